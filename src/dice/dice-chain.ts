@@ -145,14 +145,17 @@ export function stepFromPosition(
   if (!Number.isInteger(amount) || Math.abs(amount) > MAX_STEP_AMOUNT) {
     throw new DiceError(
       'limit/step-amount',
-      `a step modifier must be a whole number from -${MAX_STEP_AMOUNT} to +${MAX_STEP_AMOUNT}, got ${amount}`,
+      `the steps on one die must add up to a whole number from -${MAX_STEP_AMOUNT} to +${MAX_STEP_AMOUNT}, got ${amount}`,
       span,
     );
   }
   const target = start + amount;
   if (target < 0) {
     const stepsBelow = -target;
-    return belowBottom === 'negate'
+    // A chain whose rules fix the policy (Bare Bones: the die is gone) ignores the caller's choice;
+    // the result still names the policy applied.
+    const policy = chain.belowBottomIsChoice ? belowBottom : chain.defaultBelowBottom;
+    return policy === 'negate'
       ? { dice: [], position: target, amount, belowBottom: { policy: 'negate', stepsBelow } }
       : { dice: [chain.sides[0]!], position: 0, amount, belowBottom: { policy: 'clamp', stepsBelow } };
   }

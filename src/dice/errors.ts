@@ -27,6 +27,8 @@ export type DiceErrorCode =
   | 'roll/explosion-limit'
   | 'roll/reroll-limit'
   | 'odds/too-wide'
+  | 'odds/too-costly'
+  | 'notation/reroll-too-likely'
   | 'random/script-exhausted'
   | 'random/script-out-of-range';
 

@@ -9,3 +9,4 @@ export { parseNotation, netVantage, dieSpecForSides, TENS_DICE, DIGIT_DICE } fro
 export { formatNotation, formatTerm, formatDieSpec } from './notation/format.js';
 export * from './resolve.js';
 export * from './roll.js';
+export * from './distribution.js';

@@ -14,11 +14,13 @@ import {
   type StepResult,
 } from './dice-chain.js';
 import { DiceError } from './errors.js';
+import { MAX_REROLLS, REROLL_LIMIT_RISK } from './limits.js';
 import type { SourceSpan } from './errors.js';
 import { unitDistribution, unitLabel, type DieUnit } from './die-unit.js';
 import type { Comparison, DiceExpression, DiceTerm, KeepModifier, RerollModifier } from './notation/ast.js';
-import { formatDieSpec, formatNotation, formatTerm } from './notation/format.js';
-import { netVantage } from './notation/parse.js';
+import { formatDieSpec, formatTerm } from './notation/format.js';
+import { netVantage } from './notation/vantage.js';
+import { validateExpression } from './notation/validate.js';
 
 /** Options shared by rolling and odds. */
 export interface DiceOptions {
@@ -104,6 +106,7 @@ export function keepMaskFor(
   vantage: 'advantage' | 'disadvantage' | null,
   keep: KeepModifier | null,
 ): boolean[] | null {
+  if (!keep && rolled === count) return null;
   let available: number[] = [];
   const offset = rolled > count && vantage === 'disadvantage' ? 1 : 0;
   for (let i = 0; i < count; i++) available.push(i + offset);
@@ -174,6 +177,7 @@ function unitFor(term: DiceTerm, options: DiceOptions, vantage: ResolvedDiceTerm
  * chain, a re-roll that could never stop) are `DiceError`s with the term's position.
  */
 export function resolveExpression(expr: DiceExpression, options: DiceOptions = {}): ResolvedExpression {
+  validateExpression(expr);
   const terms = expr.terms.map((term, index): ResolvedDiceTerm | ResolvedConstant => {
     const notation = formatTerm(term);
     if (term.kind === 'constant') return { kind: 'constant', index, sign: term.sign, notation, value: term.value };
@@ -181,49 +185,13 @@ export function resolveExpression(expr: DiceExpression, options: DiceOptions = {
     const { unit, steps } = unitFor(term, options, vantage);
     const digitVantage = unit?.kind === 'percentile' && unit.vantage !== null;
     const rolled = term.count + (vantage && !digitVantage ? 1 : 0);
-    let minFace = 0;
-    let maxFace = 0;
-    if (unit) {
-      const d = unitDistribution(unit);
-      let lo = -1;
-      let hi = -1;
-      for (let i = 0; i < d.p.length; i++) {
-        if (d.p[i]! > 0) {
-          if (lo < 0) lo = i;
-          hi = i;
-        }
-      }
-      minFace = d.min + lo;
-      maxFace = d.min + hi;
-      let survivors = 0;
-      let onlyMax = true;
-      for (let i = 0; i < d.p.length; i++) {
-        if (d.p[i]! > 0 && !(term.reroll?.mode === 'until' && matches(term.reroll.when, d.min + i))) {
-          survivors += 1;
-          if (d.min + i !== maxFace) onlyMax = false;
-        }
-      }
-      if (survivors === 0) {
-        throw new DiceError(
-          'notation/reroll-every-face',
-          `'r${formatReroll(term.reroll!)}' re-rolls every face of ${unitLabel(unit)}, so the roll could never stop; use 'ro' to re-roll once`,
-          term.span,
-        );
-      }
-      if (term.explode && onlyMax) {
-        throw new DiceError(
-          'notation/explode-every-roll',
-          `${unitLabel(unit)} always shows its highest face, so '!' would explode forever`,
-          term.span,
-        );
-      }
-    }
-    return {
+    const range = unit ? unitRange(unit) : { min: 0, max: 0 };
+    if (unit && (term.reroll || term.explode)) checkTermCanStop(term, unit, range.max);
+    const resolved: ResolvedDiceTerm = {
       kind: 'dice',
       index,
       sign: term.sign,
       notation,
-      ...(term.span ? { span: term.span } : {}),
       unit,
       label: unit ? unitLabel(unit) : 'no die',
       steps,
@@ -233,11 +201,72 @@ export function resolveExpression(expr: DiceExpression, options: DiceOptions = {
       keepMask: unit ? keepMaskFor(term.count, rolled, digitVantage ? null : vantage, term.keep) : null,
       reroll: term.reroll,
       explode: term.explode,
-      minFace,
-      maxFace,
+      minFace: range.min,
+      maxFace: range.max,
     };
+    if (term.span) (resolved as { span?: SourceSpan }).span = term.span;
+    return resolved;
   });
-  return { notation: formatNotation(expr), terms };
+  // The canonical text is the terms' own texts joined by their signs (what formatNotation writes).
+  let notation = '';
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i]!;
+    notation += (t.sign < 0 ? '-' : i === 0 ? '' : '+') + t.notation;
+  }
+  return { notation, terms };
+}
+
+/** The lowest and highest value one throw of a unit can show. */
+export function unitRange(unit: DieUnit): { min: number; max: number } {
+  switch (unit.kind) {
+    case 'plain':
+      return { min: 1, max: unit.sides };
+    case 'sum':
+      return { min: unit.parts.length, max: unit.parts.reduce((a, s) => a + s, 0) };
+    case 'percentile':
+      // With advantage the better reading of two digits is at least 10 (0 and 1 read as 10).
+      return { min: unit.vantage === 'advantage' ? 10 : 1, max: 100 };
+    case 'tens':
+      return { min: 1, max: unit.tensSides * 10 };
+    case 'digits':
+      return { min: 11, max: unit.digitSides * 11 };
+  }
+}
+
+/** Rejects a re-roll that matches every face, and an explosion that could never stop. */
+function checkTermCanStop(term: DiceTerm, unit: DieUnit, maxFace: number): void {
+  const d = unitDistribution(unit);
+  let survivors = 0;
+  let onlyMax = true;
+  let pMatch = 0;
+  for (let i = 0; i < d.p.length; i++) {
+    if (d.p[i]! > 0 && term.reroll && matches(term.reroll.when, d.min + i)) pMatch += d.p[i]!;
+    if (d.p[i]! > 0 && !(term.reroll?.mode === 'until' && matches(term.reroll.when, d.min + i))) {
+      survivors += 1;
+      if (d.min + i !== maxFace) onlyMax = false;
+    }
+  }
+  if (survivors > 0 && term.reroll?.mode === 'until' && pMatch ** (MAX_REROLLS + 1) > REROLL_LIMIT_RISK) {
+    throw new DiceError(
+      'notation/reroll-too-likely',
+      `'r${formatReroll(term.reroll)}' re-rolls ${(pMatch * 100).toFixed(1)}% of the faces of ${unitLabel(unit)}, so a roll could run past ${MAX_REROLLS} re-rolls; re-roll fewer faces, or once with 'ro'`,
+      term.span,
+    );
+  }
+  if (survivors === 0) {
+    throw new DiceError(
+      'notation/reroll-every-face',
+      `'r${formatReroll(term.reroll!)}' re-rolls every face of ${unitLabel(unit)}, so the roll could never stop; use 'ro' to re-roll once`,
+      term.span,
+    );
+  }
+  if (term.explode && onlyMax) {
+    throw new DiceError(
+      'notation/explode-every-roll',
+      `${unitLabel(unit)} always shows its highest face, so '!' would explode forever`,
+      term.span,
+    );
+  }
 }
 
 function formatReroll(r: RerollModifier): string {

@@ -9,8 +9,8 @@ import { rollUnit } from './die-unit.js';
 import type { RandomSource } from './random.js';
 import type { DiceExpression } from './notation/ast.js';
 import { parseNotation } from './notation/parse.js';
-import { COMPILED_ROLL_CACHE_SIZE, MAX_EXPLOSION_CHAIN, MAX_REROLLS } from './limits.js';
-import type { StepOrigin } from './dice-chain.js';
+import { COMPILED_ROLL_CACHE_SIZE, MAX_DICE_PER_TERM, MAX_EXPLOSION_CHAIN, MAX_REROLLS } from './limits.js';
+import { HAMMERCRAWL_CHAIN, type BelowBottomPolicy, type DiceChain, type StepOrigin } from './dice-chain.js';
 
 /**
  * One die of a roll.
@@ -87,8 +87,10 @@ interface DieWork {
   parts: number[][] | null;
   rerolled: number[];
   exploded: boolean;
-  kept: boolean;
 }
+
+/** Shared empty list for dice that were never re-rolled (records are never mutated). */
+const NONE: readonly number[] = Object.freeze([]);
 
 function stepsRecord(steps: AppliedSteps): NonNullable<Extract<TermRecord, { kind: 'dice' }>['steps']> {
   return {
@@ -105,6 +107,7 @@ function throwDie(rng: RandomSource, term: ResolvedDiceTerm, work: DieWork): num
   let t = rollUnit(rng, unit);
   const reroll = term.reroll;
   if (reroll && matches(reroll.when, t.value)) {
+    if (work.rerolled === NONE) work.rerolled = [];
     if (reroll.mode === 'once') {
       work.rerolled.push(t.value);
       t = rollUnit(rng, unit);
@@ -129,54 +132,98 @@ function throwDie(rng: RandomSource, term: ResolvedDiceTerm, work: DieWork): num
   return t.value;
 }
 
-function rollTerm(rng: RandomSource, term: ResolvedDiceTerm, out: DieRecord[]): number {
-  if (!term.unit) return 0;
-  const dice: DieWork[] = [];
-  for (let i = 0; i < term.rolled; i++) {
-    const work: DieWork = { value: 0, faces: [], parts: null, rerolled: [], exploded: false, kept: true };
-    let v = throwDie(rng, term, work);
-    let value = v;
-    if (term.explode) {
-      let chain = 0;
-      while (v === term.maxFace) {
-        if (chain === MAX_EXPLOSION_CHAIN) {
-          throw new DiceError(
-            'roll/explosion-limit',
-            `a ${term.label} exploded ${MAX_EXPLOSION_CHAIN} times in a row; the roll was abandoned`,
-            term.span,
-          );
-        }
-        work.exploded = true;
-        v = throwDie(rng, term, work);
-        value += v;
-        chain += 1;
-      }
+function throwWithModifiers(rng: RandomSource, term: ResolvedDiceTerm): DieWork {
+  const work: DieWork = { value: 0, faces: [], parts: null, rerolled: NONE as number[], exploded: false };
+  let v = throwDie(rng, term, work);
+  let value = v;
+  if (term.explode) {
+    let chain = 0;
+    while (v === term.maxFace) {
+      if (chain === MAX_EXPLOSION_CHAIN) explosionLimit(term);
+      work.exploded = true;
+      v = throwDie(rng, term, work);
+      value += v;
+      chain += 1;
     }
-    work.value = value;
-    dice.push(work);
+  }
+  work.value = value;
+  return work;
+}
+
+function dieRecord(term: ResolvedDiceTerm, w: DieWork): DieRecord {
+  return w.parts
+    ? { term: term.index, die: term.label, value: w.value, faces: w.faces, parts: w.parts, rerolled: w.rerolled, exploded: w.exploded, kept: true }
+    : { term: term.index, die: term.label, value: w.value, faces: w.faces, rerolled: w.rerolled, exploded: w.exploded, kept: true };
+}
+
+/** Scratch space for sorting one term's dice (a term has at most MAX_DICE_PER_TERM dice). */
+const order = new Int32Array(MAX_DICE_PER_TERM);
+
+function rollTerm(rng: RandomSource, term: ResolvedDiceTerm, out: DieRecord[]): number {
+  const unit = term.unit;
+  if (!unit) return 0;
+  const first = out.length;
+  const plain = unit.kind === 'plain' && !term.reroll;
+  for (let i = 0; i < term.rolled; i++) {
+    if (plain) {
+      // The common case, kept allocation-light: a plain die, perhaps exploding.
+      const sides = (unit as { sides: number }).sides;
+      let v = rng.rollDie(sides);
+      if (term.explode && v === sides) {
+        const faces = [v];
+        let value = v;
+        while (v === sides) {
+          if (faces.length > MAX_EXPLOSION_CHAIN) explosionLimit(term);
+          v = rng.rollDie(sides);
+          faces.push(v);
+          value += v;
+        }
+        out.push({ term: term.index, die: term.label, value, faces, rerolled: NONE, exploded: true, kept: true });
+      } else {
+        out.push({ term: term.index, die: term.label, value: v, faces: [v], rerolled: NONE, exploded: false, kept: true });
+      }
+    } else if (!term.explode && !term.reroll) {
+      const t = rollUnit(rng, unit);
+      out.push(
+        t.parts
+          ? { term: term.index, die: term.label, value: t.value, faces: [t.value], parts: [t.parts], rerolled: NONE, exploded: false, kept: true }
+          : { term: term.index, die: term.label, value: t.value, faces: [t.value], rerolled: NONE, exploded: false, kept: true },
+      );
+    } else {
+      out.push(dieRecord(term, throwWithModifiers(rng, term)));
+    }
   }
   const mask = term.keepMask;
-  if (mask) {
-    const order = dice.map((_, i) => i);
-    order.sort((a, b) => dice[b]!.value - dice[a]!.value || a - b);
-    for (let pos = 0; pos < order.length; pos++) dice[order[pos]!]!.kept = mask[pos]!;
-  }
   let subtotal = 0;
-  for (const d of dice) {
-    if (d.kept) subtotal += d.value;
-    const rec: DieRecord = {
-      term: term.index,
-      die: term.label,
-      value: d.value,
-      faces: d.faces,
-      ...(d.parts ? { parts: d.parts } : {}),
-      rerolled: d.rerolled,
-      exploded: d.exploded,
-      kept: d.kept,
-    };
-    out.push(rec);
+  if (mask) {
+    // Sort this term's dice highest first (ties: the earlier die first), then apply the mask.
+    const n = out.length - first;
+    for (let i = 0; i < n; i++) {
+      const v = out[first + i]!.value;
+      let j = i;
+      while (j > 0 && out[first + order[j - 1]!]!.value < v) {
+        order[j] = order[j - 1]!;
+        j -= 1;
+      }
+      order[j] = i;
+    }
+    for (let pos = 0; pos < n; pos++) {
+      const d = out[first + order[pos]!] as { kept: boolean; value: number };
+      if (mask[pos]) subtotal += d.value;
+      else d.kept = false;
+    }
+  } else {
+    for (let i = first; i < out.length; i++) subtotal += out[i]!.value;
   }
   return subtotal;
+}
+
+function explosionLimit(term: ResolvedDiceTerm): never {
+  throw new DiceError(
+    'roll/explosion-limit',
+    `a ${term.label} exploded ${MAX_EXPLOSION_CHAIN} times in a row; the roll was abandoned`,
+    term.span,
+  );
 }
 
 /** Rolls a resolved expression. */
@@ -192,15 +239,11 @@ export function rollResolved(rng: RandomSource, resolved: ResolvedExpression): R
     }
     const subtotal = rollTerm(rng, term, dice);
     total += term.sign * subtotal;
-    terms.push({
-      kind: 'dice',
-      notation: term.notation,
-      sign: term.sign,
-      die: term.label,
-      vantage: term.vantage,
-      ...(term.steps ? { steps: stepsRecord(term.steps) } : {}),
-      subtotal,
-    });
+    terms.push(
+      term.steps
+        ? { kind: 'dice', notation: term.notation, sign: term.sign, die: term.label, vantage: term.vantage, steps: stepsRecord(term.steps), subtotal }
+        : { kind: 'dice', notation: term.notation, sign: term.sign, die: term.label, vantage: term.vantage, subtotal },
+    );
   }
   return { notation: resolved.notation, total, dice, terms };
 }
@@ -219,27 +262,32 @@ export function compileRoll(notation: string | DiceExpression, options: DiceOpti
   };
 }
 
-const cache = new Map<string, CompiledRoll>();
+const defaultCache = new Map<string, CompiledRoll>();
+const optionCaches = new WeakMap<DiceChain, Map<BelowBottomPolicy | 'default', Map<string, CompiledRoll>>>();
 
-function cacheKey(text: string, options: DiceOptions): string {
-  return `${options.chain?.id ?? ''}|${options.belowBottom ?? ''}|${text}`;
+function cacheFor(options: DiceOptions): Map<string, CompiledRoll> {
+  if (!options.chain && !options.belowBottom) return defaultCache;
+  const chain = options.chain ?? HAMMERCRAWL_CHAIN;
+  let byPolicy = optionCaches.get(chain);
+  if (!byPolicy) optionCaches.set(chain, (byPolicy = new Map()));
+  const policy = options.belowBottom ?? 'default';
+  let c = byPolicy.get(policy);
+  if (!c) byPolicy.set(policy, (c = new Map()));
+  return c;
 }
 
 /**
- * Compiles a notation text, reusing the compiled form of a text seen recently (an LRU of
- * `COMPILED_ROLL_CACHE_SIZE` entries), so that a repeated notation costs only the roll.
+ * Compiles a notation text, reusing the compiled form of a text seen recently (the last
+ * `COMPILED_ROLL_CACHE_SIZE` texts per chain and policy, oldest evicted first), so that a repeated
+ * notation costs only the roll.
  */
 export function compileCached(text: string, options: DiceOptions = {}): CompiledRoll {
-  const key = cacheKey(text, options);
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  const cache = cacheFor(options);
+  const hit = cache.get(text);
+  if (hit) return hit;
   const compiled = compileRoll(text, options);
   if (cache.size >= COMPILED_ROLL_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(key, compiled);
+  cache.set(text, compiled);
   return compiled;
 }
 

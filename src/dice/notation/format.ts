@@ -29,7 +29,8 @@ export function formatTerm(term: Term): string {
 }
 
 function formatDiceTerm(t: DiceTerm): string {
-  let s = `${t.count}${formatDieSpec(t.die)}`;
+  let s = t.die.kind === 'plain' ? `${t.count}d${t.die.sides}` : `${t.count}${formatDieSpec(t.die)}`;
+  if (t.steps.length === 0 && t.vantage.length === 0 && !t.reroll && !t.explode && !t.keep) return s;
   for (const step of t.steps) s += `^${step.amount < 0 ? '-' : '+'}${Math.abs(step.amount)}`;
   for (const v of t.vantage) s += v;
   if (t.reroll) s += `r${t.reroll.mode === 'once' ? 'o' : ''}${formatComparison(t.reroll.when)}`;
@@ -43,6 +44,7 @@ function formatDiceTerm(t: DiceTerm): string {
  * @example formatNotation(parseNotation(' d20 + 4D6KH3 ')) // '1d20+4d6kh3'
  */
 export function formatNotation(expr: DiceExpression): string {
+  if (expr.terms.length === 1 && expr.terms[0]!.sign > 0) return formatTerm(expr.terms[0]!);
   let out = '';
   expr.terms.forEach((term, i) => {
     if (i === 0) out += term.sign < 0 ? '-' : '';

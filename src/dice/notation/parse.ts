@@ -17,12 +17,14 @@ import type { DiceErrorCode, SourceSpan } from '../errors.js';
 import type { StepModifier } from '../dice-chain.js';
 import {
   MAX_CONSTANT,
-  MAX_DICE_PER_EXPRESSION,
-  MAX_DICE_PER_TERM,
   MAX_DIE_SIDES,
   MAX_NOTATION_LENGTH,
   MAX_STEP_AMOUNT,
 } from '../limits.js';
+import { checkDiceTerm, markChecked } from './validate.js';
+import { dieSpecForSides } from './special-dice.js';
+export { dieSpecForSides, TENS_DICE, DIGIT_DICE } from './special-dice.js';
+export { netVantage } from './vantage.js';
 import type {
   Comparison,
   DiceExpression,
@@ -33,19 +35,6 @@ import type {
   Term,
   VantageMark,
 } from './ast.js';
-
-/** Tens-digit dice the rules describe (d40, d50, d60 ... read as a smaller die and a d10). */
-export const TENS_DICE: readonly number[] = [40, 50, 60, 70, 80];
-/** Digit-pair dice (d44, d66, d88 ... two matching dice side by side). */
-export const DIGIT_DICE: readonly number[] = [22, 33, 44, 55, 66, 77, 88];
-
-/** The die spec a written side count stands for. */
-export function dieSpecForSides(sides: number): DieSpec {
-  if (sides === 100) return { kind: 'percentile' };
-  if (TENS_DICE.includes(sides)) return { kind: 'tens', tensSides: sides / 10 };
-  if (DIGIT_DICE.includes(sides)) return { kind: 'digits', digitSides: sides / 11 };
-  return { kind: 'plain', sides };
-}
 
 /**
  * Parses dice notation into a typed tree. Bad input throws a `DiceError` with a code,
@@ -79,7 +68,9 @@ class Parser {
   private readonly lower: string;
 
   constructor(private readonly text: string) {
-    this.lower = text.toLowerCase();
+    // ASCII-only folding: `toLowerCase` maps some non-ASCII letters onto ASCII ones (KELVIN SIGN
+    // U+212A -> 'k') or changes the length (U+0130), which would accept or misplace such input.
+    this.lower = /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (s) => s.toLowerCase()) : text;
   }
 
   parseExpression(): DiceExpression {
@@ -101,13 +92,17 @@ class Parser {
       const ch = this.peek();
       if (ch === undefined) break;
       if (ch !== '+' && ch !== '-') {
-        throw this.unexpected("'+', '-' or the end");
+        throw this.unexpected(
+          terms[terms.length - 1]!.kind === 'dice'
+            ? "a modifier (kh kl dh dl ! r ro adv dis ^+N ^-N), '+', '-' or the end"
+            : "'+', '-' or the end",
+        );
       }
       this.pos += 1;
       this.skipSpaces();
       terms.push(this.parseTerm(ch === '-' ? -1 : 1));
     }
-    return { kind: 'expression', terms, source: this.text };
+    return markChecked({ kind: 'expression', terms, source: this.text });
   }
 
   private parseTerm(sign: 1 | -1): Term {
@@ -146,7 +141,7 @@ class Parser {
     let explode = false;
     let keep: KeepModifier | null = null;
     let keepSpan: SourceSpan | null = null;
-    for (;;) {
+    while (this.pos < this.text.length) {
       const mStart = this.pos;
       const ch = this.lower[this.pos];
       if (ch === '^') {
@@ -160,7 +155,8 @@ class Parser {
         if (amount > MAX_STEP_AMOUNT) {
           throw new DiceError('limit/step-amount', `${amount} steps is more than the limit of ${MAX_STEP_AMOUNT}`, span);
         }
-        steps.push({ amount: s === '-' ? -amount : amount, origin: { kind: 'notation', span } });
+        // `0 - amount`, not `-amount`: '^-0' is a step of 0, never -0 (which would not round-trip).
+        steps.push({ amount: s === '-' ? 0 - amount : amount, origin: { kind: 'notation', span } });
       } else if (this.lower.startsWith('adv', this.pos) || this.lower.startsWith('dis', this.pos)) {
         vantage.push(this.lower.startsWith('adv', this.pos) ? 'adv' : 'dis');
         this.pos += 3;
@@ -195,34 +191,8 @@ class Parser {
         break;
       }
     }
-    const span = { start, end: this.pos };
-    const net = netVantage(vantage);
-    const rolled = n + (net !== null && !(die.kind === 'percentile' && n === 1) ? 1 : 0);
-    if (rolled > MAX_DICE_PER_TERM) {
-      throw new DiceError(
-        'limit/dice-per-term',
-        `${rolled} dice in one term${rolled > n ? ' (with the extra vantage die)' : ''}; the limit is ${MAX_DICE_PER_TERM}`,
-        span,
-      );
-    }
-    this.totalDice += rolled;
-    if (this.totalDice > MAX_DICE_PER_EXPRESSION) {
-      throw new DiceError(
-        'limit/dice-per-expression',
-        `${this.totalDice} dice in the expression so far; the limit is ${MAX_DICE_PER_EXPRESSION}`,
-        span,
-      );
-    }
-    if (keep && keepSpan) {
-      if (keep.count < 1 || keep.count > n) {
-        throw new DiceError(
-          'notation/keep-out-of-range',
-          `'${keep.kind}${keep.count}' on ${n} ${n === 1 ? 'die' : 'dice'}: the count must be from 1 to ${n}`,
-          keepSpan,
-        );
-      }
-    }
-    const term: DiceTerm = { kind: 'dice', sign, count: n, die, steps, vantage, reroll, explode, keep, span };
+    const term: DiceTerm = { kind: 'dice', sign, count: n, die, steps, vantage, reroll, explode, keep, span: { start, end: this.pos } };
+    this.totalDice = checkDiceTerm(term, this.totalDice, keepSpan ?? undefined);
     return term;
   }
 
@@ -247,11 +217,17 @@ class Parser {
 
   private parseNumber(what: string): number {
     const start = this.pos;
-    while (this.isDigit(this.peek())) this.pos += 1;
+    const text = this.text;
+    let value = 0;
+    let c = text.charCodeAt(this.pos);
+    while (c >= 48 && c <= 57) {
+      value = value * 10 + (c - 48);
+      this.pos += 1;
+      c = text.charCodeAt(this.pos);
+    }
     if (this.pos === start) throw this.unexpected(what, 'notation/expected-number');
-    const digits = this.text.slice(start, this.pos);
-    const value = Number(digits);
     if (value > MAX_CONSTANT) {
+      const digits = text.slice(start, this.pos);
       throw new DiceError(
         'notation/number-too-large',
         `${digits.length > 12 ? `${digits.slice(0, 12)}...` : digits} is larger than ${MAX_CONSTANT}, the largest number notation accepts`,
@@ -295,14 +271,3 @@ class Parser {
   }
 }
 
-/**
- * The vantage that counts: several of one kind count once, any of both cancel.
- * Rules: HAMMERCRAWL! v4, ADVANTAGE AND DISADVANTAGE.
- */
-export function netVantage(marks: readonly VantageMark[]): 'advantage' | 'disadvantage' | null {
-  const adv = marks.includes('adv');
-  const dis = marks.includes('dis');
-  if (adv && !dis) return 'advantage';
-  if (dis && !adv) return 'disadvantage';
-  return null;
-}

@@ -1,0 +1,11 @@
+// `npm run bench`: prints every benchmark's figures as Markdown tables. Not a test.
+import os from 'node:os';
+import { benchRolls } from './dice-roll.js';
+
+const only = process.argv[2];
+console.log(`# hammercrawl benchmarks\n\nnode ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg()[0].toFixed(2)}`);
+if (!only || only === 'roll') benchRolls();
+if (!only || only === 'odds') {
+  const { benchOdds } = await import('./dice-odds.js');
+  benchOdds();
+}

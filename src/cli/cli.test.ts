@@ -1,0 +1,128 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { EXIT_BAD_INPUT, runCli } from './main.js';
+
+const run = promisify(execFile);
+const BIN = fileURLToPath(new URL('../../bin/hammercrawl.js', import.meta.url));
+
+function cli(args: string[]): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = runCli(args, { stdout: (s) => (out += s), stderr: (s) => (err += s) }, () => 1234);
+  return { code, out, err };
+}
+
+describe('roll', () => {
+  it('prints each die, the dropped ones and the total (golden)', async () => {
+    const r = cli(['roll', '4d6kh3+2', '--seed', '42']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    await expect(r.out).toMatchFileSnapshot('golden/roll-4d6kh3.txt');
+  });
+
+  it('explains steps, explosions, re-rolls and special dice (golden)', async () => {
+    const r = cli(['roll', '2d20adv + d30^+15 + d%adv + 10d6! + 3d6r<3 - d4^-3', '--seed', '3']);
+    expect(r.code).toBe(0);
+    await expect(r.out).toMatchFileSnapshot('golden/roll-mixed.txt');
+  });
+
+  it('--json gives seed, total and dice, and the same seed gives the same roll', () => {
+    const a = cli(['roll', '10d6!', '--seed', '99', '--json']);
+    const b = cli(['roll', '10d6!', '--seed', '99', '--json']);
+    expect(a.out).toBe(b.out);
+    const json = JSON.parse(a.out) as { seed: number; total: number; dice: { value: number; kept: boolean }[] };
+    expect(json.seed).toBe(99);
+    expect(typeof json.total).toBe('number');
+    expect(json.dice).toHaveLength(10);
+    expect(json.total).toBe(json.dice.reduce((s, d) => s + (d.kept ? d.value : 0), 0));
+  });
+
+  it('chooses and prints a fresh seed when none is given', () => {
+    const r = cli(['roll', 'd20', '--json']);
+    expect(JSON.parse(r.out).seed).toBe(1234);
+    expect(cli(['roll', 'd20']).out).toContain('--seed 1234');
+  });
+
+  it('accepts a notation with a leading minus', () => {
+    const r = cli(['roll', '-d4+3', '--seed', '1', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).notation).toBe('-1d4+3');
+  });
+});
+
+describe('odds', () => {
+  it('prints a table with bars and a target line (golden)', async () => {
+    const r = cli(['odds', '2d6', '--target', '8']);
+    expect(r.code).toBe(0);
+    await expect(r.out).toMatchFileSnapshot('golden/odds-2d6.txt');
+  });
+
+  it('--json: values ascending, p numbers summing to 1, and the mean', () => {
+    const r = cli(['odds', '4d6kh3', '--json']);
+    const json = JSON.parse(r.out) as { distribution: { value: number; p: number }[]; mean: number };
+    const values = json.distribution.map((x) => x.value);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(values[0]).toBe(3);
+    expect(values.at(-1)).toBe(18);
+    expect(json.distribution.reduce((s, x) => s + x.p, 0)).toBeCloseTo(1, 12);
+    expect(json.mean).toBeCloseTo(15869 / 1296, 12);
+  });
+
+  it('--target adds atMost and above', () => {
+    const json = JSON.parse(cli(['odds', '1d20', '--target', '15', '--json']).out) as { atMost: number; above: number };
+    expect(json.atMost).toBeCloseTo(0.75, 12);
+    expect(json.above).toBeCloseTo(0.25, 12);
+  });
+});
+
+describe('step', () => {
+  it.each([
+    [['d20', '+1'], 'd20 +1 step -> d24'],
+    [['d20', '-1'], 'd20 -1 step -> d16'],
+    [['d8', '+3'], 'd8 +3 steps -> d14'],
+    [['d30', '+15'], 'd30 +15 steps -> d30+d30+d4'],
+    [['d4', '-3'], 'd4 -3 steps -> d3 (2 below d3, kept at d3)'],
+    [['d4', '-3', '--below-d3', 'negate'], 'd4 -3 steps -> no die (2 below d3, die negated)'],
+  ])('step %j', (args, expected) => {
+    const r = cli(['step', ...args]);
+    expect(r.code).toBe(0);
+    expect(r.out.trim()).toBe(expected);
+  });
+});
+
+describe('bad input: one line on stderr, exit 2, no stack trace', () => {
+  it.each([
+    [['roll', '4d6kx3'], 'hammercrawl: notation/unexpected at column 5'],
+    [['roll', '101d6'], 'hammercrawl: limit/dice-per-term at column 1'],
+    [['odds', 'd9^+1'], 'hammercrawl: chain/not-on-chain at column 3'],
+    [['roll', 'd20', '--seed', 'x'], "hammercrawl: option '--seed <n>' argument 'x' is invalid"],
+    [['roll', 'd20', '--bogus'], "hammercrawl: unknown option '--bogus'"],
+    [['frobnicate'], "hammercrawl: unknown command 'frobnicate'"],
+    [['roll'], "hammercrawl: missing required argument 'notation'"],
+    [['step', 'x20', '+1'], "hammercrawl: 'x20' is not a die"],
+    [['odds', `${'1d6+'.repeat(64)}1`], 'hammercrawl: notation/too-long at column 257'],
+  ])('%j', (args, start) => {
+    const r = cli(args);
+    expect(r.code).toBe(EXIT_BAD_INPUT);
+    expect(r.out).toBe('');
+    expect(r.err.startsWith(start)).toBe(true);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the real command', () => {
+  it('runs from bin/ and exits 2 with one line on bad notation', async () => {
+    const ok = await run(process.execPath, [BIN, 'roll', '1d20', '--seed', '5', '--json']);
+    expect(JSON.parse(ok.stdout).seed).toBe(5);
+    const bad = await run(process.execPath, [BIN, 'roll', '2d']).catch((e: { code: number; stderr: string; stdout: string }) => e);
+    expect('code' in bad && bad.code).toBe(2);
+    expect((bad as { stderr: string }).stderr).toMatch(/^hammercrawl: notation\/expected-number at column 3: [^\n]+\n$/);
+  });
+
+  it('--help lists the commands', async () => {
+    const { stdout } = await run(process.execPath, [BIN, '--help']);
+    for (const cmd of ['roll', 'odds', 'step']) expect(stdout).toContain(cmd);
+  });
+});

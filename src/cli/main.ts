@@ -1,0 +1,195 @@
+/**
+ * The `hammercrawl` command line: argv -> dice engine -> text or JSON.
+ * Output of `roll --json` and `odds --json` is a documented contract (README, "CLI").
+ */
+import { randomInt } from 'node:crypto';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { BARE_BONES_CHAIN, HAMMERCRAWL_CHAIN, explainStep, stepDie, type BelowBottomPolicy, type DiceChain } from '../dice/dice-chain.js';
+import { isDiceError } from '../dice/errors.js';
+import { MAX_SEED, seededRandom } from '../dice/random.js';
+import { compileRoll } from '../dice/roll.js';
+import { distributionOf } from '../dice/distribution.js';
+import type { DiceOptions } from '../dice/resolve.js';
+import { formatRollText } from './format-roll.js';
+import { formatOddsText } from './format-odds.js';
+
+const NEGATIVE_NOTATION = /^-\d*d(\d|%)/i;
+
+/** Exit code for bad input (a typo in notation, an unknown flag). */
+export const EXIT_BAD_INPUT = 2;
+/** Exit code for a failure that is not the user's input. */
+export const EXIT_INTERNAL = 1;
+
+/** Where the CLI writes. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const CHAINS: Record<string, DiceChain> = { hammercrawl: HAMMERCRAWL_CHAIN, 'bare-bones': BARE_BONES_CHAIN };
+
+/** A bad command line, reported on one line with exit code 2. */
+class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+function parseSeed(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > MAX_SEED) {
+    throw new InvalidArgumentError(`the seed must be a whole number from 0 to ${MAX_SEED}`);
+  }
+  return Number(value);
+}
+
+function parseInteger(value: string): number {
+  if (!/^[+-]?\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError('expected a whole number');
+  }
+  return Number(value);
+}
+
+function parseChain(value: string): DiceChain {
+  const chain = CHAINS[value];
+  if (!chain) throw new InvalidArgumentError(`expected one of ${Object.keys(CHAINS).join(', ')}`);
+  return chain;
+}
+
+function parsePolicy(value: string): BelowBottomPolicy {
+  if (value !== 'negate' && value !== 'clamp') throw new InvalidArgumentError('expected negate or clamp');
+  return value;
+}
+
+interface DiceFlags {
+  chain?: DiceChain;
+  belowD3?: BelowBottomPolicy;
+}
+
+function diceOptions(flags: DiceFlags): DiceOptions {
+  return {
+    ...(flags.chain ? { chain: flags.chain } : {}),
+    ...(flags.belowD3 ? { belowBottom: flags.belowD3 } : {}),
+  };
+}
+
+function addDiceFlags(cmd: Command): Command {
+  return cmd
+    .option('--chain <id>', 'dice chain for step modifiers: hammercrawl or bare-bones', parseChain)
+    .option('--below-d3 <policy>', 'a die stepped below the bottom of the chain: clamp (stays) or negate (gone)', parsePolicy);
+}
+
+/** Builds the command tree; actions write through `io`. */
+export function buildProgram(io: CliIo, freshSeed: () => number): Command {
+  const program = new Command('hammercrawl')
+    .description('Dice, exact odds and tables for the HAMMERCRAWL! role-playing game')
+    .version('0.1.0', '-V, --version')
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (s) => io.stdout(s),
+      writeErr: (s) => io.stderr(s),
+      outputError: () => {},
+    })
+    .exitOverride()
+    .addHelpText(
+      'after',
+      `
+Notation: 1d20  4d6kh3+2  2d20adv  d8^+3 (3 steps up the chain: d14)  10d6!  3d6r<3  d%  d66
+Examples:
+  hammercrawl roll 4d6kh3 --seed 42
+  hammercrawl odds 1d20+3 --target 15
+  hammercrawl step d30 +15
+Run 'hammercrawl help <command>' for a command's options.`,
+    );
+
+  addDiceFlags(
+    program
+      .command('roll')
+      .description('roll dice notation and show every die')
+      .argument('<notation...>', 'dice notation, e.g. 4d6kh3+2 (spaces allowed)')
+      .option('--seed <n>', 'seed for a reproducible roll (printed when not given)', parseSeed)
+      .option('--json', 'print one JSON object: seed, notation, total, dice, terms'),
+  ).action((parts: string[], flags: DiceFlags & { seed?: number; json?: boolean }) => {
+    const notation = parts.join(' ');
+    const compiled = compileRoll(notation, diceOptions(flags));
+    const seed = flags.seed ?? freshSeed();
+    const record = compiled.roll(seededRandom(seed));
+    if (flags.json) io.stdout(`${JSON.stringify({ seed, ...record })}\n`);
+    else io.stdout(`${formatRollText(record, seed)}\n`);
+  });
+
+  addDiceFlags(
+    program
+      .command('odds')
+      .description('exact odds of every total of a dice notation')
+      .argument('<notation...>', 'dice notation, e.g. 2d20kh1+5')
+      .option('--target <t>', 'also show P(total <= t) (a Test) and P(total > t) (a Challenge)', parseInteger)
+      .option('--all', 'show every total, not only the likeliest 60')
+      .option('--json', 'print one JSON object: distribution [{value, p}], mean, truncatedMass'),
+  ).action((parts: string[], flags: DiceFlags & { target?: number; all?: boolean; json?: boolean }) => {
+    const notation = parts.join(' ');
+    const dist = distributionOf(notation, diceOptions(flags));
+    if (flags.json) {
+      const json: Record<string, unknown> = { notation: compileRoll(notation, diceOptions(flags)).notation, ...dist.toJSON() };
+      if (flags.target !== undefined) {
+        json['target'] = flags.target;
+        json['atMost'] = dist.atMost(flags.target);
+        json['above'] = dist.above(flags.target);
+      }
+      io.stdout(`${JSON.stringify(json)}\n`);
+    } else {
+      const canonical = compileRoll(notation, diceOptions(flags)).notation;
+      io.stdout(`${formatOddsText(canonical, dist, { all: flags.all ?? false, target: flags.target ?? null })}\n`);
+    }
+  });
+
+  addDiceFlags(
+    program
+      .command('step')
+      .description('move a die along the dice chain: step d20 +1 -> d24, step d30 +15 -> d30+d30+d4')
+      .argument('<die>', 'a die of the chain, e.g. d20')
+      .argument('<steps>', 'steps up (+N) or down (-N)', parseInteger)
+      .option('--json', 'print one JSON object: from, steps, dice, explanation'),
+  ).action((die: string, steps: number, flags: DiceFlags & { json?: boolean }) => {
+    const match = /^d(\d+)$/i.exec(die.trim());
+    if (!match) throw new UsageError(`'${die}' is not a die; write it like d20`);
+    const chain = flags.chain ?? HAMMERCRAWL_CHAIN;
+    const sides = Number(match[1]);
+    const result = stepDie(chain, sides, steps, flags.belowD3 ?? chain.defaultBelowBottom);
+    const explanation = explainStep(chain, sides, result);
+    if (flags.json) io.stdout(`${JSON.stringify({ from: `d${sides}`, steps, dice: result.dice, explanation, ...(result.belowBottom ? { belowBottom: result.belowBottom } : {}) })}\n`);
+    else io.stdout(`${explanation}\n`);
+  });
+
+  return program;
+}
+
+/** Runs the CLI on `args` (without node and script) and returns the exit code. */
+export function runCli(args: readonly string[], io: CliIo, freshSeed: () => number = () => randomInt(0, MAX_SEED)): number {
+  const program = buildProgram(io, freshSeed);
+  // A notation that starts with a minus ('-d4+3', '-2') is notation, not an unknown option.
+  const argv = args.map((a, i) => (i > 0 && NEGATIVE_NOTATION.test(a) && !/^-\d+$/.test(a) ? ` ${a}` : a));
+  if (args.length === 0) {
+    io.stdout(program.helpInformation());
+    return 0;
+  }
+  try {
+    program.parse(argv, { from: 'user' });
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      io.stderr(`hammercrawl: ${e.message.replace(/^error: /, '').split('\n')[0]}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    if (isDiceError(e)) {
+      io.stderr(`hammercrawl: ${e.describe()}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    if (e instanceof UsageError) {
+      io.stderr(`hammercrawl: ${e.message}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    io.stderr(`hammercrawl: internal error: ${message} (please report it with the command you ran)\n`);
+    if (process.env['HAMMERCRAWL_DEBUG'] && e instanceof Error) io.stderr(`${e.stack}\n`);
+    return EXIT_INTERNAL;
+  }
+}

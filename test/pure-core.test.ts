@@ -1,0 +1,153 @@
+/**
+ * The pure folders (src/dice, src/rules, src/table) have no I/O, no clock, no global randomness,
+ * no DOM and no Node built-ins (conventions: Layout). This test reads their sources and fails on
+ * any forbidden use, so that it stays true.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const PURE_DIRS = ['src/dice', 'src/rules', 'src/table'];
+
+const FORBIDDEN_MODULES = ['fs', 'fs/promises', 'path', 'crypto', 'http', 'https', 'http2', 'net', 'os', 'child_process', 'worker_threads'];
+
+/** Each rule: a name and a pattern that must not occur in code (comments are removed first). */
+const RULES: readonly { readonly name: string; readonly pattern: RegExp }[] = [
+  { name: 'Math.random', pattern: /\bMath\s*\.\s*random\b/ },
+  { name: 'Date.now', pattern: /\bDate\s*\.\s*now\b/ },
+  { name: 'new Date(', pattern: /\bnew\s+Date\s*\(/ },
+  {
+    name: "import from 'node:*'",
+    pattern: /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"]node:[^'"]*['"]/,
+  },
+  {
+    name: `import from ${FORBIDDEN_MODULES.map((m) => `'${m}'`).join('/')}`,
+    pattern: new RegExp(
+      `(?:\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\bimport\\s+|\\brequire\\s*\\(\\s*)['"](?:${FORBIDDEN_MODULES.map((m) => m.replace('/', '\\/')).join('|')})['"]`,
+    ),
+  },
+  { name: 'process.', pattern: /\bprocess\s*\./ },
+  { name: 'globalThis.crypto', pattern: /\bglobalThis\s*\.\s*crypto\b/ },
+  { name: 'fetch(', pattern: /\bfetch\s*\(/ },
+  { name: 'document.', pattern: /\bdocument\s*\./ },
+  { name: 'window.', pattern: /\bwindow\s*\./ },
+];
+
+/**
+ * Source text with comments blanked out (strings kept, since `import 'node:fs'` lives in one).
+ * Line breaks are kept so that reported line numbers stay right.
+ */
+function stripComments(src: string): string {
+  let out = '';
+  let i = 0;
+  while (i < src.length) {
+    const ch = src[i]!;
+    const next = src[i + 1];
+    if (ch === '/' && next === '/') {
+      while (i < src.length && src[i] !== '\n') i += 1;
+    } else if (ch === '/' && next === '*') {
+      i += 2;
+      while (i < src.length && !(src[i] === '*' && src[i + 1] === '/')) {
+        if (src[i] === '\n') out += '\n';
+        i += 1;
+      }
+      i += 2;
+      out += ' ';
+    } else if (ch === '"' || ch === "'" || ch === '`') {
+      const quote = ch;
+      out += ch;
+      i += 1;
+      while (i < src.length && src[i] !== quote) {
+        if (src[i] === '\\') {
+          out += src[i]!;
+          i += 1;
+        }
+        out += src[i] ?? '';
+        i += 1;
+      }
+      out += src[i] ?? '';
+      i += 1;
+    } else {
+      out += ch;
+      i += 1;
+    }
+  }
+  return out;
+}
+
+/** Every forbidden use in a source text, as "line N: rule". */
+function findViolations(src: string): string[] {
+  const found: string[] = [];
+  stripComments(src)
+    .split('\n')
+    .forEach((line, n) => {
+      for (const rule of RULES) if (rule.pattern.test(line)) found.push(`line ${n + 1}: ${rule.name}`);
+    });
+  return found;
+}
+
+function sourceFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) files.push(...sourceFiles(path));
+    else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) files.push(path);
+  }
+  return files;
+}
+
+const existing = PURE_DIRS.map((d) => join(ROOT, d)).filter((d) => existsSync(d));
+const files = existing.flatMap(sourceFiles);
+
+describe('the pure core stays pure', () => {
+  test('there is something to scan (src/dice at least)', () => {
+    expect(existing).toContain(join(ROOT, 'src/dice'));
+    expect(files.length).toBeGreaterThanOrEqual(10);
+    expect(files.some((f) => f.endsWith(join('dice', 'notation', 'parse.ts')))).toBe(true);
+  });
+
+  test.each(files.map((f) => [relative(ROOT, f), f] as const))('%s', (_, file) => {
+    expect(findViolations(readFileSync(file, 'utf8'))).toEqual([]);
+  });
+});
+
+describe('the scanner', () => {
+  test.each([
+    ['const x = Math.random();', 'Math.random'],
+    ['const t = Date.now();', 'Date.now'],
+    ['const d = new Date();', 'new Date('],
+    ["import { readFileSync } from 'node:fs';", "import from 'node:*'"],
+    ['import fs from "fs";', 'fs'],
+    ["import { join } from 'path';", 'path'],
+    ["import { randomInt } from 'crypto';", 'crypto'],
+    ["import 'http';", 'http'],
+    ["const m = await import('node:crypto');", "import from 'node:*'"],
+    ["const p = require('fs/promises');", 'fs'],
+    ['if (process.env.X) {}', 'process.'],
+    ['globalThis.crypto.getRandomValues(a);', 'globalThis.crypto'],
+    ["await fetch('/roll');", 'fetch('],
+    ['document.title = "x";', 'document.'],
+    ['window.alert(1);', 'window.'],
+    ["export { x } from 'node:path';", "import from 'node:*'"],
+  ])('flags %s', (src, rule) => {
+    const found = findViolations(`const ok = 1;\n${src}\n`);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.join(' ')).toContain(rule);
+    expect(found[0]).toMatch(/^line 2: /);
+  });
+
+  test.each([
+    '// never call Math.random or Date.now here',
+    '/* process.env and window.x are for adapters */',
+    '/**\n * fetch( is for the server\n */',
+    "const label = 'random';",
+    'const processed = 1; const windows = 2; const myDocument = 3;',
+    "import { DiceError } from './errors.js';",
+    "import type { Path } from './path.js';",
+    'const url = "http://example.com"; // fine: a string, not an import',
+  ])('does not flag %j', (src) => {
+    expect(findViolations(src)).toEqual([]);
+  });
+});
