@@ -14,7 +14,7 @@ import {
   type StepResult,
 } from './dice-chain.js';
 import { DiceError } from './errors.js';
-import { MAX_REROLLS, REROLL_LIMIT_RISK } from './limits.js';
+import { MAX_DIE_SIDES, MAX_REROLLS, REROLL_LIMIT_RISK } from './limits.js';
 import type { SourceSpan } from './errors.js';
 import { unitDistribution, unitLabel, type DieUnit } from './die-unit.js';
 import type { Comparison, DiceExpression, DiceTerm, KeepModifier, RerollModifier } from './notation/ast.js';
@@ -123,24 +123,38 @@ export function keepMaskFor(
   return mask;
 }
 
-function unitFor(term: DiceTerm, options: DiceOptions, vantage: ResolvedDiceTerm['vantage']): {
-  unit: DieUnit | null;
-  steps: AppliedSteps | null;
-} {
-  const die = term.die;
-  const amount = term.steps.reduce((a, s) => a + s.amount, 0);
-  if (term.steps.length === 0) {
-    switch (die.kind) {
-      case 'plain':
-        return { unit: { kind: 'plain', sides: die.sides }, steps: null };
-      case 'percentile':
-        return { unit: { kind: 'percentile', vantage: term.count === 1 ? vantage : null }, steps: null };
-      case 'tens':
-        return { unit: { kind: 'tens', tensSides: die.tensSides }, steps: null };
-      case 'digits':
-        return { unit: { kind: 'digits', digitSides: die.digitSides }, steps: null };
-    }
+/** Plain units and their labels are immutable; one shared copy per side count. */
+const plainUnits: { unit: DieUnit; label: string }[] = [];
+
+function plainUnit(sides: number): { unit: DieUnit; label: string } {
+  let known = plainUnits[sides];
+  if (!known) {
+    known = { unit: Object.freeze({ kind: 'plain', sides }), label: `d${sides}` };
+    if (sides <= MAX_DIE_SIDES) plainUnits[sides] = known;
   }
+  return known;
+}
+
+/** The unit a term throws when it has no step modifiers. */
+function unitWithoutSteps(term: DiceTerm, vantage: ResolvedDiceTerm['vantage']): DieUnit {
+  const die = term.die;
+  switch (die.kind) {
+    case 'plain':
+      return plainUnit(die.sides).unit;
+    case 'percentile':
+      return { kind: 'percentile', vantage: term.count === 1 ? vantage : null };
+    case 'tens':
+      return { kind: 'tens', tensSides: die.tensSides };
+    case 'digits':
+      return { kind: 'digits', digitSides: die.digitSides };
+  }
+}
+
+/** Applies a term's step modifiers along the chain (rules: DICE & STEPS). */
+function applySteps(term: DiceTerm, options: DiceOptions): AppliedSteps {
+  const die = term.die;
+  let amount = 0;
+  for (const s of term.steps) amount += s.amount;
   const chain = options.chain ?? HAMMERCRAWL_CHAIN;
   const span = term.steps[0]?.origin.kind === 'notation' ? term.steps[0].origin.span : term.span;
   if (die.kind !== 'plain') {
@@ -153,23 +167,20 @@ function unitFor(term: DiceTerm, options: DiceOptions, vantage: ResolvedDiceTerm
   const sides = die.sides;
   const policy = options.belowBottom ?? chain.defaultBelowBottom;
   const result = stepDie(chain, sides, amount, policy, span);
-  const unit: DieUnit | null =
-    result.dice.length === 0
-      ? null
-      : result.dice.length === 1
-        ? { kind: 'plain', sides: result.dice[0]! }
-        : { kind: 'sum', parts: result.dice };
   return {
-    unit,
-    steps: {
-      from: `d${sides}`,
-      to: describeDice(result.dice),
-      amount,
-      modifiers: term.steps,
-      result,
-      explanation: explainStep(chain, sides, result),
-    },
+    from: `d${sides}`,
+    to: describeDice(result.dice),
+    amount,
+    modifiers: term.steps,
+    result,
+    explanation: explainStep(chain, sides, result),
   };
+}
+
+function unitAfterSteps(steps: AppliedSteps): DieUnit | null {
+  const dice = steps.result.dice;
+  if (dice.length === 0) return null;
+  return dice.length === 1 ? plainUnit(dice[0]!).unit : { kind: 'sum', parts: dice };
 }
 
 /**
@@ -182,7 +193,8 @@ export function resolveExpression(expr: DiceExpression, options: DiceOptions = {
     const notation = formatTerm(term);
     if (term.kind === 'constant') return { kind: 'constant', index, sign: term.sign, notation, value: term.value };
     const vantage = netVantage(term.vantage);
-    const { unit, steps } = unitFor(term, options, vantage);
+    const steps = term.steps.length > 0 ? applySteps(term, options) : null;
+    const unit = steps ? unitAfterSteps(steps) : unitWithoutSteps(term, vantage);
     const digitVantage = unit?.kind === 'percentile' && unit.vantage !== null;
     const rolled = term.count + (vantage && !digitVantage ? 1 : 0);
     const range = unit ? unitRange(unit) : { min: 0, max: 0 };
@@ -193,7 +205,7 @@ export function resolveExpression(expr: DiceExpression, options: DiceOptions = {
       sign: term.sign,
       notation,
       unit,
-      label: unit ? unitLabel(unit) : 'no die',
+      label: unit ? (unit.kind === 'plain' ? plainUnit(unit.sides).label : unitLabel(unit)) : 'no die',
       steps,
       vantage,
       count: term.count,

@@ -21,7 +21,7 @@ import {
   MAX_NOTATION_LENGTH,
   MAX_STEP_AMOUNT,
 } from '../limits.js';
-import { checkDiceTerm, markChecked } from './validate.js';
+import { checkDiceTerm } from './validate.js';
 import { dieSpecForSides } from './special-dice.js';
 export { dieSpecForSides, TENS_DICE, DIGIT_DICE } from './special-dice.js';
 export { netVantage } from './vantage.js';
@@ -55,6 +55,18 @@ export function parseNotation(text: string): DiceExpression {
   return new Parser(text).parseExpression();
 }
 
+function hasUpperAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 65 && c <= 90) return true;
+  }
+  return false;
+}
+
+/** Shared empty lists for terms without steps or vantage (trees are never mutated). */
+const NO_STEPS: readonly StepModifier[] = Object.freeze([]);
+const NO_VANTAGE: readonly VantageMark[] = Object.freeze([]);
+
 function describeChar(ch: string | undefined): string {
   if (ch === undefined) return 'the end';
   const cp = ch.codePointAt(0)!;
@@ -70,7 +82,7 @@ class Parser {
   constructor(private readonly text: string) {
     // ASCII-only folding: `toLowerCase` maps some non-ASCII letters onto ASCII ones (KELVIN SIGN
     // U+212A -> 'k') or changes the length (U+0130), which would accept or misplace such input.
-    this.lower = /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (s) => s.toLowerCase()) : text;
+    this.lower = hasUpperAscii(text) ? text.replace(/[A-Z]+/g, (s) => s.toLowerCase()) : text;
   }
 
   parseExpression(): DiceExpression {
@@ -102,7 +114,7 @@ class Parser {
       this.skipSpaces();
       terms.push(this.parseTerm(ch === '-' ? -1 : 1));
     }
-    return markChecked({ kind: 'expression', terms, source: this.text });
+    return { kind: 'expression', terms, source: this.text };
   }
 
   private parseTerm(sign: 1 | -1): Term {
@@ -124,10 +136,9 @@ class Parser {
     } else {
       if (!this.isDigit(this.peek())) throw this.unexpected("the number of sides (as in 'd20') or '%'", 'notation/expected-number');
       const sides = this.parseNumber('the number of sides');
-      const span = { start: dieStart, end: this.pos };
-      if (sides < 1) throw new DiceError('notation/unknown-die', 'a die needs at least 1 side', span);
+      if (sides < 1) throw new DiceError('notation/unknown-die', 'a die needs at least 1 side', { start: dieStart, end: this.pos });
       if (sides > MAX_DIE_SIDES) {
-        throw new DiceError('limit/die-sides', `d${sides} has more than ${MAX_DIE_SIDES} sides, the limit`, span);
+        throw new DiceError('limit/die-sides', `d${sides} has more than ${MAX_DIE_SIDES} sides, the limit`, { start: dieStart, end: this.pos });
       }
       die = dieSpecForSides(sides);
     }
@@ -135,8 +146,8 @@ class Parser {
     if (n === 0) {
       throw new DiceError('notation/zero-dice', 'a dice term must roll at least 1 die', { start, end: dieStart - 1 });
     }
-    const steps: StepModifier[] = [];
-    const vantage: VantageMark[] = [];
+    let steps: StepModifier[] | null = null;
+    let vantage: VantageMark[] | null = null;
     let reroll: RerollModifier | null = null;
     let explode = false;
     let keep: KeepModifier | null = null;
@@ -156,9 +167,9 @@ class Parser {
           throw new DiceError('limit/step-amount', `${amount} steps is more than the limit of ${MAX_STEP_AMOUNT}`, span);
         }
         // `0 - amount`, not `-amount`: '^-0' is a step of 0, never -0 (which would not round-trip).
-        steps.push({ amount: s === '-' ? 0 - amount : amount, origin: { kind: 'notation', span } });
+        (steps ??= []).push({ amount: s === '-' ? 0 - amount : amount, origin: { kind: 'notation', span } });
       } else if (this.lower.startsWith('adv', this.pos) || this.lower.startsWith('dis', this.pos)) {
-        vantage.push(this.lower.startsWith('adv', this.pos) ? 'adv' : 'dis');
+        (vantage ??= []).push(this.lower.startsWith('adv', this.pos) ? 'adv' : 'dis');
         this.pos += 3;
       } else if (ch === 'r') {
         if (reroll) throw this.duplicate('re-roll', mStart);
@@ -191,7 +202,18 @@ class Parser {
         break;
       }
     }
-    const term: DiceTerm = { kind: 'dice', sign, count: n, die, steps, vantage, reroll, explode, keep, span: { start, end: this.pos } };
+    const term: DiceTerm = {
+      kind: 'dice',
+      sign,
+      count: n,
+      die,
+      steps: steps ?? NO_STEPS,
+      vantage: vantage ?? NO_VANTAGE,
+      reroll,
+      explode,
+      keep,
+      span: { start, end: this.pos },
+    };
     this.totalDice = checkDiceTerm(term, this.totalDice, keepSpan ?? undefined);
     return term;
   }

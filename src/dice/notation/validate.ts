@@ -1,6 +1,7 @@
 /**
- * Checks a dice tree against the engine's limits. The parser checks each term as it reads it;
- * trees built in code (the rules layer builds them with step origins) are checked when resolved.
+ * Checks a dice tree against the engine's limits. The parser checks each term as it reads it (so
+ * errors point at the modifier at fault); every tree, parsed or built in code by the rules layer, is
+ * checked again when resolved.
  */
 import { DiceError, type SourceSpan } from '../errors.js';
 import {
@@ -13,15 +14,6 @@ import {
 import type { DiceExpression, DiceTerm, DieSpec } from './ast.js';
 import { TENS_DICE, DIGIT_DICE } from './special-dice.js';
 import { netVantage } from './vantage.js';
-
-/** Trees the parser produced: already checked term by term. */
-const checked = new WeakSet<DiceExpression>();
-
-/** Marks a tree as checked (the parser calls this). */
-export function markChecked(expr: DiceExpression): DiceExpression {
-  checked.add(expr);
-  return expr;
-}
 
 /** How many dice a term throws: its count, plus one for vantage (not for a single d100). */
 export function diceThrown(count: number, die: DieSpec, vantage: DiceTerm['vantage']): number {
@@ -77,9 +69,11 @@ function checkBuiltDie(die: DieSpec, span: SourceSpan | undefined): void {
   if (!ok) throw new DiceError('limit/die-sides', `${JSON.stringify(die)} is not a die the engine can roll`, span);
 }
 
-/** Checks a whole tree unless the parser already did. */
+/**
+ * Checks a whole tree. Parsed trees were checked term by term as they were read; checking again
+ * costs a few comparisons per term, far less than remembering which trees were parsed.
+ */
 export function validateExpression(expr: DiceExpression): void {
-  if (checked.has(expr)) return;
   let dice = 0;
   for (const term of expr.terms) {
     if (term.kind === 'constant') {
