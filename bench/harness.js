@@ -38,14 +38,25 @@ export function compare(fns, { rounds = 7, ms = 150 } = {}) {
   return Object.fromEntries(names.map((k) => [k, median(samples[k])]));
 }
 
-/** Median wall time of `fn` in microseconds, over `runs` runs after `warm` warm-up runs. */
-export function timeMicros(fn, { runs = 15, warm = 3 } = {}) {
+/**
+ * Median wall time of one call of `fn` in microseconds. Fast functions are timed in batches of at
+ * least `minBatchMs` so the clock's own cost does not count.
+ */
+export function timeMicros(fn, { runs = 15, warm = 3, minBatchMs = 2 } = {}) {
   for (let i = 0; i < warm; i++) fn();
-  const times = [];
-  for (let i = 0; i < runs; i++) {
+  let reps = 1;
+  for (;;) {
     const t0 = process.hrtime.bigint();
-    fn();
-    times.push(Number(process.hrtime.bigint() - t0) / 1000);
+    for (let i = 0; i < reps; i++) fn();
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (ms >= minBatchMs || reps >= 1 << 20) break;
+    reps *= 2;
+  }
+  const times = [];
+  for (let r = 0; r < runs; r++) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < reps; i++) fn();
+    times.push(Number(process.hrtime.bigint() - t0) / 1000 / reps);
   }
   return median(times);
 }

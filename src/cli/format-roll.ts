@@ -1,5 +1,5 @@
 /** Readable text for a roll record (the CLI's human output; `--json` is the contract). */
-import type { DieRecord, RollRecord } from '../dice/roll.js';
+import { termSubtotal, type DieRecord, type RollRecord } from '../dice/roll.js';
 
 function dieText(d: DieRecord): string {
   let text = d.faces.length > 1 ? `${d.faces.join('!+')}=${d.value}` : String(d.value);
@@ -24,7 +24,7 @@ export function formatRollText(record: RollRecord, seed: number | null): string 
     }
     const dice = record.dice.filter((d) => d.term === i);
     const body = dice.length === 0 ? 'no dice rolled' : `${term.die}: ${dice.map(dieText).join('  ')}`;
-    lines.push(`  ${sign}${term.notation}  ${body}  = ${term.subtotal}`);
+    lines.push(`  ${sign}${term.notation}  ${body}  = ${termSubtotal(record, i)}`);
     if (term.steps) lines.push(`      steps: ${term.steps.explanation}`);
   });
   if (seed !== null) lines.push(`seed ${seed} (the same roll again: --seed ${seed})`);

@@ -9,7 +9,7 @@ import { rollUnit } from './die-unit.js';
 import type { RandomSource } from './random.js';
 import type { DiceExpression } from './notation/ast.js';
 import { parseNotation } from './notation/parse.js';
-import { COMPILED_ROLL_CACHE_SIZE, MAX_DICE_PER_TERM, MAX_EXPLOSION_CHAIN, MAX_REROLLS } from './limits.js';
+import { COMPILED_ROLL_CACHE_SIZE, MAX_DICE_PER_TERM, MAX_DIE_SIDES, MAX_EXPLOSION_CHAIN, MAX_REROLLS } from './limits.js';
 import { HAMMERCRAWL_CHAIN, type BelowBottomPolicy, type DiceChain, type StepOrigin } from './dice-chain.js';
 
 /**
@@ -57,13 +57,12 @@ export type TermRecord =
         readonly modifiers: readonly StepRecord[];
         readonly explanation: string;
       };
-      /** Sum of the kept dice, before the sign. */
-      readonly subtotal: number;
     }
   | { readonly kind: 'constant'; readonly notation: string; readonly sign: 1 | -1; readonly value: number };
 
 /**
- * A roll, as plain JSON. `total` is a pure function of the terms and the dice.
+ * A roll, as plain JSON. `total` is a pure function of the terms and the dice. `terms` describe the
+ * notation (not the dice), so one frozen list is shared by every roll of a compiled notation.
  * @example rollNotation(seededRandom(1), '2d6+1') // { notation: '2d6+1', total: 8, dice: [...], terms: [...] }
  */
 export interface RollRecord {
@@ -91,6 +90,13 @@ interface DieWork {
 
 /** Shared empty list for dice that were never re-rolled (records are never mutated). */
 const NONE: readonly number[] = Object.freeze([]);
+
+/** Shared one-face lists, `[v]`, frozen: most dice show one face, and records are never mutated. */
+const singleFaces: (readonly number[])[] = [];
+
+function oneFace(v: number): readonly number[] {
+  return singleFaces[v] ?? (v >= 0 && v <= MAX_DIE_SIDES * 3 ? (singleFaces[v] = Object.freeze([v])) : [v]);
+}
 
 function stepsRecord(steps: AppliedSteps): NonNullable<Extract<TermRecord, { kind: 'dice' }>['steps']> {
   return {
@@ -180,7 +186,7 @@ function rollTerm(rng: RandomSource, term: ResolvedDiceTerm, out: DieRecord[]): 
         }
         out.push({ term: term.index, die: term.label, value, faces, rerolled: NONE, exploded: true, kept: true });
       } else {
-        out.push({ term: term.index, die: term.label, value: v, faces: [v], rerolled: NONE, exploded: false, kept: true });
+        out.push({ term: term.index, die: term.label, value: v, faces: oneFace(v), rerolled: NONE, exploded: false, kept: true });
       }
     } else if (!term.explode && !term.reroll) {
       const t = rollUnit(rng, unit);
@@ -226,24 +232,37 @@ function explosionLimit(term: ResolvedDiceTerm): never {
   );
 }
 
-/** Rolls a resolved expression. */
-export function rollResolved(rng: RandomSource, resolved: ResolvedExpression): RollRecord {
+/** The sum of the kept dice of one term of a roll, before the term's sign. */
+export function termSubtotal(record: RollRecord, termIndex: number): number {
+  let sum = 0;
+  for (const d of record.dice) if (d.term === termIndex && d.kept) sum += d.value;
+  return sum;
+}
+
+/**
+ * The records describing each term of a resolved expression. A compiled roll shares one list among
+ * all its rolls; the types make it read-only (freezing every record would cost more than the roll).
+ */
+export function termRecordsOf(resolved: ResolvedExpression): readonly TermRecord[] {
+  return resolved.terms.map((term): TermRecord => {
+    if (term.kind === 'constant') return { kind: 'constant', notation: term.notation, sign: term.sign, value: term.value };
+    return term.steps
+      ? { kind: 'dice', notation: term.notation, sign: term.sign, die: term.label, vantage: term.vantage, steps: stepsRecord(term.steps) }
+      : { kind: 'dice', notation: term.notation, sign: term.sign, die: term.label, vantage: term.vantage };
+  });
+}
+
+/** Rolls a resolved expression; `terms` may be given when the caller keeps them (a compiled roll). */
+export function rollResolved(
+  rng: RandomSource,
+  resolved: ResolvedExpression,
+  terms: readonly TermRecord[] = termRecordsOf(resolved),
+): RollRecord {
   const dice: DieRecord[] = [];
-  const terms: TermRecord[] = [];
   let total = 0;
   for (const term of resolved.terms) {
-    if (term.kind === 'constant') {
-      total += term.sign * term.value;
-      terms.push({ kind: 'constant', notation: term.notation, sign: term.sign, value: term.value });
-      continue;
-    }
-    const subtotal = rollTerm(rng, term, dice);
-    total += term.sign * subtotal;
-    terms.push(
-      term.steps
-        ? { kind: 'dice', notation: term.notation, sign: term.sign, die: term.label, vantage: term.vantage, steps: stepsRecord(term.steps), subtotal }
-        : { kind: 'dice', notation: term.notation, sign: term.sign, die: term.label, vantage: term.vantage, subtotal },
-    );
+    if (term.kind === 'constant') total += term.sign * term.value;
+    else total += term.sign * rollTerm(rng, term, dice);
   }
   return { notation: resolved.notation, total, dice, terms };
 }
@@ -255,10 +274,11 @@ export function rollResolved(rng: RandomSource, resolved: ResolvedExpression): R
 export function compileRoll(notation: string | DiceExpression, options: DiceOptions = {}): CompiledRoll {
   const expr = typeof notation === 'string' ? parseNotation(notation) : notation;
   const resolved = resolveExpression(expr, options);
+  const terms = termRecordsOf(resolved);
   return {
     notation: resolved.notation,
     resolved,
-    roll: (rng) => rollResolved(rng, resolved),
+    roll: (rng) => rollResolved(rng, resolved, terms),
   };
 }
 
