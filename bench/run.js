@@ -5,6 +5,10 @@ import { benchRolls } from './dice-roll.js';
 const only = process.argv[2];
 console.log(`# hammercrawl benchmarks\n\nnode ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg()[0].toFixed(2)}`);
 if (!only || only === 'roll') benchRolls();
+if (!only || only === 'cli') {
+  const { benchCliStartup } = await import('./cli-startup.js');
+  benchCliStartup();
+}
 if (!only || only === 'odds') {
   const { benchOdds } = await import('./dice-odds.js');
   benchOdds();
