@@ -12,6 +12,8 @@ import { distributionOf } from '../dice/distribution.js';
 import type { DiceOptions } from '../dice/resolve.js';
 import { formatRollText } from './format-roll.js';
 import { formatOddsText } from './format-odds.js';
+import { UsageError, parseDieFlag, type MechanicCommand, type MechanicFlag, type MechanicFlags } from './mechanic.js';
+import { MECHANICS } from './mechanics.js';
 
 const NEGATIVE_NOTATION = /^-\d*d(\d|%)/i;
 
@@ -28,10 +30,6 @@ export interface CliIo {
 
 const CHAINS: Record<string, DiceChain> = { hammercrawl: HAMMERCRAWL_CHAIN, 'bare-bones': BARE_BONES_CHAIN };
 
-/** A bad command line, reported on one line with exit code 2. */
-class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
 
 function parseSeed(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > MAX_SEED) {
@@ -99,7 +97,7 @@ Examples:
 Run 'hammercrawl help <command>' for a command's options.`,
     );
 
-  addDiceFlags(
+  const rollCommand = addDiceFlags(
     program
       .command('roll')
       .description('roll dice notation and show every die')
@@ -115,7 +113,7 @@ Run 'hammercrawl help <command>' for a command's options.`,
     else io.stdout(`${formatRollText(record, seed)}\n`);
   });
 
-  addDiceFlags(
+  const oddsCommand = addDiceFlags(
     program
       .command('odds')
       .description('exact odds of every total of a dice notation')
@@ -158,7 +156,72 @@ Run 'hammercrawl help <command>' for a command's options.`,
     else io.stdout(`${explanation}\n`);
   });
 
+  for (const mechanic of MECHANICS) {
+    addMechanic(rollCommand, mechanic, 'roll', io, freshSeed);
+    addMechanic(oddsCommand, mechanic, 'odds', io, freshSeed);
+  }
   return program;
+}
+
+function flagParser(flag: MechanicFlag): ((value: string) => unknown) | undefined {
+  switch (flag.kind) {
+    case 'integer':
+      return parseInteger;
+    case 'die':
+      return (v: string) => {
+        try {
+          return parseDieFlag(v);
+        } catch (e) {
+          throw new InvalidArgumentError((e as Error).message);
+        }
+      };
+    case 'list':
+      return (v: string) => v.split(',').map((x) => x.trim()).filter((x) => x.length > 0);
+    case 'text':
+      return flag.choices
+        ? (v: string) => {
+            if (!flag.choices!.includes(v)) throw new InvalidArgumentError(`expected one of ${flag.choices!.join(', ')}`);
+            return v;
+          }
+        : undefined;
+    case 'boolean':
+      return undefined;
+  }
+}
+
+function addMechanic(parent: Command, mechanic: MechanicCommand, mode: 'roll' | 'odds', io: CliIo, freshSeed: () => number): void {
+  const cmd = parent.command(mechanic.name).description(
+    mode === 'roll' ? `roll a ${mechanic.description}` : `exact odds of a ${mechanic.description}`,
+  );
+  for (const flag of mechanic.flags) {
+    const spec = flag.kind === 'boolean' ? `--${flag.name}` : `--${flag.name} <${flag.placeholder ?? 'value'}>`;
+    const parse = flagParser(flag);
+    if (flag.required) {
+      if (parse) cmd.requiredOption(spec, flag.description, parse);
+      else cmd.requiredOption(spec, flag.description);
+    } else if (parse) cmd.option(spec, flag.description, parse);
+    else cmd.option(spec, flag.description);
+  }
+  if (mode === 'roll') cmd.option('--seed <n>', 'seed for a reproducible roll (printed when not given)', parseSeed);
+  cmd.option('--json', 'print one JSON object');
+  cmd.action((raw: Record<string, unknown>) => {
+    const { seed: seedFlag, json } = raw as { seed?: number; json?: boolean };
+    // Flags reach the mechanic under their own (kebab-case) names.
+    const flags: Record<string, unknown> = {};
+    for (const flag of mechanic.flags) {
+      const key = flag.name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+      if (raw[key] !== undefined) flags[flag.name] = raw[key];
+    }
+    if (mode === 'roll') {
+      const seed = seedFlag ?? freshSeed();
+      const out = mechanic.roll(seededRandom(seed), flags as MechanicFlags);
+      if (json) io.stdout(`${JSON.stringify({ seed, ...out.json })}\n`);
+      else io.stdout(`${out.text}\nseed ${seed} (the same roll again: --seed ${seed})\n`);
+    } else {
+      const out = mechanic.odds(flags as MechanicFlags);
+      io.stdout(json ? `${JSON.stringify(out.json)}\n` : `${out.text}\n`);
+    }
+  });
 }
 
 /** Runs the CLI on `args` (without node and script) and returns the exit code. */
