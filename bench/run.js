@@ -13,3 +13,7 @@ if (!only || only === 'odds') {
   const { benchOdds } = await import('./dice-odds.js');
   benchOdds();
 }
+if (!only || only === 'rules') {
+  const { benchResourceAndSoak } = await import('./rules-resource-soak.js');
+  benchResourceAndSoak();
+}

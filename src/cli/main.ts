@@ -80,6 +80,8 @@ export function buildProgram(io: CliIo, freshSeed: () => number): Command {
     .description('Dice, exact odds and tables for the HAMMERCRAWL! role-playing game')
     .version('0.1.0', '-V, --version')
     .showSuggestionAfterError(true)
+    // Options after a mechanic's name (`roll test --seed 3`) belong to the mechanic, not to `roll`.
+    .enablePositionalOptions()
     .configureOutput({
       writeOut: (s) => io.stdout(s),
       writeErr: (s) => io.stderr(s),
@@ -156,6 +158,8 @@ Run 'hammercrawl help <command>' for a command's options.`,
     else io.stdout(`${explanation}\n`);
   });
 
+  rollCommand.enablePositionalOptions();
+  oddsCommand.enablePositionalOptions();
   for (const mechanic of MECHANICS) {
     addMechanic(rollCommand, mechanic, 'roll', io, freshSeed);
     addMechanic(oddsCommand, mechanic, 'odds', io, freshSeed);
@@ -190,9 +194,7 @@ function flagParser(flag: MechanicFlag): ((value: string) => unknown) | undefine
 }
 
 function addMechanic(parent: Command, mechanic: MechanicCommand, mode: 'roll' | 'odds', io: CliIo, freshSeed: () => number): void {
-  const cmd = parent.command(mechanic.name).description(
-    mode === 'roll' ? `roll a ${mechanic.description}` : `exact odds of a ${mechanic.description}`,
-  );
+  const cmd = parent.command(mechanic.name).description(mechanic.description);
   for (const flag of mechanic.flags) {
     const spec = flag.kind === 'boolean' ? `--${flag.name}` : `--${flag.name} <${flag.placeholder ?? 'value'}>`;
     const parse = flagParser(flag);

@@ -130,3 +130,24 @@ describe('scriptedRandom', () => {
     expect(scriptedRandom([1]).rollDie(1)).toBe(1);
   });
 });
+
+describe('small seeds give independent-looking first draws', () => {
+  test('the first two d6 of seeds 0..4999 agree in parity about half the time (within 4 sigma)', () => {
+    const n = 5000;
+    let same = 0;
+    for (let seed = 0; seed < n; seed++) {
+      const r = seededRandom(seed);
+      if (r.rollDie(6) % 2 === r.rollDie(6) % 2) same += 1;
+    }
+    expect(Math.abs(same - n / 2)).toBeLessThan(4 * Math.sqrt(n / 4));
+  });
+
+  test('the first d20 of seeds 0..19999 is spread over every face (chi-square, 19 df, alpha 1e-3)', () => {
+    const n = 20_000;
+    const counts = new Array<number>(20).fill(0);
+    for (let seed = 0; seed < n; seed++) counts[seededRandom(seed).rollDie(20) - 1]! += 1;
+    const expected = n / 20;
+    const chi2 = counts.reduce((a, c) => a + (c - expected) ** 2 / expected, 0);
+    expect(chi2).toBeLessThan(43.82); // chi-square critical value, 19 degrees of freedom, alpha = 1e-3
+  });
+});
