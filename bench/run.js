@@ -14,6 +14,8 @@ if (!only || only === 'odds') {
   benchOdds();
 }
 if (!only || only === 'rules') {
+  const { benchChecks } = await import('./rules-checks.js');
+  benchChecks();
   const { benchResourceAndSoak } = await import('./rules-resource-soak.js');
   benchResourceAndSoak();
 }
