@@ -2,17 +2,11 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { EXIT_BAD_INPUT, runCli } from './main.js';
+import { EXIT_BAD_INPUT, toJson } from './main.js';
+import { cli } from '../../test/cli.js';
 
 const run = promisify(execFile);
 const BIN = fileURLToPath(new URL('../../bin/hammercrawl.js', import.meta.url));
-
-function cli(args: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(args, { stdout: (s) => (out += s), stderr: (s) => (err += s) }, () => 1234);
-  return { code, out, err };
-}
 
 describe('roll', () => {
   it('prints each die, the dropped ones and the total (golden)', async () => {
@@ -124,5 +118,43 @@ describe('the real command', () => {
   it('--help lists the commands', async () => {
     const { stdout } = await run(process.execPath, [BIN, '--help']);
     for (const cmd of ['roll', 'odds', 'step']) expect(stdout).toContain(cmd);
+  });
+});
+
+describe('words of notation that start with a minus, and help', () => {
+  it.each([
+    [['roll', '1d20', '-2', '--seed', '1', '--json'], '1d20-2'],
+    [['roll', '-1', '--seed', '1', '--json'], '-1'],
+    [['roll', '-2+d20', '--seed', '1', '--json'], '-2+1d20'],
+  ])('%j is notation', (args, notation) => {
+    const r = cli(args);
+    expect(r.err).toBe('');
+    expect(JSON.parse(r.out).notation).toBe(notation);
+  });
+
+  it('a mechanic keeps its negative flag values', () => {
+    const json = JSON.parse(cli(['odds', 'test', '--target', '12', '--mod', '-2', '--json']).out) as { effectiveTarget: number };
+    expect(json.effectiveTarget).toBe(10);
+  });
+
+  it('help on an unknown command is an error, help on a command shows it', () => {
+    const bad = cli(['help', 'frobnicate']);
+    expect(bad.code).toBe(EXIT_BAD_INPUT);
+    expect(bad.err).toBe("hammercrawl: unknown command 'frobnicate'; the commands are roll, odds, step\n");
+    const good = cli(['help', 'odds']);
+    expect(good.code).toBe(0);
+    expect(good.out).toContain('Usage: hammercrawl odds');
+  });
+
+  it('the top-level help names every mechanic', () => {
+    const out = cli(['--help']).out;
+    for (const name of ['test', 'challenge', 'open', 'save', 'compete', 'resource', 'soak', 'hammer']) expect(out).toContain(name);
+  });
+});
+
+describe('JSON numbers', () => {
+  it('fractions are printed to 15 significant digits, underflow as 0', () => {
+    expect(toJson({ p: 0.1 + 0.2, q: 5e-324, n: 7, s: 'x' })).toBe('{"p":0.3,"q":0,"n":7,"s":"x"}');
+    expect(JSON.parse(cli(['odds', 'test', '--target', '12', '--json']).out).success).toBe(0.6);
   });
 });

@@ -15,7 +15,45 @@ import { formatOddsText } from './format-odds.js';
 import { UsageError, parseDieFlag, type MechanicCommand, type MechanicFlag, type MechanicFlags } from './mechanic.js';
 import { MECHANICS } from './mechanics.js';
 
-const NEGATIVE_NOTATION = /^-\d*d(\d|%)/i;
+/** Words of notation that start with a minus (`-d4+3`, `-2`), which commander would take for options. */
+const NEGATIVE_NOTATION = /^-(\d|d\d|d%)/i;
+/** Options of `roll` and `odds` that take a value (the word after them is that value, not notation). */
+const VALUE_OPTIONS = new Set(['--seed', '--chain', '--below-d3', '--target']);
+
+/**
+ * In `roll <notation...>` and `odds <notation...>`, marks words such as `-2` or `-d4` as notation (a
+ * leading space, which the parser skips) so that `roll 1d20 -2` works; mechanics' flag values
+ * (`roll test --mod -2`) are left alone.
+ */
+function notationArgs(args: readonly string[]): string[] {
+  const isNotationMode =
+    (args[0] === 'roll' || args[0] === 'odds') && args[1] !== undefined && !MECHANICS.some((m) => m.name === args[1]);
+  if (!isNotationMode) return [...args];
+  const out: string[] = [];
+  let afterDashes = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') afterDashes = true;
+    const isValue = i > 0 && VALUE_OPTIONS.has(args[i - 1]!);
+    out.push(i > 0 && !afterDashes && !isValue && NEGATIVE_NOTATION.test(a) ? ` ${a}` : a);
+  }
+  return out;
+}
+
+/** Significant digits of fractions in JSON output: float noise below that is rounded away. */
+export const JSON_SIGNIFICANT_DIGITS = 15;
+
+/**
+ * JSON for the CLI. Probabilities are exact up to float rounding; printing them to 15 significant
+ * digits shows 0.4 rather than 0.39999999999999997, and values below 1e-300 (underflow) as 0.
+ */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v !== 'number' || Number.isInteger(v) || !Number.isFinite(v)) return v;
+    if (Math.abs(v) < 1e-300) return 0;
+    return Number(v.toPrecision(JSON_SIGNIFICANT_DIGITS));
+  });
+}
 
 /** Exit code for bad input (a typo in notation, an unknown flag). */
 export const EXIT_BAD_INPUT = 2;
@@ -91,12 +129,17 @@ export function buildProgram(io: CliIo, freshSeed: () => number): Command {
     .addHelpText(
       'after',
       `
-Notation: 1d20  4d6kh3+2  2d20adv  d8^+3 (3 steps up the chain: d14)  10d6!  3d6r<3  d%  d66
+Notation:  1d20  4d6kh3+2  d8^+3 (3 steps up the chain: d14)  10d6!  3d6r<3  d%  d66
+           2d20adv (advantage on 2d20: roll 3, keep the best 2)
+Mechanics, under both roll and odds:
+           ${MECHANICS.map((m) => m.name).join(' ')}
 Examples:
   hammercrawl roll 4d6kh3 --seed 42
   hammercrawl odds 1d20+3 --target 15
+  hammercrawl odds test --target 12 --steps 1
+  hammercrawl roll soak --health d4 --con 1 --dv 7
   hammercrawl step d30 +15
-Run 'hammercrawl help <command>' for a command's options.`,
+Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
     );
 
   const rollCommand = addDiceFlags(
@@ -111,7 +154,7 @@ Run 'hammercrawl help <command>' for a command's options.`,
     const compiled = compileRoll(notation, diceOptions(flags));
     const seed = flags.seed ?? freshSeed();
     const record = compiled.roll(seededRandom(seed));
-    if (flags.json) io.stdout(`${JSON.stringify({ seed, ...record })}\n`);
+    if (flags.json) io.stdout(`${toJson({ seed, ...record })}\n`);
     else io.stdout(`${formatRollText(record, seed)}\n`);
   });
 
@@ -133,7 +176,7 @@ Run 'hammercrawl help <command>' for a command's options.`,
         json['atMost'] = dist.atMost(flags.target);
         json['above'] = dist.above(flags.target);
       }
-      io.stdout(`${JSON.stringify(json)}\n`);
+      io.stdout(`${toJson(json)}\n`);
     } else {
       const canonical = compileRoll(notation, diceOptions(flags)).notation;
       io.stdout(`${formatOddsText(canonical, dist, { all: flags.all ?? false, target: flags.target ?? null })}\n`);
@@ -154,7 +197,7 @@ Run 'hammercrawl help <command>' for a command's options.`,
     const sides = Number(match[1]);
     const result = stepDie(chain, sides, steps, flags.belowD3 ?? chain.defaultBelowBottom);
     const explanation = explainStep(chain, sides, result);
-    if (flags.json) io.stdout(`${JSON.stringify({ from: `d${sides}`, steps, dice: result.dice, explanation, ...(result.belowBottom ? { belowBottom: result.belowBottom } : {}) })}\n`);
+    if (flags.json) io.stdout(`${toJson({ from: `d${sides}`, steps, dice: result.dice, explanation, ...(result.belowBottom ? { belowBottom: result.belowBottom } : {}) })}\n`);
     else io.stdout(`${explanation}\n`);
   });
 
@@ -217,11 +260,11 @@ function addMechanic(parent: Command, mechanic: MechanicCommand, mode: 'roll' | 
     if (mode === 'roll') {
       const seed = seedFlag ?? freshSeed();
       const out = mechanic.roll(seededRandom(seed), flags as MechanicFlags);
-      if (json) io.stdout(`${JSON.stringify({ seed, ...out.json })}\n`);
+      if (json) io.stdout(`${toJson({ seed, ...out.json })}\n`);
       else io.stdout(`${out.text}\nseed ${seed} (the same roll again: --seed ${seed})\n`);
     } else {
       const out = mechanic.odds(flags as MechanicFlags);
-      io.stdout(json ? `${JSON.stringify(out.json)}\n` : `${out.text}\n`);
+      io.stdout(json ? `${toJson(out.json)}\n` : `${out.text}\n`);
     }
   });
 }
@@ -230,10 +273,14 @@ function addMechanic(parent: Command, mechanic: MechanicCommand, mode: 'roll' | 
 export function runCli(args: readonly string[], io: CliIo, freshSeed: () => number = () => randomInt(0, MAX_SEED)): number {
   const program = buildProgram(io, freshSeed);
   // A notation that starts with a minus ('-d4+3', '-2') is notation, not an unknown option.
-  const argv = args.map((a, i) => (i > 0 && NEGATIVE_NOTATION.test(a) && !/^-\d+$/.test(a) ? ` ${a}` : a));
+  const argv = notationArgs(args);
   if (args.length === 0) {
     io.stdout(program.helpInformation());
     return 0;
+  }
+  if (args[0] === 'help' && args[1] !== undefined && !program.commands.some((c) => c.name() === args[1])) {
+    io.stderr(`hammercrawl: unknown command '${args[1]}'; the commands are ${program.commands.map((c) => c.name()).join(', ')}\n`);
+    return EXIT_BAD_INPUT;
   }
   try {
     program.parse(argv, { from: 'user' });

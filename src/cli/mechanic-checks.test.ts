@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT_BAD_INPUT, runCli } from './main.js';
+import { EXIT_BAD_INPUT } from './main.js';
+import { cli } from '../../test/cli.js';
 
-function cli(args: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(args, { stdout: (s) => (out += s), stderr: (s) => (err += s) }, () => 4242);
-  return { code, out, err };
-}
+/** The fresh seed of this file's runs. */
+const FRESH_SEED = 4242;
 
 function json(args: string[]): Record<string, unknown> {
-  const r = cli(args);
+  const r = cli(args, FRESH_SEED);
   expect(r.err).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.out) as Record<string, unknown>;
@@ -71,8 +68,8 @@ describe('odds <check> --json: the contract', () => {
 
 describe('roll <check>', () => {
   it('--json prints the roll record with its outcome, and the same seed gives the same roll', () => {
-    const a = cli(['roll', 'challenge', '--target', '10', '--steps', '1', '--mod', '2', '--seed', '7', '--json']);
-    const b = cli(['roll', 'challenge', '--target', '10', '--steps', '1', '--mod', '2', '--seed', '7', '--json']);
+    const a = cli(['roll', 'challenge', '--target', '10', '--steps', '1', '--mod', '2', '--seed', '7', '--json'], FRESH_SEED);
+    const b = cli(['roll', 'challenge', '--target', '10', '--steps', '1', '--mod', '2', '--seed', '7', '--json'], FRESH_SEED);
     expect(a.out).toBe(b.out);
     const r = JSON.parse(a.out) as Record<string, unknown> & { record: { total: number; dice: { die: string; value: number }[] } };
     expect(r['seed']).toBe(7);
@@ -84,7 +81,7 @@ describe('roll <check>', () => {
   });
 
   it('readable output: the dice after steps, the modifiers with their origin, the result, the seed', () => {
-    const r = cli(['roll', 'test', '--target', '12', '--steps', '1', '--mod', '-1', '--seed', '3']);
+    const r = cli(['roll', 'test', '--target', '12', '--steps', '1', '--mod', '-1', '--seed', '3'], FRESH_SEED);
     expect(r.code).toBe(0);
     const lines = r.out.trimEnd().split('\n');
     expect(lines[0]).toBe('Test: d20 +1 step (--steps +1) -> d16 (on a Test favourable steps move down the chain)');
@@ -113,7 +110,7 @@ describe('roll <check>', () => {
 
 describe('odds <check>: readable output', () => {
   it('shows the explanation, the table and the probability as a percentage', () => {
-    const r = cli(['odds', 'challenge', '--target', '14', '--mod', '2', '--crit', '16']);
+    const r = cli(['odds', 'challenge', '--target', '14', '--mod', '2', '--crit', '16'], FRESH_SEED);
     expect(r.code).toBe(0);
     expect(r.out).toContain('Challenge: d20\n+2 to the roll (--mod +2)\ntarget 14: beat it (15 or more)\ncrit (C16) on a natural 20 of d20');
     expect(r.out.trimEnd().split('\n').at(-1)).toBe('P(success) = 40.00%   P(crit) = 5.00%');
@@ -132,7 +129,7 @@ describe('bad input: one line on stderr, exit 2', () => {
     [['roll', 'save', '--mod', '1', '--target', '12', '--level', '3']],
     [['odds', 'compete', '--ties', 'coin']],
   ])('%j', (args) => {
-    const r = cli(args);
+    const r = cli(args, FRESH_SEED);
     expect(r.code).toBe(EXIT_BAD_INPUT);
     expect(r.out).toBe('');
     expect(r.err).toMatch(/^hammercrawl: .+\n$/);

@@ -51,11 +51,11 @@ function asUsage<T>(f: () => T): T {
 
 const DIE_FLAGS = (prefix: string, who: string): MechanicFlag[] => [
   { name: `${prefix}die`, kind: 'die', placeholder: 'die', description: `${who}check die before steps: a die of the chain or d100 (default d20)` },
-  { name: `${prefix}steps`, kind: 'integer', placeholder: 'n', description: `${who}step mods, + in the roller's favour (--${prefix}steps -1 or --${prefix}steps=-1)` },
-  { name: `${prefix}mod`, kind: 'integer', placeholder: 'm', description: `${who}static mod, + in the roller's favour (--${prefix}mod -2 or --${prefix}mod=-2)` },
+  { name: `${prefix}steps`, kind: 'integer', placeholder: 'n', description: `${who}step mods, + in ${who ? "that side's" : "the roller's"} favour (--${prefix}steps -1 or --${prefix}steps=-1)` },
+  { name: `${prefix}mod`, kind: 'integer', placeholder: 'm', description: `${who}static mod, + in ${who ? "that side's" : "the roller's"} favour (--${prefix}mod -2 or --${prefix}mod=-2)` },
   { name: `${prefix}adv`, kind: 'boolean', description: `${who}roll at an Advantage` },
   { name: `${prefix}dis`, kind: 'boolean', description: `${who}roll at a Disadvantage (with --${prefix}adv: they cancel)` },
-  { name: `${prefix}feat`, kind: 'integer', placeholder: 'level', description: `${who}declare a Feat: add the Feat Die of this character level (1-10)` },
+  { name: `${prefix}feat`, kind: 'integer', placeholder: 'level', description: `${who}roll as a Feat: add the Feat Die of this character level (1-10)` },
   { name: `${prefix}weak`, kind: 'boolean', description: `${who}use the Weak column of the Feat Die table` },
 ];
 
@@ -276,9 +276,9 @@ const COMPETE_MECHANIC: MechanicCommand = {
   name: 'compete',
   description: 'Competition: both sides roll, the highest total wins; ties go to the defender (the second side), a stalemate, or a re-roll',
   flags: [
-    ...DIE_FLAGS('', 'your '),
-    ...DIE_FLAGS('vs-', "the other side's "),
-    { name: 'ties', kind: 'text', choices: ['defender', 'stalemate', 'reroll'], placeholder: 'rule', description: 'a tie: the defender wins (default), stalemate, or re-roll until a victor' },
+    ...DIE_FLAGS('', 'first side: '),
+    ...DIE_FLAGS('vs-', 'second side: '),
+    { name: 'ties', kind: 'text', choices: ['defender', 'stalemate', 'reroll'], placeholder: 'rule', description: 'a tie: defender (the defender wins, default), stalemate, or reroll (until a victor)' },
     { name: 'defender', kind: 'text', choices: ['first', 'second'], placeholder: 'side', description: 'the defender for --ties defender (default: second, the --vs- side)' },
     BELOW_FLAG,
   ],

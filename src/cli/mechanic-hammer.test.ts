@@ -5,15 +5,9 @@
 import { describe, expect, test } from 'vitest';
 import { seededRandom } from '../dice/random.js';
 import { checkPool, hammerPool, hammerPoolOdds, rollHammerPool } from '../rules/hammercrawl/hammer-pools.js';
-import { EXIT_BAD_INPUT, runCli } from './main.js';
+import { EXIT_BAD_INPUT } from './main.js';
+import { cli } from '../../test/cli.js';
 import { HAMMER_MECHANIC, poolFromFlags } from './mechanic-hammer.js';
-
-function cli(args: string[], seed = 1234): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(args, { stdout: (s) => (out += s), stderr: (s) => (err += s) }, () => seed);
-  return { code, out, err };
-}
 
 function expectBadInput(args: string[], message: RegExp): void {
   const r = cli(args);

@@ -4,19 +4,11 @@ import { seededRandom } from '../dice/random.js';
 import { hitOutcomes, hitOutcomesForDamageRoll, rollHit } from '../rules/hammercrawl/damage.js';
 import { distributionOf } from '../dice/distribution.js';
 import { resourceOdds, rollResourceUses } from '../rules/hammercrawl/resource-die.js';
-import { EXIT_BAD_INPUT, runCli } from './main.js';
+import { EXIT_BAD_INPUT, toJson } from './main.js';
+import { FRESH_SEED, cli } from '../../test/cli.js';
 import { RESOURCE_MECHANIC, RESOURCE_MECHANICS } from './mechanic-resource.js';
 import { SOAK_MECHANIC } from './mechanic-soak.js';
 import { MECHANICS } from './mechanics.js';
-
-const FRESH_SEED = 1234;
-
-function cli(args: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(args, { stdout: (s) => (out += s), stderr: (s) => (err += s) }, () => FRESH_SEED);
-  return { code, out, err };
-}
 
 interface ResourceOddsJson {
   die: string;
@@ -185,7 +177,7 @@ describe.skipIf(!flagsReachMechanics)('--json and --seed through runCli (needs p
   it('odds resource --json prints the contract object', () => {
     const r = cli(['odds', 'resource', '--die', 'd12', '--uses', '10', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual(JSON.parse(JSON.stringify(RESOURCE_MECHANIC.odds({ die: 12, uses: 10 }).json)));
+    expect(JSON.parse(r.out)).toEqual(JSON.parse(toJson(RESOURCE_MECHANIC.odds({ die: 12, uses: 10 }).json)));
   });
 
   it('odds soak --json prints the contract object', () => {

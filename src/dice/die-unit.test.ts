@@ -12,14 +12,8 @@ import {
 } from './die-unit.js';
 import { scriptedRandom, seededRandom, type RandomSource } from './random.js';
 import { rollNotation } from './roll.js';
-
-/** Rolls `notation` with the given faces and checks that the whole script was used. */
-function rollScripted(notation: string, faces: number[]) {
-  const rng = scriptedRandom(faces);
-  const record = rollNotation(rng, notation);
-  expect(rng.remaining).toBe(0);
-  return record;
-}
+import { enumeratePaths, enumeratedChances } from '../../test/enumerate.js';
+import { rollScripted } from '../../test/scripted-rolls.js';
 
 describe('special dice through rollNotation (rules: Additional Dice Notes)', () => {
   test('d100: 00 and 0 equals 100 (a d10 face of 10 is the digit 0)', () => {
@@ -128,32 +122,9 @@ describe('unit labels and sizes', () => {
   });
 });
 
-/** Every sequence of faces a unit's throw can ask for, with the sides asked each time. */
+/** Every sequence of faces a unit's throw can ask for, its exact chance summed by value (test/enumerate.ts). */
 function enumerateThrows(unit: DieUnit): Map<number, number> {
-  const counts = new Map<number, number>();
-  // Depth-first over scripts: extend a prefix until a throw completes.
-  const visit = (prefix: number[]) => {
-    const rng = scriptedRandom(prefix);
-    let asked = 0;
-    const probe: RandomSource = {
-      rollDie: (s) => {
-        if (rng.remaining === 0) {
-          asked = s;
-          throw new Error('more');
-        }
-        return rng.rollDie(s);
-      },
-    };
-    try {
-      const t = rollUnit(probe, unit);
-      counts.set(t.value, (counts.get(t.value) ?? 0) + 1);
-    } catch (e) {
-      if (!(e instanceof Error) || e.message !== 'more') throw e;
-      for (let f = 1; f <= asked; f++) visit([...prefix, f]);
-    }
-  };
-  visit([]);
-  return counts;
+  return enumeratedChances(enumeratePaths((rng) => rollUnit(rng, unit).value));
 }
 
 describe('unitDistribution against brute-force enumeration of rollUnit', () => {
@@ -174,18 +145,16 @@ describe('unitDistribution against brute-force enumeration of rollUnit', () => {
   test.each(units.map((u) => [unitLabel(u) + (u.kind === 'percentile' && u.vantage ? ` ${u.vantage}` : ''), u] as const))(
     '%s',
     (_, unit) => {
-      const counts = enumerateThrows(unit);
-      let total = 0;
-      for (const c of counts.values()) total += c;
+      const chances = enumerateThrows(unit);
       const d = unitDistribution(unit);
       let sum = 0;
       for (let i = 0; i < d.p.length; i++) {
-        const expected = (counts.get(d.min + i) ?? 0) / total;
+        const expected = chances.get(d.min + i) ?? 0;
         expect(d.p[i]).toBeCloseTo(expected, 12);
         sum += d.p[i]!;
       }
       expect(sum).toBeCloseTo(1, 12);
-      for (const v of counts.keys()) {
+      for (const v of chances.keys()) {
         expect(v).toBeGreaterThanOrEqual(d.min);
         expect(v).toBeLessThan(d.min + d.p.length);
       }

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { countedMass, enumerateRolls, enumeratedChances, ratio, type Enumeration } from './brute-force.test-support.js';
+import { countedMass, enumeratePaths, enumeratedChances, meanOf, ratio, type EnumerateOptions, type Enumeration } from '../../test/enumerate.js';
+import { expectMeanWithinFourSigma, expectWithinFourSigma, tally } from '../../test/monte-carlo.js';
 import { BARE_BONES_CHAIN } from './dice-chain.js';
 import { unitDistribution, physicalDiceIn } from './die-unit.js';
 import { Distribution, distributionOf, distributionOfResolved } from './distribution.js';
@@ -18,7 +19,7 @@ import type { DiceExpression, DiceTerm, DieSpec, KeepModifier, RerollModifier, T
 import { parseNotation } from './notation/parse.js';
 import { seededRandom } from './random.js';
 import { matches, resolveExpression, type DiceOptions, type ResolvedExpression } from './resolve.js';
-import { compileRoll } from './roll.js';
+import { compileRoll, rollResolved, type RollRecord } from './roll.js';
 
 const resolve = (notation: string, options: DiceOptions = {}): ResolvedExpression =>
   resolveExpression(parseNotation(notation), options);
@@ -75,8 +76,13 @@ function withinDepth(depth: number) {
   return (record: { dice: readonly { faces: readonly unknown[] }[] }) => record.dice.every((d) => d.faces.length <= depth + 1);
 }
 
+/** Every face sequence of one roll of `resolved` through the real roller, its chances summed by total. */
+function enumerateRolls(resolved: ResolvedExpression, options: EnumerateOptions<RollRecord, number> & { readonly maxThrows: number }): Enumeration<number> {
+  return enumeratePaths((rng) => rollResolved(rng, resolved), { ...options, key: (record) => record.total });
+}
+
 /** Enumerates, or returns null when the case has more paths than `maxPaths` (generated cases only). */
-function tryEnumerate(resolved: ResolvedExpression, options: Parameters<typeof enumerateRolls>[1]): Enumeration | null {
+function tryEnumerate(resolved: ResolvedExpression, options: Parameters<typeof enumerateRolls>[1]): Enumeration<number> | null {
   try {
     return enumerateRolls(resolved, options);
   } catch (error) {
@@ -86,18 +92,10 @@ function tryEnumerate(resolved: ResolvedExpression, options: Parameters<typeof e
 }
 
 /** Checks that the enumeration counted every path: no cut, nothing refused, mass exactly 1. */
-function expectComplete(e: Enumeration) {
-  expect(e.cut).toBe(0n);
+function expectComplete(e: Enumeration<number>) {
+  expect(e.residual).toBe(0n);
   expect(e.refused).toBe(0n);
   expect(countedMass(e)).toBe(e.denominator);
-}
-
-function exactMean(e: Enumeration): number {
-  let num = 0n;
-  for (const [v, n] of e.totals) num += BigInt(v) * n;
-  const neg = num < 0n;
-  const m = ratio(neg ? -num : num, countedMass(e));
-  return neg ? -m : m;
 }
 
 describe('exact odds against brute force through the real roller', () => {
@@ -144,7 +142,7 @@ describe('exact odds against brute force through the real roller', () => {
     expectComplete(e);
     const d = distributionOfResolved(resolved);
     expectClose(chancesOf(d), enumeratedChances(e), 1e-12, notation);
-    expect(d.mean).toBeCloseTo(exactMean(e), 11);
+    expect(d.mean).toBeCloseTo(meanOf(e, (v) => v), 11);
     expect(d.truncatedMass).toBe(0);
   });
 
@@ -185,7 +183,7 @@ describe('exact odds against brute force through the real roller', () => {
     test.each(untilCases)('%s (up to %i re-rolls enumerated)', (notation, rerolls) => {
       const resolved = resolve(notation);
       const e = enumerateRolls(resolved, { maxThrows: throwsWithin(resolved, 0) + rerolls });
-      expect(e.cut > 0n).toBe(true);
+      expect(e.residual > 0n).toBe(true);
       const covered = countedMass(e);
       const scaled = new Map([...e.totals].map(([v, n]) => [v, ratio(n, covered)]));
       expectClose(chancesOf(distributionOfResolved(resolved)), scaled, 1e-12, notation);
@@ -214,7 +212,7 @@ describe('exact odds against brute force through the real roller', () => {
         const dp = denseTotal(resolved, { explodeDepth: depth, rule: 'drop' });
         expectClose(denseChances(dp), enumeratedChances(e), 1e-12, `${notation} depth ${depth}`);
         // What both leave out is the chance that some die went deeper.
-        const left = ratio(e.cut + e.refused, e.denominator);
+        const left = ratio(e.residual + e.refused, e.denominator);
         expect(Math.abs(dp.truncatedMass - left)).toBeLessThan(1e-12);
       });
     }
@@ -230,7 +228,7 @@ describe('exact odds against brute force through the real roller', () => {
           // Every roll that went deeper shows the top face depth + 1 times: that total, nothing else.
           const expected = enumeratedChances(e);
           expect(expected.has(d.max)).toBe(false);
-          const deeper = ratio(e.cut + e.refused, e.denominator);
+          const deeper = ratio(e.residual + e.refused, e.denominator);
           expected.set(d.max, deeper);
           expectClose(chancesOf(d), expected, 1e-12, `${notation} depth ${depth}`);
           expect(Math.abs(d.truncatedMass - deeper)).toBeLessThan(1e-15);
@@ -244,7 +242,7 @@ describe('exact odds against brute force through the real roller', () => {
       const d = distributionOfResolved(resolved);
       expect(d.truncatedMass).toBeGreaterThan(0);
       expect(d.truncatedMass).toBeLessThan(2 * EXPLOSION_RESIDUAL_TARGET);
-      const cut = ratio(e.cut, e.denominator);
+      const cut = ratio(e.residual, e.denominator);
       expectClose(chancesOf(d), enumeratedChances(e), 1e-13 + d.truncatedMass + cut, '2d6!');
     });
   });
@@ -421,22 +419,16 @@ describe('exact odds against seeded Monte Carlo (10^6 rolls, 4 sigma)', () => {
   ] as const)('%s (seed %i)', (notation, seed) => {
     const compiled = compileRoll(notation);
     const rng = seededRandom(seed);
-    const counts = new Map<number, number>();
+    const counts = tally(ROLLS, () => compiled.roll(rng).total);
     let sum = 0;
-    for (let i = 0; i < ROLLS; i++) {
-      const total = compiled.roll(rng).total;
-      counts.set(total, (counts.get(total) ?? 0) + 1);
-      sum += total;
-    }
+    for (const [total, count] of counts) sum += total * count;
     const d = distributionOf(notation);
     for (const v of counts.keys()) expect(d.probabilityOf(v), `total ${v} was rolled`).toBeGreaterThan(0);
     for (const { value, p } of d.points()) {
-      const expected = ROLLS * p;
-      const sigma = Math.sqrt(ROLLS * p * (1 - p));
       // One count of slack: a total expected 0.001 times may still come up once.
-      expect(Math.abs((counts.get(value) ?? 0) - expected), `total ${value}`).toBeLessThanOrEqual(4 * sigma + 1);
+      expectWithinFourSigma(counts.get(value) ?? 0, ROLLS, p, 1 / ROLLS, `total ${value}`);
     }
-    expect(Math.abs(sum / ROLLS - d.mean)).toBeLessThanOrEqual((4 * d.standardDeviation) / Math.sqrt(ROLLS));
+    expectMeanWithinFourSigma(sum / ROLLS, d.mean, d.variance, ROLLS);
   });
 });
 

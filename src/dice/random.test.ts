@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { DiceError } from './errors.js';
 import { MAX_SEED, scriptedRandom, seededRandom, seededRandomFromState } from './random.js';
+import { chiSquareStatistic } from '../../test/chi-square.js';
 import { catchDiceError } from '../../test/dice-errors.js';
 
 function draw(rng: { rollDie(sides: number): number }, n: number, sides = 20): number[] {
@@ -146,8 +147,7 @@ describe('small seeds give independent-looking first draws', () => {
     const n = 20_000;
     const counts = new Array<number>(20).fill(0);
     for (let seed = 0; seed < n; seed++) counts[seededRandom(seed).rollDie(20) - 1]! += 1;
-    const expected = n / 20;
-    const chi2 = counts.reduce((a, c) => a + (c - expected) ** 2 / expected, 0);
+    const chi2 = chiSquareStatistic(counts, n / 20);
     expect(chi2).toBeLessThan(43.82); // chi-square critical value, 19 degrees of freedom, alpha = 1e-3
   });
 });

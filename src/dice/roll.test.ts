@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { BARE_BONES_CHAIN, HAMMERCRAWL_CHAIN } from './dice-chain.js';
-import { isDiceError, type DiceError, type DiceErrorCode } from './errors.js';
+import type { DiceError, DiceErrorCode } from './errors.js';
 import { MAX_EXPLOSION_CHAIN, MAX_REROLLS } from './limits.js';
 import { formatNotation } from './notation/format.js';
 import { parseNotation } from './notation/parse.js';
@@ -9,22 +9,11 @@ import { scriptedRandom, seededRandom, type RandomSource } from './random.js';
 import { compileCached, compileRoll, rollNotation, termSubtotal, type RollRecord } from './roll.js';
 import type { DiceOptions } from './resolve.js';
 import { rollableExpressionArb } from '../../test/dice-arbitraries.js';
-
-function rollScripted(notation: string, faces: number[], options: DiceOptions = {}): RollRecord {
-  const rng = scriptedRandom(faces);
-  const record = rollNotation(rng, notation, options);
-  expect(rng.remaining, 'the whole script is used').toBe(0);
-  return record;
-}
+import { catchDiceError } from '../../test/dice-errors.js';
+import { rollScripted } from '../../test/scripted-rolls.js';
 
 function rollError(rng: RandomSource, notation: string, options: DiceOptions = {}): DiceError {
-  try {
-    rollNotation(rng, notation, options);
-  } catch (e) {
-    if (isDiceError(e)) return e;
-    throw e;
-  }
-  throw new Error(`expected '${notation}' to fail`);
+  return catchDiceError(() => rollNotation(rng, notation, options));
 }
 
 /** The total recomputed from the record: kept dice times their term's sign, plus constants. */

@@ -1,19 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { isDiceError, type DiceError, type DiceErrorCode } from '../errors.js';
+import type { DiceError, DiceErrorCode } from '../errors.js';
 import { parseNotation } from './parse.js';
 import { formatNotation } from './format.js';
 import type { DiceTerm } from './ast.js';
 import { expressionArb, normalize, sloppyFormat } from '../../../test/dice-arbitraries.js';
+import { catchDiceError } from '../../../test/dice-errors.js';
 
 function parseError(text: string): DiceError {
-  try {
-    parseNotation(text);
-  } catch (e) {
-    if (isDiceError(e)) return e;
-    throw e;
-  }
-  throw new Error(`expected '${text}' to be rejected`);
+  return catchDiceError(() => parseNotation(text));
 }
 
 function onlyDiceTerm(text: string): DiceTerm {

@@ -18,70 +18,11 @@ import {
   type TieRule,
 } from './checks.js';
 import { featDieBonus } from './feat-die.js';
+import { chanceOf, enumeratePaths, meanOf } from '../../../test/enumerate.js';
+import { expectWithinFourSigma } from '../../../test/monte-carlo.js';
 
-// ---------------------------------------------------------------------------------------------------
-// Test oracle: every face sequence a rolling function asks for, with its exact chance (BigInt).
-
-interface Path<T> {
-  readonly value: T;
-  /** The path's chance is 1 / den. */
-  readonly den: bigint;
-}
-
-/** Runs `f` on every face sequence (odometer over the dice it asks for); each path weighs 1/product(sides). */
-function enumerateOutcomes<T>(f: (rng: RandomSource) => T, maxPaths = 200_000): Path<T>[] {
-  const sides: number[] = [];
-  const faces: number[] = [];
-  const out: Path<T>[] = [];
-  for (let n = 0; n < maxPaths; n++) {
-    let pos = 0;
-    const rng: RandomSource = {
-      rollDie(s: number): number {
-        if (pos < faces.length) {
-          if (sides[pos] !== s) throw new Error(`replay asked for d${s} where d${sides[pos]} was thrown`);
-          return faces[pos++]!;
-        }
-        sides.push(s);
-        faces.push(1);
-        pos++;
-        return 1;
-      },
-    };
-    const value = f(rng);
-    sides.length = pos;
-    faces.length = pos;
-    let den = 1n;
-    for (const s of sides) den *= BigInt(s);
-    out.push({ value, den });
-    while (faces.length > 0 && faces[faces.length - 1] === sides[sides.length - 1]) {
-      faces.pop();
-      sides.pop();
-    }
-    if (faces.length === 0) return out;
-    faces[faces.length - 1]! += 1;
-  }
-  throw new Error(`more than ${maxPaths} paths`);
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}
-
-/** Exact P(pred) over the paths, as a float (the rational is exact; only the final division rounds). */
-function exactChance<T>(paths: readonly Path<T>[], pred: (v: T) => boolean): number {
-  let num = 0n;
-  let den = 1n;
-  for (const p of paths) {
-    if (!pred(p.value)) continue;
-    num = num * p.den + den;
-    den *= p.den;
-    const g = gcd(num, den);
-    num /= g;
-    den /= g;
-  }
-  return Number((num * 10n ** 18n) / den) / 1e18;
-}
+/** Every face sequence a rolling function asks for, each result with its exact chance (test/enumerate.ts). */
+const enumerateOutcomes = <T>(f: (rng: RandomSource) => T) => enumeratePaths(f, { maxPaths: 200_000 });
 
 const smith = (label: string) => ({ kind: 'smith' as const, label });
 const adv: VantageSource = { mark: 'adv', origin: smith('Blessing') };
@@ -332,10 +273,10 @@ describe('exact odds against enumeration of every face', () => {
     const check = prepareCheck(spec);
     const odds = checkOdds(check);
     const paths = enumerateOutcomes((rng) => rollCheck(rng, check));
-    if (odds.success !== null) expect(odds.success).toBeCloseTo(exactChance(paths, (r) => r.success === true), 12);
-    if (odds.crit !== null) expect(odds.crit).toBeCloseTo(exactChance(paths, (r) => r.crit), 12);
-    const totals = new Set(paths.map((p) => p.value.total!));
-    for (const v of totals) expect(odds.distribution.probabilityOf(v)).toBeCloseTo(exactChance(paths, (r) => r.total === v), 12);
+    if (odds.success !== null) expect(odds.success).toBeCloseTo(chanceOf(paths, (r) => r.success === true), 12);
+    if (odds.crit !== null) expect(odds.crit).toBeCloseTo(chanceOf(paths, (r) => r.crit), 12);
+    const totals = new Set([...paths.totals.keys()].map((r) => r.total!));
+    for (const v of totals) expect(odds.distribution.probabilityOf(v)).toBeCloseTo(chanceOf(paths, (r) => r.total === v), 12);
     expect(odds.distribution.points().length).toBe(totals.size);
   });
 
@@ -349,19 +290,14 @@ describe('exact odds against enumeration of every face', () => {
         const c = prepareCompetition({ first: sides[0], second: sides[1], ties, defender });
         const odds = competitionOdds(c);
         const paths = enumerateOutcomes((rng) => rollCompetition(rng, c));
-        expect(odds.first).toBeCloseTo(exactChance(paths, (r) => r.winner === 'first'), 12);
-        expect(odds.second).toBeCloseTo(exactChance(paths, (r) => r.winner === 'second'), 12);
-        expect(odds.stalemate).toBeCloseTo(exactChance(paths, (r) => r.winner === null), 12);
+        expect(odds.first).toBeCloseTo(chanceOf(paths, (r) => r.winner === 'first'), 12);
+        expect(odds.second).toBeCloseTo(chanceOf(paths, (r) => r.winner === 'second'), 12);
+        expect(odds.stalemate).toBeCloseTo(chanceOf(paths, (r) => r.winner === null), 12);
         expect(odds.first + odds.second + odds.stalemate).toBeCloseTo(1, 12);
       }
     }
   });
 });
-
-function withinFourSigma(p: number, hits: number, n: number): void {
-  const sigma = Math.sqrt((p * (1 - p)) / n);
-  expect(Math.abs(hits / n - p)).toBeLessThanOrEqual(4 * sigma + 1e-9);
-}
 
 describe('exact odds against seeded Monte Carlo (4 sigma)', () => {
   const N = 200_000;
@@ -382,8 +318,8 @@ describe('exact odds against seeded Monte Carlo (4 sigma)', () => {
       if (r.success) success++;
       if (r.crit) crit++;
     }
-    withinFourSigma(odds.success!, success, N);
-    if (odds.crit !== null) withinFourSigma(odds.crit, crit, N);
+    expectWithinFourSigma(success, N, odds.success!, 1e-9);
+    if (odds.crit !== null) expectWithinFourSigma(crit, N, odds.crit, 1e-9);
   });
 
   it('a Competition re-rolled until a victor: the limit', () => {
@@ -396,7 +332,7 @@ describe('exact odds against seeded Monte Carlo (4 sigma)', () => {
     const rng = seededRandom(77);
     let first = 0;
     for (let k = 0; k < N; k++) if (rollCompetition(rng, c).winner === 'first') first++;
-    withinFourSigma(odds.first, first, N);
+    expectWithinFourSigma(first, N, odds.first, 1e-9);
   });
 });
 
@@ -513,10 +449,10 @@ describe('properties', () => {
         const check = prepareCheck(spec);
         const odds = checkOdds(check);
         const paths = enumerateOutcomes((rng) => rollCheck(rng, check));
-        if (odds.success !== null) expect(odds.success).toBeCloseTo(exactChance(paths, (r) => r.success === true), 12);
-        if (odds.crit !== null) expect(odds.crit).toBeCloseTo(exactChance(paths, (r) => r.crit), 12);
+        if (odds.success !== null) expect(odds.success).toBeCloseTo(chanceOf(paths, (r) => r.success === true), 12);
+        if (odds.crit !== null) expect(odds.crit).toBeCloseTo(chanceOf(paths, (r) => r.crit), 12);
         if (!check.automatic) {
-          const mean = paths.reduce((s, p) => s + p.value.total! / Number(p.den), 0);
+          const mean = meanOf(paths, (r) => r.total!);
           expect(odds.distribution.mean).toBeCloseTo(mean, 10);
         }
       }),

@@ -5,6 +5,8 @@ import { distributionOf } from '../../dice/distribution.js';
 import { DiceError } from '../../dice/errors.js';
 import { scriptedRandom, seededRandom, type RandomSource } from '../../dice/random.js';
 import { compileRoll } from '../../dice/roll.js';
+import { enumeratePaths, enumeratedChances } from '../../../test/enumerate.js';
+import { expectWithinFourSigma, tally } from '../../../test/monte-carlo.js';
 import {
   DEFAULT_DAMAGE_SETTINGS,
   DamageError,
@@ -26,65 +28,13 @@ import {
 const DICE = HAMMERCRAWL_CHAIN.sides;
 const CON_ON_ARMOUR: DamageSettings = { conAppliesToArmour: true };
 
-// ---------------------------------------------------------------------------------------------
-// Exact oracle: every face path rollHit asks for, through the real roller, as BigInt rationals.
-
-interface Rational {
-  n: bigint;
-  d: bigint;
-}
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a < 0n ? -a : a;
-}
-function add(a: Rational, b: Rational): Rational {
-  const n = a.n * b.d + b.n * a.d;
-  const d = a.d * b.d;
-  const g = gcd(n, d) || 1n;
-  return { n: n / g, d: d / g };
-}
-
-/** Runs `run` once per face path (odometer, depth first) and sums each path's chance by `key`. */
-function enumeratePaths<T>(run: (rng: RandomSource) => T, key: (result: T) => string, maxPaths = 200_000): Map<string, Rational> {
-  const sides: number[] = [];
-  const faces: number[] = [];
-  const totals = new Map<string, Rational>();
-  for (let paths = 0; ; paths++) {
-    if (paths >= maxPaths) throw new Error('too many paths');
-    let pos = 0;
-    const rng: RandomSource = {
-      rollDie(s: number): number {
-        if (pos < faces.length) {
-          if (sides[pos] !== s) throw new Error('replay mismatch');
-          return faces[pos++]!;
-        }
-        sides.push(s);
-        faces.push(1);
-        pos++;
-        return 1;
-      },
-    };
-    const result = run(rng);
-    if (pos !== faces.length) throw new Error('path not fully used');
-    const weight: Rational = { n: 1n, d: sides.reduce((acc, s) => acc * BigInt(s), 1n) };
-    const k = key(result);
-    totals.set(k, add(totals.get(k) ?? { n: 0n, d: 1n }, weight));
-    let i = faces.length - 1;
-    while (i >= 0 && faces[i] === sides[i]) i--;
-    if (i < 0) return totals;
-    faces[i]! += 1;
-    faces.length = i + 1;
-    sides.length = i + 1;
-  }
-}
-
 const outcomeKey = (armour: number | null, health: number | null): string => `${armour ?? '-'}/${health ?? 'down'}`;
 
-/** Holds `hitOutcomes` to the brute force of `rollHit` over every face path, to 1e-12. */
+/** Holds `hitOutcomes` to the brute force of `rollHit` over every face path (exact oracle: test/enumerate.ts), to 1e-12. */
 function expectMatchesBruteForce(outcomes: readonly HitOutcome[], run: (rng: RandomSource) => Defender): void {
-  const exact = enumeratePaths(run, (d) => outcomeKey(d.armourDie, d.healthDie));
+  const exact = enumeratedChances(enumeratePaths(run, { key: (d) => outcomeKey(d.armourDie, d.healthDie), maxPaths: 200_000 }));
   const ours = new Map(outcomes.map((o) => [outcomeKey(o.armourDie, o.healthDie), o.p]));
-  for (const [k, r] of exact) expect(Math.abs((ours.get(k) ?? 0) - Number(r.n) / Number(r.d)), k).toBeLessThan(1e-12);
+  for (const [k, p] of exact) expect(Math.abs((ours.get(k) ?? 0) - p), k).toBeLessThan(1e-12);
   for (const [k, p] of ours) {
     expect(exact.has(k), `outcome ${k} the roller never reaches`).toBe(true);
     expect(p).toBeGreaterThan(0);
@@ -437,17 +387,12 @@ describe('hitOutcomes against seeded Monte Carlo (4 sigma)', () => {
   ] as [Defender, Hit][])('%o hit by %o', (defender, hit) => {
     const trials = 40_000;
     const rng = seededRandom(hit.dv * 31 + defender.healthDie!);
-    const counts = new Map<string, number>();
-    for (let t = 0; t < trials; t++) {
+    const counts = tally(trials, () => {
       const d = rollHit(rng, defender, hit).defender;
-      const k = outcomeKey(d.armourDie, d.healthDie);
-      counts.set(k, (counts.get(k) ?? 0) + 1);
-    }
+      return outcomeKey(d.armourDie, d.healthDie);
+    });
     const outcomes = hitOutcomes(defender, hit);
-    for (const o of outcomes) {
-      const observed = (counts.get(outcomeKey(o.armourDie, o.healthDie)) ?? 0) / trials;
-      expect(Math.abs(observed - o.p)).toBeLessThanOrEqual(4 * Math.sqrt((o.p * (1 - o.p)) / trials));
-    }
+    for (const o of outcomes) expectWithinFourSigma(counts.get(outcomeKey(o.armourDie, o.healthDie)) ?? 0, trials, o.p);
     expect(counts.size).toBe(outcomes.length);
   });
 
@@ -456,15 +401,12 @@ describe('hitOutcomes against seeded Monte Carlo (4 sigma)', () => {
     const compiled = compileRoll('d8+2');
     const trials = 40_000;
     const rng = seededRandom(99);
-    const counts = new Map<string, number>();
-    for (let t = 0; t < trials; t++) {
+    const counts = tally(trials, () => {
       const d = rollHit(rng, defender, { dv: damageValueFromTotal(compiled.roll(rng).total) }).defender;
-      const k = outcomeKey(d.armourDie, d.healthDie);
-      counts.set(k, (counts.get(k) ?? 0) + 1);
-    }
+      return outcomeKey(d.armourDie, d.healthDie);
+    });
     for (const o of hitOutcomesForDamageRoll(defender, distributionOf('d8+2'), {})) {
-      const observed = (counts.get(outcomeKey(o.armourDie, o.healthDie)) ?? 0) / trials;
-      expect(Math.abs(observed - o.p)).toBeLessThanOrEqual(4 * Math.sqrt((o.p * (1 - o.p)) / trials));
+      expectWithinFourSigma(counts.get(outcomeKey(o.armourDie, o.healthDie)) ?? 0, trials, o.p);
     }
   });
 });

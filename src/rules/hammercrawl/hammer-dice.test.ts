@@ -1,8 +1,8 @@
 /**
  * The hammer dice: data integrity against the rules' DICE list (transcribed here independently of the
  * data), the symbol sections' "On Dice:" lines, THE CHAIN, and a seeded chi-square fairness test per
- * die (the approach of src/dice/fairness.test.ts: exact critical value, n = 2000 x faces,
- * alpha = 1e-3, and the same test failing on a source that favours one face by 20%).
+ * die (the approach of src/dice/fairness.test.ts, with test/chi-square.ts: exact critical value,
+ * n = 2000 x faces, alpha = 1e-3, and the same test failing on a source that favours one face by 20%).
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { seededRandom, type RandomSource } from '../../dice/random.js';
@@ -20,6 +20,7 @@ import {
   type HammerSymbol,
 } from './hammer-dice.js';
 import { hammerPool, rollHammerPool } from './hammer-pools.js';
+import { biasedRandom, chiSquareCritical, chiSquareStatistic } from '../../../test/chi-square.js';
 
 // The DICE list as printed (HAMMERCRAWL! v4, NEW IDEA: THE HAMMER DIE!, DICE).
 const DICE_LIST = `
@@ -185,83 +186,6 @@ describe('THE CHAIN: Purple <-> Black <-> NONE <-> White <-> Blue <-> Yellow', (
 
 const ALPHA = 1e-3;
 const ROLLS_PER_FACE = 2000;
-
-const LANCZOS = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-  12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
-];
-
-function logGamma(x: number): number {
-  const z = x - 1;
-  let a = LANCZOS[0]!;
-  const t = z + 7.5;
-  for (let i = 1; i < 9; i++) a += LANCZOS[i]! / (z + i);
-  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
-}
-
-/** Regularized upper incomplete gamma Q(a, x): series below a + 1, continued fraction above. */
-function gammaQ(a: number, x: number): number {
-  if (x <= 0) return 1;
-  const lead = -x + a * Math.log(x) - logGamma(a);
-  if (x < a + 1) {
-    let ap = a;
-    let sum = 1 / a;
-    let del = sum;
-    for (let n = 0; n < 10_000; n++) {
-      ap += 1;
-      del *= x / ap;
-      sum += del;
-      if (Math.abs(del) < Math.abs(sum) * 1e-16) break;
-    }
-    return 1 - sum * Math.exp(lead);
-  }
-  const tiny = 1e-300;
-  let b = x + 1 - a;
-  let c = 1 / tiny;
-  let d = 1 / b;
-  let h = d;
-  for (let i = 1; i < 10_000; i++) {
-    const an = -i * (i - a);
-    b += 2;
-    d = an * d + b;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = b + an / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const del = d * c;
-    h *= del;
-    if (Math.abs(del - 1) < 1e-16) break;
-  }
-  return Math.exp(lead) * h;
-}
-
-/** The x with P(chi-square(df) > x) = alpha, by bisection on the exact survival function. */
-function chiSquareCritical(alpha: number, df: number): number {
-  let lo = 0;
-  let hi = df + 20 * Math.sqrt(2 * df) + 50;
-  for (let i = 0; i < 200; i++) {
-    const mid = (lo + hi) / 2;
-    if (gammaQ(df / 2, mid / 2) > alpha) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
-}
-
-function chiSquareStatistic(counts: readonly number[], expected: number): number {
-  let stat = 0;
-  for (const o of counts) stat += ((o - expected) * (o - expected)) / expected;
-  return stat;
-}
-
-/** A source that shows `face` of a d`sides` 20% more often: P(face) = q + (1 - q)/sides = 1.2/sides. */
-function biasedRandom(inner: RandomSource, coin: RandomSource, sides: number, face: number): RandomSource {
-  return {
-    rollDie(s: number): number {
-      if (s === sides && coin.rollDie(5 * (sides - 1)) === 1) return face;
-      return inner.rollDie(s);
-    },
-  };
-}
 
 function faceCounts(rng: RandomSource, colour: HammerColour): number[] {
   const pool = hammerPool([colour]);

@@ -26,9 +26,12 @@ import {
   rollHammerPool,
   symbolCountDistribution,
   type HammerPool,
+  type HammerPoolRoll,
   type HammerSettings,
   type HammerPoolErrorCode,
 } from './hammer-pools.js';
+import { chanceOf, enumeratePaths, meanOf, ratio, totalsBy, type Enumeration } from '../../../test/enumerate.js';
+import { expectMeanWithinFourSigma, expectWithinFourSigma } from '../../../test/monte-carlo.js';
 
 function colours(pool: HammerPool): HammerColour[] {
   return pool.dice.map((d) => d.colour);
@@ -348,90 +351,45 @@ describe('effect tables', () => {
 
 // ---- exact odds against brute force -----------------------------------------------------
 
-interface Enumerated {
-  readonly den: bigint;
-  readonly net: Map<number, bigint>;
-  readonly joint: Map<string, bigint>;
-  readonly anyOf: Record<HammerSymbol, bigint>;
-  readonly sumOf: Record<HammerSymbol, bigint>;
-  readonly anyHammer: bigint;
-  readonly anyCrossblades: bigint;
-  readonly xp: bigint;
-  readonly xpSum: bigint;
-  readonly remainingHammers: bigint;
-  readonly remainingCrossblades: bigint;
-}
-
-/** Every face combination of a pool, resolved by the real resolver; exact counts out of `den`. */
-function enumerate(pool: HammerPool, settings: Partial<HammerSettings>, hammerPlus: 'hammer' | 'set-aside'): Enumerated {
+/** Every face combination of a pool, resolved by the real resolver, with its exact chance (test/enumerate.ts). */
+function enumerate(pool: HammerPool, settings: Partial<HammerSettings>, hammerPlus: 'hammer' | 'set-aside'): Enumeration<HammerPoolRoll> {
   const dice = hammerDice({ ...DEFAULT_HAMMER_SETTINGS, ...settings });
-  const sides = pool.dice.map((d) => dice[d.colour].sides);
-  const faces = sides.map(() => 1);
-  const zero = () => Object.fromEntries(HAMMER_SYMBOLS.map((s) => [s, 0n])) as Record<HammerSymbol, bigint>;
-  const out = { den: 0n, net: new Map<number, bigint>(), joint: new Map<string, bigint>(), anyOf: zero(), sumOf: zero(), anyHammer: 0n, anyCrossblades: 0n, xp: 0n, xpSum: 0n, remainingHammers: 0n, remainingCrossblades: 0n };
-  for (;;) {
-    const r = resolveHammerFaces(pool, faces, { settings, hammerPlus });
-    out.den += 1n;
-    out.net.set(r.netHammers, (out.net.get(r.netHammers) ?? 0n) + 1n);
-    const key = HAMMER_SYMBOLS.map((s) => r.shown[s]).join(',');
-    out.joint.set(key, (out.joint.get(key) ?? 0n) + 1n);
-    for (const s of HAMMER_SYMBOLS) {
-      if (r.shown[s] > 0) out.anyOf[s] += 1n;
-      out.sumOf[s] += BigInt(r.shown[s]);
-    }
-    if (r.hammersCounted > 0) out.anyHammer += 1n;
-    if (r.shown.crossblades > 0) out.anyCrossblades += 1n;
-    if (r.gainsXp) out.xp += 1n;
-    out.xpSum += BigInt(r.xp);
-    out.remainingHammers += BigInt(r.remaining.hammer);
-    out.remainingCrossblades += BigInt(r.remaining.crossblades);
-    // Odometer.
-    let i = 0;
-    while (i < faces.length && faces[i] === sides[i]) faces[i++] = 1;
-    if (i === faces.length) break;
-    faces[i]! += 1;
-  }
-  return out;
+  return enumeratePaths((rng) => resolveHammerFaces(pool, pool.dice.map((d) => rng.rollDie(dice[d.colour].sides)), { settings, hammerPlus }));
 }
 
-const ratio = (num: bigint, den: bigint) => Number(num) / Number(den);
 const CLOSE = 1e-12;
 
 function expectOddsMatch(pool: HammerPool, settings: Partial<HammerSettings> = {}, hammerPlus: 'hammer' | 'set-aside' = 'hammer'): void {
   const e = enumerate(pool, settings, hammerPlus);
+  const net = totalsBy(e, (r) => r.netHammers);
   const odds = hammerPoolOdds(pool, { settings, hammerPlus });
   const points = odds.netHammers.points();
-  expect(points.map((p) => p.value)).toEqual([...e.net.keys()].sort((a, b) => a - b));
-  for (const { value, p } of points) expect(Math.abs(p - ratio(e.net.get(value)!, e.den))).toBeLessThan(CLOSE);
+  expect(points.map((p) => p.value)).toEqual([...net.keys()].sort((a, b) => a - b));
+  for (const { value, p } of points) expect(Math.abs(p - ratio(net.get(value)!, e.denominator))).toBeLessThan(CLOSE);
   for (const s of HAMMER_SYMBOLS) {
-    expect(Math.abs(odds.symbols[s] - ratio(e.sumOf[s], e.den)), `mean ${s}`).toBeLessThan(CLOSE);
-    expect(Math.abs(odds.pAny[s] - ratio(e.anyOf[s], e.den)), `P(any ${s})`).toBeLessThan(CLOSE);
+    expect(Math.abs(odds.symbols[s] - meanOf(e, (r) => r.shown[s])), `mean ${s}`).toBeLessThan(CLOSE);
+    expect(Math.abs(odds.pAny[s] - chanceOf(e, (r) => r.shown[s] > 0)), `P(any ${s})`).toBeLessThan(CLOSE);
   }
-  expect(Math.abs(odds.pAnyHammer - ratio(e.anyHammer, e.den))).toBeLessThan(CLOSE);
-  expect(Math.abs(odds.pAnyCrossblades - ratio(e.anyCrossblades, e.den))).toBeLessThan(CLOSE);
-  expect(Math.abs(odds.pXp - ratio(e.xp, e.den))).toBeLessThan(CLOSE);
-  expect(Math.abs(odds.meanXp - ratio(e.xpSum, e.den))).toBeLessThan(CLOSE);
-  expect(Math.abs(odds.remaining.hammer - ratio(e.remainingHammers, e.den))).toBeLessThan(CLOSE);
-  expect(Math.abs(odds.remaining.crossblades - ratio(e.remainingCrossblades, e.den))).toBeLessThan(CLOSE);
-  let pNet = 0n;
-  for (const [v, n] of e.net) if (v >= 1) pNet += n;
-  expect(Math.abs(odds.pNetHammer - ratio(pNet, e.den))).toBeLessThan(CLOSE);
+  expect(Math.abs(odds.pAnyHammer - chanceOf(e, (r) => r.hammersCounted > 0))).toBeLessThan(CLOSE);
+  expect(Math.abs(odds.pAnyCrossblades - chanceOf(e, (r) => r.shown.crossblades > 0))).toBeLessThan(CLOSE);
+  expect(Math.abs(odds.pXp - chanceOf(e, (r) => r.gainsXp))).toBeLessThan(CLOSE);
+  expect(Math.abs(odds.meanXp - meanOf(e, (r) => r.xp))).toBeLessThan(CLOSE);
+  expect(Math.abs(odds.remaining.hammer - meanOf(e, (r) => r.remaining.hammer))).toBeLessThan(CLOSE);
+  expect(Math.abs(odds.remaining.crossblades - meanOf(e, (r) => r.remaining.crossblades))).toBeLessThan(CLOSE);
+  expect(Math.abs(odds.pNetHammer - chanceOf(e, (r) => r.netHammers >= 1))).toBeLessThan(CLOSE);
 
   const joint = jointSymbolDistribution(pool, HAMMER_SYMBOLS, settings);
-  expect(joint.points).toHaveLength(e.joint.size);
+  const jointTotals = totalsBy(e, (r) => HAMMER_SYMBOLS.map((s) => r.shown[s]).join(','));
+  expect(joint.points).toHaveLength(jointTotals.size);
   for (const point of joint.points) {
-    const n = e.joint.get(point.counts.join(','));
+    const n = jointTotals.get(point.counts.join(','));
     expect(n, `joint ${point.counts.join(',')}`).toBeDefined();
-    expect(Math.abs(point.p - ratio(n!, e.den))).toBeLessThan(CLOSE);
+    expect(Math.abs(point.p - ratio(n!, e.denominator))).toBeLessThan(CLOSE);
   }
-  for (const [j, s] of HAMMER_SYMBOLS.entries()) {
+  for (const s of HAMMER_SYMBOLS) {
     const marginal = symbolCountDistribution(pool, s, settings);
-    const byCount = new Map<number, bigint>();
-    for (const [key, n] of e.joint) {
-      const c = Number(key.split(',')[j]);
-      byCount.set(c, (byCount.get(c) ?? 0n) + n);
-    }
-    for (const { value, p } of marginal.points()) expect(Math.abs(p - ratio(byCount.get(value) ?? 0n, e.den)), `${s} = ${value}`).toBeLessThan(CLOSE);
+    const byCount = totalsBy(e, (r) => r.shown[s]);
+    for (const { value, p } of marginal.points()) expect(Math.abs(p - ratio(byCount.get(value) ?? 0n, e.denominator)), `${s} = ${value}`).toBeLessThan(CLOSE);
     expect(marginal.points()).toHaveLength(byCount.size);
   }
 }
@@ -511,10 +469,7 @@ describe('exact odds = seeded Monte Carlo within 4 sigma', () => {
     const odds = hammerPoolOdds(pool);
     // 4 sigma of a binomial proportion; `slack` (4 counts) only for the pooled rare cell, whose
     // count is closer to Poisson than to normal.
-    const within = (observed: number, p: number, slack = 0) => {
-      const sigma = Math.sqrt((p * (1 - p)) / n);
-      expect(Math.abs(observed / n - p)).toBeLessThanOrEqual(4 * sigma + slack / n + 1e-12);
-    };
+    const within = (observed: number, p: number, slack = 0) => expectWithinFourSigma(observed, n, p, slack / n + 1e-12);
     // Values expected fewer than 20 times are tested together (the normal bound fails for rare cells).
     let rareObserved = 0;
     let rareP = 0;
@@ -531,7 +486,7 @@ describe('exact odds = seeded Monte Carlo within 4 sigma', () => {
     for (const s of HAMMER_SYMBOLS) {
       const d = symbolCountDistribution(pool, s);
       expect(Math.abs(d.mean - odds.symbols[s])).toBeLessThan(1e-12);
-      expect(Math.abs(sums[s] / n - d.mean), s).toBeLessThanOrEqual(4 * Math.sqrt(d.variance / n) + 1e-12);
+      expectMeanWithinFourSigma(sums[s] / n, d.mean, d.variance, n, 1e-12, s);
     }
   });
 });

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HAMMERCRAWL_CHAIN } from '../../dice/dice-chain.js';
 import { DiceError } from '../../dice/errors.js';
-import { scriptedRandom, seededRandom, type RandomSource } from '../../dice/random.js';
+import { scriptedRandom, seededRandom } from '../../dice/random.js';
+import { enumeratePaths, enumeratedChances } from '../../../test/enumerate.js';
+import { expectMeanWithinFourSigma, expectWithinFourSigma, tally } from '../../../test/monte-carlo.js';
 import {
   MAX_RESOURCE_USES,
   RESOURCE_DICE,
@@ -19,63 +21,6 @@ import {
 } from './resource-die.js';
 
 const DICE = HAMMERCRAWL_CHAIN.sides;
-
-// ---------------------------------------------------------------------------------------------
-// Exact oracle: every face path a rolling function asks for, through the real roller, weighed as
-// BigInt rationals (nothing here knows the resource rules).
-
-interface Rational {
-  n: bigint;
-  d: bigint;
-}
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a < 0n ? -a : a;
-}
-function add(a: Rational, b: Rational): Rational {
-  const n = a.n * b.d + b.n * a.d;
-  const d = a.d * b.d;
-  const g = gcd(n, d) || 1n;
-  return { n: n / g, d: d / g };
-}
-function toNumber(r: Rational): number {
-  return Number(r.n) / Number(r.d);
-}
-
-/** Runs `run` once per face path (odometer, depth first) and sums each path's chance by `key`. */
-function enumeratePaths<T>(run: (rng: RandomSource) => T, key: (result: T) => string, maxPaths = 500_000): Map<string, Rational> {
-  const sides: number[] = [];
-  const faces: number[] = [];
-  const totals = new Map<string, Rational>();
-  for (let paths = 0; ; paths++) {
-    if (paths >= maxPaths) throw new Error('too many paths');
-    let pos = 0;
-    const rng: RandomSource = {
-      rollDie(s: number): number {
-        if (pos < faces.length) {
-          if (sides[pos] !== s) throw new Error('replay mismatch');
-          return faces[pos++]!;
-        }
-        sides.push(s);
-        faces.push(1);
-        pos++;
-        return 1;
-      },
-    };
-    const result = run(rng);
-    if (pos !== faces.length) throw new Error('path not fully used');
-    const weight: Rational = { n: 1n, d: sides.reduce((acc, s) => acc * BigInt(s), 1n) };
-    const k = key(result);
-    totals.set(k, add(totals.get(k) ?? { n: 0n, d: 1n }, weight));
-    // Advance the odometer: bump the last face that can go up, drop everything after it.
-    let i = faces.length - 1;
-    while (i >= 0 && faces[i] === sides[i]) i--;
-    if (i < 0) return totals;
-    faces[i]! += 1;
-    faces.length = i + 1;
-    sides.length = i + 1;
-  }
-}
 
 const stateKey = (s: ResourceDieState): string => (s === null ? 'depleted' : `d${s}`);
 
@@ -169,16 +114,14 @@ describe('exact odds against brute force (every face path through rollResourceUs
   for (const die of [3, 4, 5, 6]) for (const uses of [4, 5, 6]) cases.push([die, uses]);
 
   it.each(cases)('d%i after %i uses', (die, uses) => {
-    const exact = enumeratePaths(
-      (rng) => rollResourceUses(rng, die, uses).after,
-      stateKey,
-    );
+    // Exact oracle (test/enumerate.ts): every face path through rollResourceUses, nothing here knows the rules.
+    const exact = enumeratedChances(enumeratePaths((rng) => rollResourceUses(rng, die, uses).after, { key: stateKey, maxPaths: 500_000 }));
     const ours = resourceDistributionAfter(die, uses);
     expect(ours.map((p) => p.die)).toEqual([...DICE.filter((s) => s <= die).reverse(), null]);
     let sum = 0;
     for (const { die: state, p } of ours) {
       const want = exact.get(stateKey(state));
-      expect(Math.abs(p - (want ? toNumber(want) : 0))).toBeLessThan(1e-12);
+      expect(Math.abs(p - (want ?? 0))).toBeLessThan(1e-12);
       sum += p;
     }
     expect(sum).toBeCloseTo(1, 12);
@@ -200,15 +143,9 @@ describe('exact odds against seeded Monte Carlo (4 sigma)', () => {
   ])('d%i after %i uses', (die, uses) => {
     const trials = 20_000;
     const rng = seededRandom(die * 1000 + uses);
-    const counts = new Map<string, number>();
-    for (let t = 0; t < trials; t++) {
-      const k = stateKey(rollResourceUses(rng, die, uses).after);
-      counts.set(k, (counts.get(k) ?? 0) + 1);
-    }
+    const counts = tally(trials, () => stateKey(rollResourceUses(rng, die, uses).after));
     for (const { die: state, p } of resourceDistributionAfter(die, uses)) {
-      const observed = (counts.get(stateKey(state)) ?? 0) / trials;
-      const sigma = Math.sqrt((p * (1 - p)) / trials);
-      expect(Math.abs(observed - p)).toBeLessThanOrEqual(4 * sigma + 1 / trials);
+      expectWithinFourSigma(counts.get(stateKey(state)) ?? 0, trials, p, 1 / trials);
     }
   });
 });
@@ -236,8 +173,7 @@ describe('expected uses before a fresh die is depleted (the depleting use counte
     for (let t = 0; t < trials; t++) total += rollResourceUses(rng, die, MAX_RESOURCE_USES).uses.length;
     // Variance of a sum of geometric waits: sum of (1 - p) / p^2 with p = 2/X.
     const variance = DICE.filter((s) => s <= die).reduce((v, s) => v + (1 - 2 / s) / (2 / s) ** 2, 0);
-    const sigma = Math.sqrt(variance / trials);
-    expect(Math.abs(total / trials - expectedResourceUses(die))).toBeLessThanOrEqual(4 * sigma);
+    expectMeanWithinFourSigma(total / trials, expectedResourceUses(die), variance, trials);
   });
 });
 

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { scriptedRandom, seededRandom } from '../../dice/index.js';
 import { isCheckError, smithStep, statMod } from './check-modifiers.js';
 import { hasLevelPenalty, rollSave, saveCheckSpec, saveEffect, saveOdds, type SaveSpec } from './saves.js';
+import { expectWithinFourSigma } from '../../../test/monte-carlo.js';
 
 describe('the rules’ Save example (SAVES, EXAMPLE)', () => {
   // "you are level 3. If another spellcaster of level 1 to 3 attempts to charm you ... rolling a d20 and adding your
@@ -96,6 +97,6 @@ describe('Save rules', () => {
     const N = 100_000;
     let hits = 0;
     for (let i = 0; i < N; i++) if (rollSave(rng, spec).saved) hits++;
-    expect(Math.abs(hits / N - p)).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / N));
+    expectWithinFourSigma(hits, N, p);
   });
 });
