@@ -18,3 +18,4 @@ export * from './data/weapons.js';
 export * from './data/armour.js';
 export * from './data/gear.js';
 export * from './data/treasures.js';
+export * from './inventory-item.js';
