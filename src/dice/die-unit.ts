@@ -129,11 +129,17 @@ export function convolve(a: DenseDistribution, b: DenseDistribution): DenseDistr
   return { min: a.min + b.min, p: out };
 }
 
-/** The exact distribution of one throw of the unit. */
+/** Plain dice's distributions, shared: they are read, never written (callers copy before changing). */
+const plainDistributions: DenseDistribution[] = [];
+
+/**
+ * The exact distribution of one throw of the unit. The result may be shared between calls: treat its
+ * array as read-only.
+ */
 export function unitDistribution(unit: DieUnit): DenseDistribution {
   switch (unit.kind) {
     case 'plain':
-      return uniform(1, unit.sides);
+      return (plainDistributions[unit.sides] ??= uniform(1, unit.sides));
     case 'tens':
       return uniform(1, unit.tensSides * 10);
     case 'sum':
