@@ -14,6 +14,7 @@ import { formatRollText } from './format-roll.js';
 import { formatOddsText } from './format-odds.js';
 import { UsageError, parseDieFlag, type MechanicCommand, type MechanicFlag, type MechanicFlags } from './mechanic.js';
 import { MECHANICS } from './mechanics.js';
+import { addCharCommand } from './char.js';
 
 /** Words of notation that start with a minus (`-d4+3`, `-2`), which commander would take for options. */
 const NEGATIVE_NOTATION = /^-(\d|d\d|d%)/i;
@@ -207,6 +208,7 @@ Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
     addMechanic(rollCommand, mechanic, 'roll', io, freshSeed);
     addMechanic(oddsCommand, mechanic, 'odds', io, freshSeed);
   }
+  addCharCommand(program, io, freshSeed);
   return program;
 }
 

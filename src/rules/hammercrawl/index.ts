@@ -19,3 +19,7 @@ export * from './data/armour.js';
 export * from './data/gear.js';
 export * from './data/treasures.js';
 export * from './inventory-item.js';
+export * from './inventory.js';
+export * from './character.js';
+export * from './derived.js';
+export * from './create-character.js';

@@ -1,0 +1,201 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli } from '../../test/cli.js';
+import { STAT_IDS } from '../rules/hammercrawl/check-modifiers.js';
+import type { Character } from '../rules/hammercrawl/character.js';
+import { MAX_CHARACTER_COUNT, SHEET_WIDTH, wrap } from './char.js';
+import { EXIT_BAD_INPUT } from './main.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'hammercrawl-char-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** A run that must fail with one line on stderr and exit code 2. */
+function badInput(args: string[]): string {
+  const r = cli(args);
+  expect(r.code, `${args.join(' ')} -> ${r.err}`).toBe(EXIT_BAD_INPUT);
+  expect(r.out).toBe('');
+  expect(r.err.endsWith('\n')).toBe(true);
+  expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+  expect(r.err).not.toMatch(/\bat .*\.(ts|js):\d+/);
+  return r.err;
+}
+
+describe('char new', () => {
+  it('prints a text sheet (golden)', async () => {
+    const r = cli(['char', 'new', '--seed', '42']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    await expect(r.out).toMatchFileSnapshot('golden/char-sheet.txt');
+  });
+
+  it('--json prints an array of character documents (golden)', async () => {
+    const r = cli(['char', 'new', '--method', 'palladium', '--seed', '7', '--json']);
+    expect(r.code).toBe(0);
+    await expect(r.out).toMatchFileSnapshot('golden/char-palladium.json');
+  });
+
+  it('--json: the contract fields, for every method', () => {
+    for (const method of ['random', 'semi', 'palladium']) {
+      const json = JSON.parse(cli(['char', 'new', '--method', method, '--count', '5', '--seed', '3', '--json']).out) as Record<string, unknown>[];
+      expect(json).toHaveLength(5);
+      for (const c of json) {
+        expect(c).toMatchObject({ ruleset: 'hammercrawl', schemaVersion: 1, method, level: 1, xp: 0, featDie: 'd3' });
+        for (const key of ['name', 'stock', 'class', 'healthDie', 'harmDie']) expect(typeof c[key]).toBe('string');
+        for (const key of ['defense', 'stowSlots', 'startingCoins', 'coins']) expect(typeof c[key]).toBe('number');
+        expect(c['healthDie']).toMatch(/^d\d+$/);
+        expect(Array.isArray(c['primeStats'])).toBe(true);
+        const stats = c['stats'] as Record<string, Record<string, number>>;
+        expect(Object.keys(stats)).toEqual([...STAT_IDS]);
+        for (const s of STAT_IDS) expect(Object.keys(stats[s]!)).toEqual(['score', 'half', 'mod']);
+        expect(Array.isArray(c['skills'])).toBe(true);
+        expect(Array.isArray(c['weaponProficiencies'])).toBe(true);
+        for (const item of c['inventory'] as Record<string, unknown>[]) {
+          expect(typeof item['id']).toBe('string');
+          expect(['tiny', 'small', 'medium', 'large', 'huge']).toContain(item['size']);
+          expect(typeof item['quantity']).toBe('number');
+          expect(['held', 'worn', 'packed']).toContain(item['carried']);
+        }
+        if (method === 'palladium') expect(['none', 'minor', 'major', 'master']).toContain(c['psionics']);
+        else expect(c['psionics']).toBeNull();
+      }
+    }
+  });
+
+  it('the same seed gives byte-identical output; another seed another pile', () => {
+    const a = cli(['char', 'new', '--count', '10', '--seed', '123', '--json']);
+    const b = cli(['char', 'new', '--count', '10', '--seed', '123', '--json']);
+    expect(a.out).toBe(b.out);
+    expect(cli(['char', 'new', '--count', '10', '--seed', '124', '--json']).out).not.toBe(a.out);
+    expect(cli(['char', 'new', '--seed', '5']).out).toBe(cli(['char', 'new', '--seed', '5']).out);
+  });
+
+  it('without --seed a fresh one is used and printed', () => {
+    const r = cli(['char', 'new']);
+    expect(r.out).toContain('--seed 1234');
+    expect((JSON.parse(cli(['char', 'new', '--json']).out) as Character[])[0]!.creation.seed).toBe(1234);
+  });
+
+  it('--count 50 in well under a second; one sheet per character', () => {
+    const t = performance.now();
+    const r = cli(['char', 'new', '--count', '50', '--seed', '9']);
+    const ms = performance.now() - t;
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n').filter((l) => /^Creation log/.test(l))).toHaveLength(50);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it(`--count ${MAX_CHARACTER_COUNT} is the most`, () => {
+    const r = cli(['char', 'new', '--count', String(MAX_CHARACTER_COUNT), '--seed', '1', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toHaveLength(MAX_CHARACTER_COUNT);
+  });
+
+  it('every sheet line fits 80 columns', () => {
+    for (const method of ['random', 'palladium']) {
+      const r = cli(['char', 'new', '--method', method, '--count', '200', '--seed', '77']);
+      const long = r.out.split('\n').filter((l) => l.length > 80);
+      expect(long).toEqual([]);
+    }
+  });
+
+  it('semi: chosen parts are used, the rest rolled', () => {
+    const r = cli([
+      'char', 'new', '--method', 'semi', '--seed', '1', '--json', '--name', 'Hobb the Brave',
+      '--stock', 'ogren', '--class', 'combatant', '--class-prime', 'dex', '--shtick', 'tank', '--save-feat', 'STR',
+      '--skills', 'art:oils,healing', '--wps', 'shield-normal,sword-long', '--weapons', 'sword-long,shield-normal',
+    ]);
+    expect(r.err).toBe('');
+    const c = (JSON.parse(r.out) as Character[])[0]!;
+    expect(c).toMatchObject({ name: 'Hobb the Brave', stock: 'ogren', class: 'combatant', primeStats: ['STR', 'DEX'], harmDie: 'd10' });
+    expect(c.classPicks).toEqual([{ kind: 'shtick', id: 'tank' }, { kind: 'save-feat', featId: 'str-or-dex-saves', stat: 'STR' }]);
+    expect(c.skills.slice(0, 2)).toEqual([
+      { id: 'art', specialization: 'oils', isSpecialty: false, isCursed: false },
+      { id: 'healing', specialization: null, isSpecialty: false, isCursed: false },
+    ]);
+    expect(c.inventory.filter((i) => i.carried === 'held').map((i) => i.id)).toEqual(['sword-long', 'shield-normal']);
+  });
+
+  it('Devout powers are written id or id:advanced; the Palladium Human may order its stats', () => {
+    const r = cli(['char', 'new', '--method', 'semi', '--seed', '2', '--json', '--class', 'devout', '--devout-powers', 'lay-on-hands:advanced,revenant']);
+    expect((JSON.parse(r.out) as Character[])[0]!.classPicks.slice(0, 2)).toEqual([
+      { kind: 'devout-power', id: 'lay-on-hands', version: 'advanced' },
+      { kind: 'devout-power', id: 'revenant', version: 'basic' },
+    ]);
+    const p = cli(['char', 'new', '--method', 'palladium', '--seed', '2', '--json', '--stock', 'human', '--stat-priority', 'soc,cha']);
+    const c = (JSON.parse(p.out) as Character[])[0]!;
+    const others = STAT_IDS.filter((s) => s !== 'SOC' && s !== 'CHA').map((s) => c.stats[s].score);
+    expect(c.stats.SOC.score).toBeGreaterThanOrEqual(c.stats.CHA.score);
+    expect(c.stats.CHA.score).toBeGreaterThanOrEqual(Math.max(...others));
+  });
+
+  it('bad input: one line naming the problem (and the valid ids), exit 2', () => {
+    expect(badInput(['char', 'new', '--method', 'silly'])).toMatch(/--method.*random, semi, palladium/);
+    expect(badInput(['char', 'new', '--count', '0'])).toMatch(/--count.*1 to 1000/);
+    expect(badInput(['char', 'new', '--count', String(MAX_CHARACTER_COUNT + 1)])).toMatch(/1 to 1000/);
+    expect(badInput(['char', 'new', '--count', 'many'])).toMatch(/--count/);
+    expect(badInput(['char', 'new', '--seed', '-1'])).toMatch(/seed/);
+    expect(badInput(['char', 'new', '--stock', 'canid'])).toMatch(/^hammercrawl: --stock: Option A rolls everything.*semi or palladium/);
+    expect(badInput(['char', 'new', '--method', 'semi', '--stock', 'elf'])).toBe(
+      "hammercrawl: --stock: 'elf' is not a stock of the HAMMERCRAWL! setting; the stocks are canid, halfern, elfin, human, droffen, ogren, nethern (creation/unknown-id)\n",
+    );
+    expect(badInput(['char', 'new', '--method', 'palladium', '--stock', 'ogren'])).toMatch(/changeling, hob-goblin, goblin, wolfen, elf, dwarf, human, orc, ogre, kobold, gnome, troglodyte, troll/);
+    expect(badInput(['char', 'new', '--method', 'semi', '--class', 'charlatan'])).toMatch(/--class: .*experimental.*combatant, true-mage, devout, specialist/);
+    expect(badInput(['char', 'new', '--method', 'semi', '--class', 'wizard'])).toMatch(/combatant, true-mage, devout, specialist/);
+    expect(badInput(['char', 'new', '--method', 'semi', '--class-prime', 'STR'])).toMatch(/--class-prime: .*choose the class too/);
+    expect(badInput(['char', 'new', '--method', 'semi', '--class', 'combatant', '--class-prime', 'luck'])).toMatch(/--class-prime.*STR, DEX, CON/);
+    expect(badInput(['char', 'new', '--method', 'semi', '--class', 'combatant', '--shtick', 'ninja'])).toMatch(/two-fisted, two-handed, thrower/);
+    expect(badInput(['char', 'new', '--method', 'semi', '--class', 'devout', '--devout-powers', 'revenant:ultimate'])).toMatch(/id:advanced/);
+    expect(badInput(['char', 'new', '--method', 'semi', '--wps', 'lightsaber'])).toMatch(/--wps: 'lightsaber' is not a Weapon Proficiency; they are axe-great/);
+    expect(badInput(['char', 'new', '--method', 'semi', '--class', 'combatant', '--skills', 'healing,healing'])).toMatch(/--skills: Healing is chosen twice/);
+    expect(badInput(['char', 'new', '--name', 'x'.repeat(61)])).toMatch(/--name: a name has 1 to 60/);
+    expect(badInput(['char', 'bogus'])).toMatch(/unknown command/);
+  });
+});
+
+describe('char show', () => {
+  it('prints the sheet of a saved character, the same as char new printed it', () => {
+    const json = cli(['char', 'new', '--seed', '42', '--json']).out;
+    const path = file('one.json', json);
+    const shown = cli(['char', 'show', path]);
+    expect(shown.code).toBe(0);
+    const made = cli(['char', 'new', '--seed', '42']).out;
+    expect(made.startsWith(shown.out.trimEnd())).toBe(true);
+  });
+
+  it('reads one character or an array; --json gives the documents back unchanged', () => {
+    const pile = JSON.parse(cli(['char', 'new', '--count', '3', '--seed', '8', '--json']).out) as unknown[];
+    const single = file('single.json', JSON.stringify(pile[1], null, 2));
+    expect(JSON.parse(cli(['char', 'show', single, '--json']).out)).toEqual([pile[1]]);
+    const all = file('all.json', JSON.stringify(pile));
+    expect(cli(['char', 'show', all]).out.split('\n').filter((l) => l.startsWith('Creation log'))).toHaveLength(3);
+  });
+
+  it('a missing file, bad JSON, an invalid character: one line, exit 2, the JSON path named', () => {
+    expect(badInput(['char', 'show', join(dir, 'nope.json')])).toMatch(/cannot read '.*nope\.json': no such file/);
+    expect(badInput(['char', 'show', dir])).toMatch(/cannot read .*: it is a directory/);
+    expect(badInput(['char', 'show', file('bad.json', '{"name": ')])).toMatch(/is not valid JSON/);
+    const pile = JSON.parse(cli(['char', 'new', '--count', '2', '--seed', '8', '--json']).out) as Record<string, any>[];
+    pile[1]!['stats'].WIL.score = 40;
+    pile[1]!['class'] = 'bard';
+    const err = badInput(['char', 'show', file('invalid.json', JSON.stringify(pile))]);
+    expect(err).toMatch(/is not a valid character: \$\[1\]\.class: expected a class: combatant, true-mage, devout, specialist, charlatan; got "bard" \(and 1 more problem\)/);
+    expect(badInput(['char', 'show', file('newer.json', JSON.stringify({ ...pile[0], schemaVersion: 9 }))])).toMatch(/\$\.schemaVersion: version 9 was written by a newer hammercrawl/);
+    expect(badInput(['char', 'show'])).toMatch(/missing required argument/);
+  });
+});
+
+describe('wrap', () => {
+  it('keeps lines within the width, with a prefix and an indent', () => {
+    const lines = wrap('alpha beta gamma delta epsilon zeta eta theta iota kappa', 20, 4, '  > ');
+    expect(lines).toEqual(['  > alpha beta gamma', '    delta epsilon', '    zeta eta theta', '    iota kappa']);
+    expect(wrap('', SHEET_WIDTH)).toEqual(['']);
+  });
+});
