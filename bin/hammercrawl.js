@@ -11,6 +11,13 @@ try {
   }
   throw e;
 }
+// A reader that stops early (`hammercrawl odds 100d6 --all | head`) closes the pipe: stop quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e) => {
+    if (e && e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+}
 const code = cli.runCli(process.argv.slice(2), {
   stdout: (s) => process.stdout.write(s),
   stderr: (s) => process.stderr.write(s),

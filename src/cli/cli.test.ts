@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +113,16 @@ describe('the real command', () => {
     const bad = await run(process.execPath, [BIN, 'roll', '2d']).catch((e: { code: number; stderr: string; stdout: string }) => e);
     expect('code' in bad && bad.code).toBe(2);
     expect((bad as { stderr: string }).stderr).toMatch(/^hammercrawl: notation\/expected-number at column 3: [^\n]+\n$/);
+  });
+
+  it('a reader that closes the pipe early (| head) ends the command quietly', async () => {
+    const child = spawn(process.execPath, [BIN, 'char', 'new', '--count', '300', '--seed', '1']);
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('--help lists the commands', async () => {
