@@ -199,3 +199,37 @@ describe('wrap', () => {
     expect(wrap('', SHEET_WIDTH)).toEqual(['']);
   });
 });
+
+describe('char level-up', () => {
+  it('levels a saved character (with the XP), prints the sheet and log; the same seed gives the same output', () => {
+    const [c] = JSON.parse(cli(['char', 'new', '--seed', '42', '--json']).out) as Record<string, unknown>[];
+    const path = file('lvl.json', JSON.stringify({ ...c, xp: 10 }));
+    const r = cli(['char', 'level-up', path, '--seed', '5']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/Level-up log:\n {2}Level 1 -> 2 \(crawl mode: 10 XP needed, 10 XP held\)/);
+    expect(r.out).toMatch(/seed 5 \(the same level-up again: --seed 5\)/);
+    expect(cli(['char', 'level-up', path, '--seed', '5']).out).toBe(r.out);
+    const json = cli(['char', 'level-up', path, '--seed', '5', '--json']);
+    const [levelled] = JSON.parse(json.out) as Character[];
+    expect(levelled!.level).toBe(2);
+    expect(levelled!.featDie).toBe('d4');
+    expect(cli(['char', 'show', file('lvl2.json', json.out)]).code).toBe(0);
+  });
+
+  it('not enough XP: one line, exit 2; --force levels with a note', () => {
+    const pile = cli(['char', 'new', '--count', '2', '--seed', '8', '--json']).out;
+    const path = file('pile.json', pile);
+    expect(badInput(['char', 'level-up', path])).toMatch(/\$\[0\] level 2 needs 10 XP \(crawl mode\); .* has 0 \(10 short\) \(level-up\/not-enough-xp; --force levels anyway\)/);
+    const r = cli(['char', 'level-up', path, '--force', '--json', '--seed', '1']);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as Character[]).map((c) => c.level)).toEqual([2, 2]);
+    expect(r.err).toMatch(/^note: .*Forced: 10 XP short; XP stays at 0/);
+  });
+
+  it('level 10, a missing file, an invalid document: one line, exit 2', () => {
+    const [c] = JSON.parse(cli(['char', 'new', '--seed', '42', '--json']).out) as Record<string, unknown>[];
+    expect(badInput(['char', 'level-up', file('ten.json', JSON.stringify({ ...c, level: 10, xp: 999 }))])).toMatch(/already level 10/);
+    expect(badInput(['char', 'level-up', join(dir, 'none.json')])).toMatch(/cannot read '.*none\.json': no such file/);
+    expect(badInput(['char', 'level-up', file('badlvl.json', JSON.stringify({ ...c, level: 11 }))])).toMatch(/\$\.level/);
+  });
+});

@@ -29,6 +29,7 @@ import { SKILLS } from '../rules/hammercrawl/data/skills.js';
 import { STOCK_SETTINGS } from '../rules/hammercrawl/data/stocks.js';
 import { WEAPONS } from '../rules/hammercrawl/data/weapons.js';
 import { WEAPON_PROFICIENCIES } from '../rules/hammercrawl/data/weapon-proficiencies.js';
+import { rollLevelUp } from '../rules/hammercrawl/level-up.js';
 import {
   baseHitDice,
   bonusLanguages,
@@ -39,6 +40,7 @@ import {
   stowSlots,
 } from '../rules/hammercrawl/derived.js';
 import { UsageError } from './mechanic.js';
+import { writeCharacterSheetsPdf } from './char-pdf.js';
 import type { CliIo } from './main.js';
 
 /** Most characters one `char new` makes. */
@@ -331,6 +333,7 @@ interface NewFlags {
   count?: number;
   seed?: number;
   json?: boolean;
+  pdf?: string;
   name?: string;
   stock?: string;
   stockPrime?: StatId;
@@ -441,6 +444,7 @@ export function addCharCommand(program: Command, io: CliIo, freshSeed: () => num
     .option('--count <n>', `how many characters, 1 to ${MAX_CHARACTER_COUNT}`, parseCount)
     .option('--seed <n>', 'seed for reproducible characters (printed when not given)', parseSeed)
     .option('--json', 'print one JSON array of character documents')
+    .option('--pdf <file>', 'also write a printable PDF sheet to <file>, one A4 page a character (text or JSON is still printed)')
     .option('--name <name>', 'the name (every character of the pile gets it)')
     .option('--stock <id>', 'semi/palladium: the stock (an id of the setting\'s stock table)')
     .option('--stock-prime <stat>', 'semi/palladium: the stock\'s prime stat, where it offers a choice', parseStat)
@@ -472,6 +476,7 @@ export function addCharCommand(program: Command, io: CliIo, freshSeed: () => num
         const flag = FLAG_OF_CHOICE[result.error.choice];
         throw new UsageError(`${flag}: ${result.error.message} (${result.error.code})`);
       }
+      if (flags.pdf !== undefined) writeCharacterSheetsPdf(flags.pdf, result.characters);
       if (flags.json) {
         io.stdout(`${JSON.stringify(result.characters)}\n`);
         return;
@@ -488,5 +493,32 @@ export function addCharCommand(program: Command, io: CliIo, freshSeed: () => num
       const characters = readDocument(file);
       if (flags.json) io.stdout(`${JSON.stringify(characters)}\n`);
       else io.stdout(`${characters.map(formatCharacterSheet).join('\n\n')}\n`);
+    });
+
+  // `char level-up`: one level for each character of a saved document (docs/rulings.md).
+  char
+    .command('level-up')
+    .description('raise each character of a saved document (one character or an array) one level; prints the new sheets, or --json')
+    .argument('<file>', 'a character document (.json)')
+    .option('--seed <n>', 'seed for reproducible rolls (printed when not given)', parseSeed)
+    .option('--json', 'print the levelled characters as one JSON array')
+    .option('--force', 'level up even without the XP for the next level (XP is left as it is; a note says so)')
+    .action((file: string, flags: { seed?: number; json?: boolean; force?: boolean }) => {
+      const characters = readDocument(file);
+      const seed = flags.seed ?? freshSeed();
+      const rng = seededRandom(seed);
+      const done = characters.map((c, i) => {
+        const r = rollLevelUp(rng, c, {}, { force: flags.force === true });
+        if (!r.ok) throw new UsageError(`${characters.length > 1 ? `$[${i}] ` : ''}${r.error.message} (${r.error.code}${r.error.code === 'level-up/not-enough-xp' ? '; --force levels anyway' : ''})`);
+        return r;
+      });
+      const forced = done.flatMap((r) => r.log.filter((l) => l.text.startsWith('Forced')).map((l) => `note: ${r.character.name}: ${l.text}`));
+      if (flags.json) {
+        for (const n of forced) io.stderr(`${n}\n`);
+        io.stdout(`${JSON.stringify(done.map((r) => r.character))}\n`);
+        return;
+      }
+      const sheets = done.map((r) => [formatCharacterSheet(r.character), '', 'Level-up log:', ...r.log.map((l) => `  ${l.text}`)].join('\n'));
+      io.stdout(`${sheets.join('\n\n')}\n\nseed ${seed} (the same level-up again: --seed ${seed})\n`);
     });
 }

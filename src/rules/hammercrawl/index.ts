@@ -23,3 +23,4 @@ export * from './inventory.js';
 export * from './character.js';
 export * from './derived.js';
 export * from './create-character.js';
+export * from './level-up.js';
