@@ -259,9 +259,11 @@ function list(ids: readonly string[]): string {
   return ids.join(', ');
 }
 
-function label(id: string): string {
+/** The label of an id from any table a character refers to (weapons, WPs, skills, features, powers). */
+export function labelOf(id: string): string {
   return (
     WEAPONS.find((w) => w.id === id)?.label ??
+    WEAPON_PROFICIENCIES.find((w) => w.id === id)?.label ??
     SKILLS.find((s) => s.id === id)?.label ??
     CLASS_FEATURES.find((f) => f.id === id)?.label ??
     DEVOUT_POWERS.find((p) => p.id === id)?.label ??
@@ -269,7 +271,8 @@ function label(id: string): string {
   );
 }
 
-function firstDuplicate(ids: readonly string[]): string | null {
+/** The first id that appears twice, or null. */
+export function firstDuplicate(ids: readonly string[]): string | null {
   const seen = new Set<string>();
   for (const id of ids) {
     if (seen.has(id)) return id;
@@ -387,7 +390,7 @@ export function checkCreationChoices(method: CreationMethod, choices: CreationCh
       }
     }
     const dup = firstDuplicate(choices.devoutPowers.map((p) => p.id));
-    if (dup) return problem('creation/duplicate', 'devoutPowers', `${label(dup)} is chosen twice`);
+    if (dup) return problem('creation/duplicate', 'devoutPowers', `${labelOf(dup)} is chosen twice`);
     const basic = choices.devoutPowers.filter((p) => p.version === 'basic').length;
     const advanced = choices.devoutPowers.length - basic;
     const fits = (basic === 3 && advanced === 0) || (basic === 1 && advanced === 1);
@@ -406,7 +409,7 @@ export function checkCreationChoices(method: CreationMethod, choices: CreationCh
     const bad = choices.specialistChoices.find((c) => !ids.includes(c));
     if (bad !== undefined) return problem('creation/unknown-id', 'specialistChoices', `'${bad}' is not a Specialist choice; they are ${list(ids)}`);
     const dup = firstDuplicate(choices.specialistChoices);
-    if (dup) return problem('creation/duplicate', 'specialistChoices', `${label(dup)} is chosen twice`);
+    if (dup) return problem('creation/duplicate', 'specialistChoices', `${labelOf(dup)} is chosen twice`);
     if (choices.specialistChoices.length > 2) return problem('creation/too-many', 'specialistChoices', `a Specialist chooses 2 (got ${choices.specialistChoices.length})`);
     if (choices.specialistChoices.includes('commander') && choices.classPrime !== undefined && choices.classPrime !== 'CHA') {
       return problem('creation/requirement', 'specialistChoices', `the Commander requires CHA as the Specialist's prime stat (chosen: ${choices.classPrime})`);
@@ -428,7 +431,7 @@ export function checkCreationChoices(method: CreationMethod, choices: CreationCh
     const bad = choices.skills.find((s) => !ids.includes(s.id));
     if (bad) return problem('creation/unknown-id', 'skills', `'${bad.id}' is not a skill on the non-silly list (see SKILLS; e.g. ${list(ids.slice(0, 4))}, ...)`);
     const dup = firstDuplicate(choices.skills.map((s) => s.id));
-    if (dup) return problem('creation/duplicate', 'skills', `${label(dup)} is chosen twice`);
+    if (dup) return problem('creation/duplicate', 'skills', `${labelOf(dup)} is chosen twice`);
   }
   if (choices.specialties !== undefined) {
     const e = needClass('specialties', 'specialist', 'specialties are');
@@ -437,7 +440,7 @@ export function checkCreationChoices(method: CreationMethod, choices: CreationCh
     const bad = choices.specialties.find((s) => !chosen.includes(s));
     if (bad !== undefined) return problem('creation/needs-choice', 'specialties', `a specialty must be one of the chosen skills; '${bad}' is not among them`);
     const dup = firstDuplicate(choices.specialties);
-    if (dup) return problem('creation/duplicate', 'specialties', `${label(dup)} is listed twice`);
+    if (dup) return problem('creation/duplicate', 'specialties', `${labelOf(dup)} is listed twice`);
   }
   if (choices.weaponProficiencies !== undefined) {
     const bad = choices.weaponProficiencies.find((w) => !SELECTABLE_WP_IDS.includes(w));
@@ -448,7 +451,7 @@ export function checkCreationChoices(method: CreationMethod, choices: CreationCh
         : problem('creation/unknown-id', 'weaponProficiencies', `'${bad}' is not a Weapon Proficiency; they are ${list(SELECTABLE_WP_IDS)}`);
     }
     const dup = firstDuplicate(choices.weaponProficiencies);
-    if (dup) return problem('creation/duplicate', 'weaponProficiencies', `${label(dup)} is chosen twice`);
+    if (dup) return problem('creation/duplicate', 'weaponProficiencies', `${labelOf(dup)} is chosen twice`);
   }
   if (choices.weapons !== undefined) {
     if (!cls) return problem('creation/needs-choice', 'weapons', 'weapons of choice come with the class: choose the class too');
@@ -699,7 +702,7 @@ function rollClassPicks(r: Roller, cls: CharacterClass, classPrime: StatId, choi
       const h = choices.holyMagePower !== undefined ? null : r.pick(holyMagePowerIds(false));
       const power = h === null ? choices.holyMagePower! : h.value;
       picks.push({ kind: 'holy-mage-power', id: power });
-      r.notePick(step, 'Holy Mage power (advanced)', h, label(power) + (isUnwrittenVersion(DEVOUT_POWERS.find((x) => x.id === power)!.advanced) ? WIP_NOTE : ''));
+      r.notePick(step, 'Holy Mage power (advanced)', h, labelOf(power) + (isUnwrittenVersion(DEVOUT_POWERS.find((x) => x.id === power)!.advanced) ? WIP_NOTE : ''));
     }
   } else if (cls.id === 'devout') {
     if (choices.devoutPowers !== undefined) {
@@ -769,7 +772,7 @@ function rollSkills(
     return err('creation/too-many', 'skills', `${chosen.length} skills chosen, but this character has ${count.value} (${parts})`);
   }
   const skills: CharacterSkill[] = chosen.map((s) => ({ id: s.id, specialization: s.specialization ?? null, isSpecialty: false, isCursed: false }));
-  if (chosen.length > 0) r.note('skills', `Skills chosen: ${chosen.map((s) => label(s.id)).join(', ')}`);
+  if (chosen.length > 0) r.note('skills', `Skills chosen: ${chosen.map((s) => labelOf(s.id)).join(', ')}`);
   let rerolls = 0;
   while (skills.length < count.value) {
     const face = r.rng.rollDie(SKILL_TABLE_DIE);
@@ -795,19 +798,19 @@ function rollSkills(
     return err('creation/too-many', 'specialties', `this Specialist has ${needed} specialt${needed === 1 ? 'y' : 'ies'} (the ${classPrime} mod, at least 1), got ${given.length}`);
   }
   const special = new Set<string>(given);
-  if (given.length > 0) r.note('skills', `Specialties chosen: ${given.map(label).join(', ')}`);
+  if (given.length > 0) r.note('skills', `Specialties chosen: ${given.map(labelOf).join(', ')}`);
   if (special.size < needed && bonus > 0) {
     // The last `bonus` skills are those the prime stat added; earlier ones fill in for chosen ones among them.
     for (let i = skills.length - 1; i >= 0 && special.size < needed; i--) special.add(skills[i]!.id);
-    r.note('skills', `Specialties (the ${classPrime} bonus skills): ${skills.filter((s) => special.has(s.id)).map((s) => label(s.id)).join(', ')}`);
+    r.note('skills', `Specialties (the ${classPrime} bonus skills): ${skills.filter((s) => special.has(s.id)).map((s) => labelOf(s.id)).join(', ')}`);
   } else if (special.size < needed) {
     const p = r.pick(skills.filter((s) => !special.has(s.id)));
     special.add(p.value.id);
-    r.notePick('skills', `Specialty (no ${classPrime} bonus: one, rolled)`, p, label(p.value.id));
+    r.notePick('skills', `Specialty (no ${classPrime} bonus: one, rolled)`, p, labelOf(p.value.id));
   }
   // CL-30: the Cursed Skill is one of the specialties, at random.
   const cursed = r.pick(skills.filter((s) => special.has(s.id)));
-  r.notePick('skills', 'Cursed Skill (one of the specialties)', cursed, label(cursed.value.id));
+  r.notePick('skills', 'Cursed Skill (one of the specialties)', cursed, labelOf(cursed.value.id));
   return skills.map((s) => (special.has(s.id) ? { ...s, isSpecialty: true, isCursed: s.id === cursed.value.id } : s));
 }
 
@@ -824,7 +827,7 @@ function rollWeaponProficiencies(
     for (const e of ability.effects) {
       if (e.kind === 'natural-proficiency' && !wps.some((w) => w.id === e.weapon)) {
         wps.push({ id: e.weapon, source: 'natural', specializationTier: 0 });
-        r.note('weapon-proficiencies', `${label(e.weapon)}: natural to the ${stock.label}, free`);
+        r.note('weapon-proficiencies', `${labelOf(e.weapon)}: natural to the ${stock.label}, free`);
       }
     }
   }
@@ -834,11 +837,11 @@ function rollWeaponProficiencies(
     return err('creation/too-many', 'weaponProficiencies', `this ${cls.label} has ${total} WP selections at level 1 (got ${chosen.length})`);
   }
   for (const id of chosen) wps.push({ id, source: 'selection', specializationTier: 0 });
-  if (chosen.length > 0) r.note('weapon-proficiencies', `WPs chosen: ${chosen.map(label).join(', ')}`);
+  if (chosen.length > 0) r.note('weapon-proficiencies', `WPs chosen: ${chosen.map(labelOf).join(', ')}`);
   const rolled = r.pickDistinct(SELECTABLE_WP_IDS.filter((id) => !chosen.includes(id)), total - chosen.length);
   rolled.forEach((p, k) => {
     wps.push({ id: p.value, source: 'selection', specializationTier: 0 });
-    r.notePick('weapon-proficiencies', `WP ${chosen.length + k + 1} of ${total}`, p, label(p.value));
+    r.notePick('weapon-proficiencies', `WP ${chosen.length + k + 1} of ${total}`, p, labelOf(p.value));
   });
   return { wps, total };
 }

@@ -9,10 +9,10 @@
 import { HAMMERCRAWL_CHAIN, stepDie, type RandomSource } from '../../dice/index.js';
 import { STAT_IDS, type StatId } from './check-modifiers.js';
 import { dieSides, dieText, type Character, type CharacterSkill, type CharacterWeaponProficiency, type ClassPick, type DieText } from './character.js';
-import { SELECTABLE_WP_IDS, isUnwritten, stockOf, type DevoutPowerChoice, type SkillPick } from './create-character.js';
+import { SELECTABLE_WP_IDS, firstDuplicate, isUnwritten, labelOf, stockOf, type DevoutPowerChoice, type SkillPick } from './create-character.js';
 import { CLASS_LEVELS, DEVOUT_POWERS, type ClassLevelRow, type DevoutPowerVersion } from './data/classes.js';
 import { SKILLS, SKILL_TABLE_DIE, skillForRoll } from './data/skills.js';
-import { WEAPON_PROFICIENCIES, WEAPON_SPECIALIZATION_TIERS } from './data/weapon-proficiencies.js';
+import { WEAPON_SPECIALIZATION_TIERS } from './data/weapon-proficiencies.js';
 import { CRAWL_XP_TABLE } from './data/xp.js';
 import { classById, passiveDefense, pickEffects, spellcastingAtCreation, spellcastingProfile, statBlock, stowSlots, unarmouredArmourDie } from './derived.js';
 import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL, featDie } from './feat-die.js';
@@ -89,24 +89,6 @@ export const EXTRA_PICK_LEVELS = [3, 6, 9] as const;
 
 function fail(code: LevelUpErrorCode, subject: LevelUpErrorSubject, message: string): { readonly ok: false; readonly error: LevelUpError } {
   return { ok: false, error: { code, subject, message } };
-}
-
-function labelOf(id: string): string {
-  return (
-    WEAPON_PROFICIENCIES.find((w) => w.id === id)?.label ??
-    SKILLS.find((s) => s.id === id)?.label ??
-    DEVOUT_POWERS.find((p) => p.id === id)?.label ??
-    id
-  );
-}
-
-function firstDuplicate(ids: readonly string[]): string | null {
-  const seen = new Set<string>();
-  for (const id of ids) {
-    if (seen.has(id)) return id;
-    seen.add(id);
-  }
-  return null;
 }
 
 /** XP needed to be at `level` in crawl mode (CL-34). */
