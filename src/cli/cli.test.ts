@@ -168,3 +168,16 @@ describe('JSON numbers', () => {
     expect(JSON.parse(cli(['odds', 'test', '--target', '12', '--json']).out).success).toBe(0.6);
   });
 });
+
+describe('mechanic flags', () => {
+  it('choices match without regard to case, and help lists them', () => {
+    expect(cli(['odds', 'save', '--mod', '1', '--target', '12', '--stat', 'wil']).out).toContain('(WIL Save)');
+    expect(cli(['odds', 'soak', '--help']).out).toContain('(armour|health)');
+  });
+
+  it('--die accepts d% as d100', () => {
+    const json = JSON.parse(cli(['odds', 'test', '--die', 'd%', '--target', '40', '--json']).out) as { dice: string[]; success: number };
+    expect(json.dice).toEqual(['d100']);
+    expect(json.success).toBe(0.4);
+  });
+});

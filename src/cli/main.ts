@@ -229,8 +229,10 @@ function flagParser(flag: MechanicFlag): ((value: string) => unknown) | undefine
     case 'text':
       return flag.choices
         ? (v: string) => {
-            if (!flag.choices!.includes(v)) throw new InvalidArgumentError(`expected one of ${flag.choices!.join(', ')}`);
-            return v;
+            // Choices match without regard to case (`--stat wil` is WIL).
+            const choice = flag.choices!.find((c) => c.toLowerCase() === v.trim().toLowerCase());
+            if (choice === undefined) throw new InvalidArgumentError(`expected one of ${flag.choices!.join(', ')}`);
+            return choice;
           }
         : undefined;
     case 'boolean':
@@ -243,11 +245,12 @@ function addMechanic(parent: Command, mechanic: MechanicCommand, mode: 'roll' | 
   for (const flag of mechanic.flags) {
     const spec = flag.kind === 'boolean' ? `--${flag.name}` : `--${flag.name} <${flag.placeholder ?? 'value'}>`;
     const parse = flagParser(flag);
+    const help = flag.choices ? `${flag.description} (${flag.choices.join('|')})` : flag.description;
     if (flag.required) {
-      if (parse) cmd.requiredOption(spec, flag.description, parse);
-      else cmd.requiredOption(spec, flag.description);
-    } else if (parse) cmd.option(spec, flag.description, parse);
-    else cmd.option(spec, flag.description);
+      if (parse) cmd.requiredOption(spec, help, parse);
+      else cmd.requiredOption(spec, help);
+    } else if (parse) cmd.option(spec, help, parse);
+    else cmd.option(spec, help);
   }
   if (mode === 'roll') cmd.option('--seed <n>', 'seed for a reproducible roll (printed when not given)', parseSeed);
   cmd.option('--json', 'print one JSON object');

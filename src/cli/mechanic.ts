@@ -51,6 +51,7 @@ export class UsageError extends Error {
 
 /** Reads a die written `d12` (or `12`) as its side count. */
 export function parseDieFlag(value: string): number {
+  if (/^d%$/i.test(value.trim())) return 100;
   const m = /^d?(\d{1,4})$/i.exec(value.trim());
   if (!m) throw new UsageError(`'${value}' is not a die; write it like d12`);
   return Number(m[1]);
