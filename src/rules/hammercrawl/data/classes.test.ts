@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { HAS_RULES_TEXT, copiedRuns } from '../../../../test/copied-prose.js';
 import { describe, expect, it } from 'vitest';
 import { HAMMERCRAWL_CHAIN } from '../../../dice/index.js';
 import { STAT_IDS } from '../check-modifiers.js';
@@ -489,25 +488,14 @@ describe('the random class roll (CL-1)', () => {
 });
 
 // The rules' prose must not be copied: no description shares a run of 8 words with the rules text.
-const RULES_PATH = fileURLToPath(new URL('../../../../../shared/rules/000_b5749df0f613df7d.txt', import.meta.url));
-describe.skipIf(!existsSync(RULES_PATH))('descriptions are the project\'s own words', () => {
+describe.skipIf(!HAS_RULES_TEXT)('descriptions are the project\'s own words', () => {
   it('no description or free-text effect repeats 8 consecutive words of the rules', () => {
-    const words = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ');
-    const rules = ` ${words(readFileSync(RULES_PATH, 'utf8')).join(' ')} `;
     const texts = [
       ...features.map((f) => f.description),
       ...powers.flatMap((p) => [p.basic.description, p.advanced?.description ?? '']),
       ...allEffects().flatMap(({ effect }) => (effect.kind === 'text' ? [effect.text] : [])),
       ...classes.map((c) => c.summary ?? ''),
     ];
-    const copied: string[] = [];
-    for (const t of texts) {
-      const w = words(t);
-      for (let i = 0; i + 8 <= w.length; i += 1) {
-        const run = ` ${w.slice(i, i + 8).join(' ')} `;
-        if (rules.includes(run)) copied.push(run.trim());
-      }
-    }
-    expect(copied).toEqual([]);
+    expect(copiedRuns(texts)).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { HAS_RULES_TEXT, copiedRuns } from '../../../../test/copied-prose.js';
 import { describe, expect, it } from 'vitest';
 import { HAMMERCRAWL_CHAIN } from '../../../dice/index.js';
 import { ARMOUR, ARMOUR_CATEGORIES } from './armour.js';
@@ -185,25 +184,14 @@ describe('free starting equipment (CHARACTER CREATION, Starting Equipment)', () 
 
 // The rules' prose is not copied: no description in the equipment tables shares a run of 8 words with
 // the rules text (names and numbers carry over; sentences do not).
-const RULES_PATH = fileURLToPath(new URL('../../../../../shared/rules/000_b5749df0f613df7d.txt', import.meta.url));
-describe.skipIf(!existsSync(RULES_PATH))('equipment descriptions are the project\'s own words', () => {
+describe.skipIf(!HAS_RULES_TEXT)('equipment descriptions are the project\'s own words', () => {
   it('no description repeats 8 consecutive words of the rules', () => {
-    const words = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ');
-    const rules = ` ${words(readFileSync(RULES_PATH, 'utf8')).join(' ')} `;
     const texts = [
       ...[...CARRY_MODES, ...ENCUMBRANCE_METHODS, ...GEAR_TAGS, ...GEAR, ...BAGS].map((r) => r.description),
       ...[...WEAPON_TYPES, ...WEAPON_TAGS, ...WEAPON_RANGES, ...TREASURE_TIERS].map((r) => r.description),
       ...WEAPONS.map((w) => w.special?.description ?? ''),
     ];
-    const copied: string[] = [];
-    for (const t of texts) {
-      const w = words(t);
-      for (let i = 0; i + 8 <= w.length; i += 1) {
-        const run = ` ${w.slice(i, i + 8).join(' ')} `;
-        if (rules.includes(run)) copied.push(run.trim());
-      }
-    }
-    expect(copied).toEqual([]);
+    expect(copiedRuns(texts)).toEqual([]);
   });
 
   it('every equipment table row cites the v4 rules', () => {
