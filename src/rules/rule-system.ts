@@ -1,0 +1,334 @@
+/**
+ * The contract every ruleset exports as one `ruleSystem` object (conventions: Layout).
+ *
+ * The CLI (`--ruleset`), the table server and the web table drive any ruleset through this contract
+ * alone: they never import a ruleset's own modules for anything the contract offers. Rulesets never
+ * import each other; what they share comes from `src/dice` and from the types in this file.
+ */
+import type { DiceChain } from '../dice/dice-chain.js';
+import type { RandomSource } from '../dice/random.js';
+
+/** The rulesets this engine serves. */
+export type RulesetId = 'hammercrawl' | 'bare-bones' | 'so-long-as-men-die' | 'exalted-hack';
+
+/** Every ruleset id, HAMMERCRAWL! first. */
+export const RULESET_IDS = ['hammercrawl', 'bare-bones', 'so-long-as-men-die', 'exalted-hack'] as const satisfies readonly RulesetId[];
+
+/**
+ * A player's or the Smith's mistake, returned as a value: a namespaced `code`
+ * (`'check/target-out-of-range'`), a message saying how to fix it, and for documents the JSON path.
+ */
+export interface RuleProblem {
+  readonly code: string;
+  readonly message: string;
+  /** JSON path of the offending value (`$.stats.str.score`), for documents and option records. */
+  readonly path?: string;
+}
+
+/** A result or a problem. */
+export type RuleResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: RuleProblem };
+
+/** A value of a parameter or an option: what a command line or a form can carry. */
+export type ParamValue = number | string | boolean;
+
+/** Parameters of a check or options of creation, by parameter name. */
+export type ParamRecord = Readonly<Record<string, ParamValue>>;
+
+/**
+ * A parameter a check or creation accepts, described so that the CLI can make a flag of it
+ * (`--<name>`) and the web table a form field, without knowing the ruleset.
+ */
+export type ParamDef =
+  | (ParamBase & { readonly kind: 'integer'; readonly min: number; readonly max: number; readonly default?: number })
+  | (ParamBase & { readonly kind: 'boolean'; readonly default?: boolean })
+  | (ParamBase & { readonly kind: 'choice'; readonly choices: readonly ParamChoice[]; readonly default?: string })
+  /** A die given as its number of sides, one of `sides`. */
+  | (ParamBase & { readonly kind: 'die'; readonly sides: readonly number[]; readonly default?: number })
+  | (ParamBase & { readonly kind: 'text'; readonly maxLength: number; readonly default?: string });
+
+/** What every parameter description carries. */
+export interface ParamBase {
+  /** kebab-case; the CLI flag is `--<name>`. */
+  readonly name: string;
+  readonly label: string;
+  /** One line of help. */
+  readonly help: string;
+  /** True when the check cannot be made without it (no default). */
+  readonly isRequired?: boolean;
+}
+
+/** One choice of a `choice` parameter. */
+export interface ParamChoice {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** An attribute (ability score) of the ruleset. */
+export interface AttributeDef {
+  /** Lower-case key used in `stats` (`str`, `dex`, ...). */
+  readonly id: string;
+  readonly label: string;
+  readonly ref: string;
+}
+
+/** A kind of check the ruleset offers (a Test, a save, an attack, a damage roll...). */
+export interface CheckKindDef {
+  /** kebab-case, unique within the ruleset (`test`, `save`, `melee`, `damage`). */
+  readonly id: string;
+  readonly label: string;
+  /** One line on what it is and how it resolves. */
+  readonly help: string;
+  readonly ref: string;
+  readonly params: readonly ParamDef[];
+}
+
+/** A check to make: its kind and its parameters. */
+export interface CheckRequest {
+  readonly check: string;
+  readonly params: ParamRecord;
+}
+
+/** One named outcome of a check and its exact chance. */
+export interface OutcomeOdds {
+  /** kebab-case (`success`, `critical`, `blunder`, `failure`). */
+  readonly outcome: string;
+  readonly label: string;
+  readonly p: number;
+}
+
+/** One value of a numeric result (a total, damage dealt) and its exact chance. */
+export interface ValueOdds {
+  readonly value: number;
+  readonly p: number;
+}
+
+/** The exact odds of a check, before it is rolled. */
+export interface CheckOdds {
+  readonly check: string;
+  /** What is rolled, in words and notation: "d20 roll-under 12, advantage". */
+  readonly description: string;
+  /** Named outcomes; chances sum to 1 (within 1e-12). */
+  readonly outcomes: readonly OutcomeOdds[];
+  /** The numeric result's distribution when the check has one (a damage roll); chances sum to 1. */
+  readonly values?: readonly ValueOdds[];
+  /** Mean of `values` when present. */
+  readonly mean?: number;
+  /** How each modifier changed the roll, one line each. */
+  readonly explanation: readonly string[];
+}
+
+/** One die thrown in a check, with what happened to it. */
+export interface CheckDie {
+  readonly sides: number;
+  readonly face: number;
+  /** False when dropped (the lower of an advantage pair...). */
+  readonly isKept: boolean;
+  /** Why this die was thrown ("advantage", "Toughness Die", "explosion"). */
+  readonly role?: string;
+}
+
+/** A rolled check: the dice, the outcome and a numeric result where there is one. */
+export interface CheckRoll {
+  readonly check: string;
+  readonly description: string;
+  readonly dice: readonly CheckDie[];
+  /** The number the outcome was read from (the kept face, the damage dealt...). */
+  readonly total: number;
+  readonly outcome: string;
+  readonly label: string;
+  readonly explanation: readonly string[];
+}
+
+/** A usage (resource) die's rules: its chain and the faces that step it down. */
+export interface UsageDieRules {
+  /** Die sizes a usage die can be, smallest first. */
+  readonly sides: readonly number[];
+  /** Faces at or below this step the die down (HAMMERCRAWL! 2, The Bare Bones 3, The Exalted Hack 2). */
+  readonly stepDownMaxFace: number;
+  readonly ref: string;
+  /** What the ruleset calls it ("resource die", "usage die"). */
+  readonly label: string;
+}
+
+/** One roll of a usage die after a use. */
+export interface UsageRoll {
+  readonly die: number;
+  readonly face: number;
+  readonly isSteppedDown: boolean;
+  /** The die after the roll; `null` once depleted (gone). */
+  readonly after: number | null;
+  readonly explanation: string;
+}
+
+/** Exact odds of a usage die after some uses: the same shape for every ruleset. */
+export interface UsageOdds {
+  readonly die: number;
+  readonly uses: number;
+  /** P(depleted within `uses` uses). */
+  readonly depleted: number;
+  /** Expected uses a fresh die gives, the depleting use included. */
+  readonly expectedUses: number;
+  /** Every die from the fresh one down to the smallest, then `null` (depleted); chances sum to 1. */
+  readonly distribution: readonly { readonly die: number | null; readonly p: number }[];
+}
+
+/** A stat as every ruleset stores it: the score and, where the ruleset has one, its modifier. */
+export interface StatValue {
+  readonly score: number;
+  readonly mod?: number;
+}
+
+/** What every ruleset's character document has; each ruleset adds its own fields. */
+export interface RulesetCharacter {
+  readonly ruleset: RulesetId;
+  readonly schemaVersion: number;
+  readonly name: string;
+  /** Keyed by the ruleset's attribute ids. */
+  readonly stats: Readonly<Record<string, StatValue>>;
+}
+
+/** A tracker shown on a sheet or in the combat tracker: "Health d8", "HP 14/17", "Toughness 3d6". */
+export interface SheetTracker {
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
+}
+
+/** The few lines a table shows of a character without knowing its ruleset. */
+export interface CharacterSummary {
+  readonly name: string;
+  /** "Level 1 Dwarf Fighter". */
+  readonly headline: string;
+  readonly trackers: readonly SheetTracker[];
+}
+
+/** A combatant entering initiative. */
+export interface InitiativeEntrant {
+  readonly id: string;
+  /** Side or party id: combatants of one side act together where the ruleset says so. */
+  readonly side: string;
+  /** Attribute scores by attribute id (the ruleset reads the ones it needs). */
+  readonly stats: Readonly<Record<string, number>>;
+  /** The side's leader, for rulesets whose leaders roll for the side. */
+  readonly isLeader?: boolean;
+}
+
+/** One place in the initiative order. */
+export interface InitiativePlace {
+  readonly id: string;
+  /** Lower acts first: a rank, or a phase for phased initiative. */
+  readonly rank: number;
+  readonly note: string;
+}
+
+/** The initiative order of one round or fight. */
+export interface InitiativeOrder {
+  readonly order: readonly InitiativePlace[];
+  readonly dice: readonly CheckDie[];
+  readonly explanation: readonly string[];
+}
+
+/** A typed data table of the ruleset, for the Smith's screen and the data-integrity tests. */
+export interface RuleTable {
+  readonly id: string;
+  readonly label: string;
+  readonly ref: string;
+  /** Rows with a stable `id` and a `label`; other fields are the ruleset's. */
+  readonly rows: readonly { readonly id: string; readonly label: string }[];
+}
+
+/** The contract: one object per ruleset. */
+export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
+  readonly id: RulesetId;
+  readonly label: string;
+  /** The rules text this implements ("v4", "2024-09"). */
+  readonly version: string;
+  /** Where the text comes from. */
+  readonly ref: string;
+  readonly attributes: readonly AttributeDef[];
+  /** The ruleset's step chain. */
+  readonly chain: DiceChain;
+
+  /** Checks: every kind with its parameters; odds and rolls read one definition. */
+  readonly checks: readonly CheckKindDef[];
+  checkOdds(request: CheckRequest): RuleResult<CheckOdds>;
+  rollCheck(rng: RandomSource, request: CheckRequest): RuleResult<CheckRoll>;
+
+  /** Usage (resource) dice. */
+  readonly usageDie: UsageDieRules;
+  usageOdds(die: number, uses: number): RuleResult<UsageOdds>;
+  rollUsage(rng: RandomSource, die: number): RuleResult<UsageRoll>;
+
+  /** Character creation: the options a form or the CLI may set, then the roll. */
+  readonly creationOptions: readonly ParamDef[];
+  rollCharacter(rng: RandomSource, options: ParamRecord): RuleResult<C>;
+  /** Reads (imports) a character document: JSON path in every problem. */
+  readCharacter(json: unknown): RuleResult<C>;
+  summarize(character: C): CharacterSummary;
+
+  /** Initiative for a fight. */
+  readonly initiativeHelp: string;
+  rollInitiative(rng: RandomSource, entrants: readonly InitiativeEntrant[]): RuleResult<InitiativeOrder>;
+
+  readonly tables: readonly RuleTable[];
+}
+
+/** Helpers for writing results. */
+export function ok<T>(value: T): RuleResult<T> {
+  return { ok: true, value };
+}
+
+/** A problem result. */
+export function problem<T = never>(code: string, message: string, path?: string): RuleResult<T> {
+  return { ok: false, error: path === undefined ? { code, message } : { code, message, path } };
+}
+
+/**
+ * Reads one check parameter against its description: the default when absent, a problem when it is
+ * missing, of the wrong type or out of range. Shared by every ruleset so the CLI and the web table
+ * get the same messages.
+ */
+export function readParam(defs: readonly ParamDef[], params: ParamRecord, name: string): RuleResult<ParamValue | undefined> {
+  const def = defs.find((d) => d.name === name);
+  if (def === undefined) throw new Error(`no parameter named ${name}`);
+  const value = params[name];
+  if (value === undefined) {
+    if (def.default !== undefined) return ok(def.default);
+    if (def.isRequired === true) return problem('param/missing', `${def.label} is required (--${name}).`, `$.${name}`);
+    return ok(undefined);
+  }
+  switch (def.kind) {
+    case 'integer':
+      if (typeof value !== 'number' || !Number.isInteger(value)) return problem('param/not-integer', `${def.label} must be a whole number, got ${String(value)}.`, `$.${name}`);
+      if (value < def.min || value > def.max) return problem('param/out-of-range', `${def.label} must be from ${def.min} to ${def.max}, got ${value}.`, `$.${name}`);
+      return ok(value);
+    case 'boolean':
+      if (typeof value !== 'boolean') return problem('param/not-boolean', `${def.label} is a yes/no option, got ${String(value)}.`, `$.${name}`);
+      return ok(value);
+    case 'choice': {
+      if (typeof value !== 'string' || !def.choices.some((c) => c.id === value)) {
+        return problem('param/unknown-choice', `${def.label} must be one of ${def.choices.map((c) => c.id).join(', ')}, got ${String(value)}.`, `$.${name}`);
+      }
+      return ok(value);
+    }
+    case 'die':
+      if (typeof value !== 'number' || !def.sides.includes(value)) {
+        return problem('param/not-a-die', `${def.label} must be one of ${def.sides.map((s) => `d${s}`).join(' ')}, got ${String(value)}.`, `$.${name}`);
+      }
+      return ok(value);
+    case 'text':
+      if (typeof value !== 'string') return problem('param/not-text', `${def.label} must be text.`, `$.${name}`);
+      if (value.length > def.maxLength) return problem('param/too-long', `${def.label} must be at most ${def.maxLength} characters, got ${value.length}.`, `$.${name}`);
+      return ok(value);
+  }
+}
+
+/** Parameters not described by `defs`: a form or command line that names one is a mistake. */
+export function unknownParam(defs: readonly ParamDef[], params: ParamRecord): RuleProblem | null {
+  for (const name of Object.keys(params)) {
+    if (!defs.some((d) => d.name === name)) {
+      return { code: 'param/unknown', message: `Unknown parameter ${name}; expected one of ${defs.map((d) => d.name).join(', ') || '(none)'}.`, path: `$.${name}` };
+    }
+  }
+  return null;
+}
