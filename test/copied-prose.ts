@@ -13,9 +13,14 @@ export const COPIED_RUN_WORDS = 8;
 
 const words = (s: string): string[] => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ');
 
-/** Every run of COPIED_RUN_WORDS words of `texts` that also stands in the rules text. */
-export function copiedRuns(texts: readonly string[]): string[] {
-  const rules = ` ${words(readFileSync(RULES_PATH, 'utf8')).join(' ')} `;
+/** The path of a rules text beside the project, by its file name in `../shared/rules`. */
+export function rulesTextPath(file: string): string {
+  return fileURLToPath(new URL(`../../shared/rules/${file}`, import.meta.url));
+}
+
+/** Every run of COPIED_RUN_WORDS words of `texts` that also stands in the rules text (HAMMERCRAWL! by default). */
+export function copiedRuns(texts: readonly string[], rulesPath: string = RULES_PATH): string[] {
+  const rules = ` ${words(readFileSync(rulesPath, 'utf8')).join(' ')} `;
   const copied: string[] = [];
   for (const t of texts) {
     const w = words(t);
