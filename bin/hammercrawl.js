@@ -21,5 +21,17 @@ for (const stream of [process.stdout, process.stderr]) {
 const code = cli.runCli(process.argv.slice(2), {
   stdout: (s) => process.stdout.write(s),
   stderr: (s) => process.stderr.write(s),
+  // Long-running commands (serve) run after the command line is read; their result is the exit code.
+  launch: (task) => {
+    task().then(
+      (c) => {
+        process.exitCode = c;
+      },
+      (e) => {
+        process.stderr.write(`hammercrawl: internal error: ${e && e.message ? e.message : e}\n`);
+        process.exitCode = 70;
+      },
+    );
+  },
 });
 process.exitCode = code;

@@ -15,6 +15,7 @@ import { formatOddsText } from './format-odds.js';
 import { UsageError, parseDieFlag, type MechanicCommand, type MechanicFlag, type MechanicFlags } from './mechanic.js';
 import { MECHANICS } from './mechanics.js';
 import { addCharCommand } from './char.js';
+import { addServeCommand } from './serve.js';
 
 /** Words of notation that start with a minus (`-d4+3`, `-2`), which commander would take for options. */
 const NEGATIVE_NOTATION = /^-(\d|d\d|d%)/i;
@@ -65,6 +66,8 @@ export const EXIT_INTERNAL = 1;
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Runs a long task (the server) after the command line is read; its result is the exit code. */
+  launch?(task: () => Promise<number>): void;
 }
 
 const CHAINS: Record<string, DiceChain> = { hammercrawl: HAMMERCRAWL_CHAIN, 'bare-bones': BARE_BONES_CHAIN };
@@ -209,6 +212,7 @@ Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
     addMechanic(oddsCommand, mechanic, 'odds', io, freshSeed);
   }
   addCharCommand(program, io, freshSeed);
+  addServeCommand(program, io);
   return program;
 }
 

@@ -1,0 +1,462 @@
+/**
+ * The table server: HTTP routes and the live WebSocket (docs/protocol.md) over a `TableStore` and an
+ * `EventBus`. Thin: requests are read through the wire schemas, then the table core decides.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import rateLimit from '@fastify/rate-limit';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { WebSocket } from 'ws';
+import type { RandomSource } from '../dice/random.js';
+import type { RuleSystem, RulesetId } from '../rules/rule-system.js';
+import type { Actor } from '../table/commands.js';
+import { EVENT_SCHEMA_VERSION, type MemberView, type Role } from '../table/events.js';
+import { MAX_MEMBERS } from '../table/limits.js';
+import { can } from '../table/permissions.js';
+import type { Viewer } from '../table/project.js';
+import {
+  HELLO_TIMEOUT_MS,
+  JOINS_PER_MINUTE,
+  LOG_PAGE_SIZE,
+  MAX_BODY_BYTES,
+  MAX_FRAME_BYTES,
+  MAX_SOCKET_BACKLOG_BYTES,
+  MAX_SOCKETS_PER_TABLE,
+  REQUESTS_PER_MINUTE,
+  ROLL_BURST,
+  ROLLS_PER_SECOND,
+  TABLES_PER_MINUTE,
+} from './limits.js';
+import { LiveTable, type CommandOutcome } from './live-table.js';
+import { cryptoRandom, hashToken, newId, newInviteCode, newToken } from './secrets.js';
+import type { EventBus, JsonObject, MemberRecord, TableStore } from './storage/types.js';
+import { commandMessage, createTableBody, describeIssues, helloMessage, inviteBody, joinBody, logQuery, rollBody, toTableCommand } from './wire.js';
+import { TokenBuckets } from './token-buckets.js';
+
+/** What the server is built from. */
+export interface ServerOptions {
+  readonly store: TableStore;
+  readonly bus: EventBus;
+  readonly rules: ReadonlyMap<RulesetId, RuleSystem>;
+  /** Dice; the operating system's cryptographic source unless a test injects one. */
+  readonly rng?: RandomSource;
+  readonly now?: () => number;
+  /** Folder of the built web app (index.html); null serves a short page saying how to build it. */
+  readonly webRoot?: string | null;
+  /** Origins allowed to open a WebSocket besides the server's own. */
+  readonly allowedOrigins?: readonly string[];
+  /** Log level, or false for no logs. */
+  readonly logLevel?: string | false;
+  /** Where logs go (default stderr). */
+  readonly logStream?: NodeJS.WritableStream;
+  /** Behind a reverse proxy: trust its X-Forwarded-For for rate limits. */
+  readonly trustProxy?: boolean;
+  /** Per-client roll rate (tests of the limit lower it). */
+  readonly rollsPerSecond?: number;
+  readonly rollBurst?: number;
+  /** Tables created per address per minute (default TABLES_PER_MINUTE). */
+  readonly tablesPerMinute?: number;
+  /** Joins per address per minute (default JOINS_PER_MINUTE). */
+  readonly joinsPerMinute?: number;
+}
+
+/** An error answer: `{ error: { code, message } }` with its status. */
+class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m === null ? null : m[1]!;
+}
+
+function memberView(m: MemberRecord): MemberView {
+  return { id: m.id, name: m.name, role: m.role };
+}
+
+/** Status of a refused command, for HTTP. */
+function statusOf(code: string): number {
+  if (code === 'auth/forbidden') return 403;
+  if (code.startsWith('store/')) return 500;
+  return 400;
+}
+
+/** Builds the server (not listening yet). */
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { store, bus } = options;
+  const rng = options.rng ?? cryptoRandom();
+  const now = options.now ?? Date.now;
+  const buckets = new TokenBuckets(options.rollsPerSecond ?? ROLLS_PER_SECOND, options.rollBurst ?? ROLL_BURST, now);
+  const app = Fastify({
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    logger:
+      options.logLevel === false
+        ? false
+        : {
+            level: options.logLevel ?? 'info',
+            stream: options.logStream ?? process.stderr,
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["sec-websocket-protocol"]'], censor: '[redacted]' },
+          },
+  });
+
+  const rulesOf = (id: RulesetId): RuleSystem => {
+    const r = options.rules.get(id);
+    if (r === undefined) throw new HttpProblem(500, 'rules/unavailable', `The ruleset ${id} is not loaded on this server.`);
+    return r;
+  };
+  const deps = { store, bus, rules: rulesOf, rng, now };
+  const tables = new Map<string, Promise<LiveTable | null>>();
+  const unsubscribeResync = bus.onResync(() => {
+    for (const t of tables.values()) void t.then((live) => live?.refill());
+  });
+
+  async function liveTable(id: string): Promise<LiveTable> {
+    let pending = tables.get(id);
+    if (pending === undefined) {
+      pending = LiveTable.open(id, deps);
+      tables.set(id, pending);
+      pending.then(
+        (t) => t === null && tables.delete(id),
+        () => tables.delete(id),
+      );
+    }
+    const table = await pending;
+    if (table === null) throw new HttpProblem(404, 'table/not-found', `No table ${id}.`);
+    return table;
+  }
+
+  async function authenticate(request: FastifyRequest, table: LiveTable): Promise<MemberRecord> {
+    const token = bearer(request);
+    if (token === null) throw new HttpProblem(401, 'auth/no-token', 'Send your table token as "Authorization: Bearer <token>".');
+    const member = await table.member(hashToken(token));
+    if (member === null) throw new HttpProblem(401, 'auth/bad-token', 'This token does not belong to this table.');
+    return member;
+  }
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (error instanceof HttpProblem) return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ error: { code: 'rate/limited', message: error.message } });
+    if (status === 413) return reply.status(413).send({ error: { code: 'http/too-large', message: `Request bodies are at most ${MAX_BODY_BYTES} bytes.` } });
+    if (status >= 400 && status < 500) return reply.status(status).send({ error: { code: 'http/bad-request', message: error.message } });
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: { code: 'internal', message: 'The server failed; the request was not applied.' } });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    // Plain HTTP on a LAN is the common case: HSTS only makes sense behind TLS.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: REQUESTS_PER_MINUTE,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      message: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`,
+    }),
+  });
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+
+  app.get('/api/health', async () => ({ ok: true }));
+
+  app.post('/api/tables', { config: { rateLimit: { max: options.tablesPerMinute ?? TABLES_PER_MINUTE, timeWindow: 60_000 } } }, async (request, reply) => {
+    const parsed = createTableBody.safeParse(request.body);
+    if (!parsed.success) throw new HttpProblem(400, 'table/invalid', describeIssues(parsed.error));
+    const { name, ruleset, settings = {} } = parsed.data;
+    rulesOf(ruleset);
+    const id = newId();
+    const smithToken = newToken();
+    const inviteCode = newInviteCode();
+    const at = now();
+    const smith: MemberRecord = { id: newId(), tableId: id, role: 'smith', name: 'Smith', tokenHash: hashToken(smithToken), createdAt: at };
+    await store.createTable({
+      table: { id, name, ruleset, settings, createdAt: at, inviteCode },
+      smith,
+      events: [
+        { kind: 'table-created', schemaVersion: EVENT_SCHEMA_VERSION, at, actorId: smith.id, body: { name, ruleset, settings } },
+        { kind: 'member-joined', schemaVersion: EVENT_SCHEMA_VERSION, at, actorId: smith.id, body: { member: memberView(smith) as unknown as JsonObject } },
+      ],
+    });
+    return reply.status(201).send({ id, smithToken, inviteCode, memberId: smith.id });
+  });
+
+  app.post<{ Params: { id: string } }>('/api/tables/:id/players', { config: { rateLimit: { max: options.joinsPerMinute ?? JOINS_PER_MINUTE, timeWindow: 60_000 } } }, async (request, reply) => {
+    const parsed = joinBody.safeParse(request.body);
+    if (!parsed.success) throw new HttpProblem(400, 'join/invalid', describeIssues(parsed.error));
+    const table = await liveTable(request.params.id);
+    const record = await store.getTable(table.tableId);
+    if (record === null) throw new HttpProblem(404, 'table/not-found', `No table ${request.params.id}.`);
+    if (record.inviteCode === null || !sameText(record.inviteCode, parsed.data.inviteCode)) {
+      throw new HttpProblem(403, 'auth/bad-invite', 'This invite code is wrong or was revoked; ask the Smith for a new link.');
+    }
+    if (table.current.members.length >= MAX_MEMBERS) throw new HttpProblem(409, 'table/full', `A table has at most ${MAX_MEMBERS} members.`);
+    const token = newToken();
+    const role: Role = parsed.data.role ?? 'player';
+    const member: MemberRecord = { id: newId(), tableId: table.tableId, role, name: parsed.data.name, tokenHash: hashToken(token), createdAt: now() };
+    await table.commitDirect({
+      actorId: member.id,
+      addMembers: [member],
+      events: [{ kind: 'member-joined', schemaVersion: EVENT_SCHEMA_VERSION, at: member.createdAt, actorId: member.id, body: { member: memberView(member) as unknown as JsonObject } }],
+    });
+    return reply.status(201).send({ playerId: member.id, token, role });
+  });
+
+  app.get<{ Params: { id: string } }>('/api/tables/:id', async (request) => {
+    const table = await liveTable(request.params.id);
+    const member = await authenticate(request, table);
+    await table.catchUp();
+    const state = table.current;
+    const record = member.role === 'smith' ? await store.getTable(table.tableId) : null;
+    return {
+      id: table.tableId,
+      name: state.name,
+      ruleset: state.ruleset,
+      settings: state.settings,
+      you: memberView(member),
+      members: state.members,
+      lastSeq: state.lastSeq,
+      ...(record !== null ? { inviteCode: record.inviteCode } : {}),
+    };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: unknown }>('/api/tables/:id/log', async (request) => {
+    const table = await liveTable(request.params.id);
+    const member = await authenticate(request, table);
+    const q = logQuery.safeParse(request.query);
+    if (!q.success) throw new HttpProblem(400, 'log/invalid', describeIssues(q.error));
+    return table.log({ id: member.id, role: member.role }, q.data.since, q.data.limit ?? LOG_PAGE_SIZE);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/tables/:id/rolls', async (request, reply) => {
+    const table = await liveTable(request.params.id);
+    const member = await authenticate(request, table);
+    const parsed = rollBody.safeParse(request.body);
+    if (!parsed.success) throw new HttpProblem(400, 'roll/invalid', describeIssues(parsed.error));
+    const wait = buckets.take(member.id);
+    if (wait > 0) {
+      void reply.header('retry-after', Math.ceil(wait / 1000));
+      throw new HttpProblem(429, 'rate/limited', `Too many rolls; wait ${wait} ms.`);
+    }
+    const outcome = await table.command({ id: member.id, role: member.role }, toTableCommand({ kind: 'roll', ...parsed.data }));
+    if (!outcome.ok) throw new HttpProblem(statusOf(outcome.error.code), outcome.error.code, outcome.error.message);
+    const { events } = await table.log({ id: member.id, role: member.role }, outcome.seq - 1, 1);
+    return reply.status(outcome.isDuplicate ? 200 : 201).send({ seq: outcome.seq, event: events[0] ?? null });
+  });
+
+  app.post<{ Params: { id: string } }>('/api/tables/:id/invite', async (request) => {
+    const table = await liveTable(request.params.id);
+    const member = await authenticate(request, table);
+    if (!can(member.role, 'invite')) throw new HttpProblem(403, 'auth/forbidden', 'Only the Smith manages the invite link.');
+    const parsed = inviteBody.safeParse(request.body);
+    if (!parsed.success) throw new HttpProblem(400, 'invite/invalid', describeIssues(parsed.error));
+    const inviteCode = parsed.data.action === 'rotate' ? newInviteCode() : null;
+    await table.commitDirect({
+      actorId: member.id,
+      inviteCode,
+      events: [{ kind: 'invite-changed', schemaVersion: EVENT_SCHEMA_VERSION, at: now(), actorId: member.id, body: { hasInvite: inviteCode !== null } }],
+    });
+    return { inviteCode };
+  });
+
+  const allowed = new Set(options.allowedOrigins ?? []);
+  app.get<{ Params: { id: string } }>(
+    '/api/tables/:id/live',
+    {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        const origin = request.headers.origin;
+        if (origin === undefined) return;
+        let host: string;
+        try {
+          host = new URL(origin).host;
+        } catch {
+          host = '';
+        }
+        if (host !== request.headers.host && !allowed.has(origin)) {
+          await reply.status(403).send({ error: { code: 'auth/bad-origin', message: `WebSocket connections from ${origin} are not allowed.` } });
+        }
+      },
+    },
+    (socket, request) => {
+      serveSocket(socket, request.params.id);
+    },
+  );
+
+  function serveSocket(socket: WebSocket, tableId: string): void {
+    let stage: 'waiting' | 'opening' | 'open' | 'closed' = 'waiting';
+    let member: MemberRecord | null = null;
+    let table: LiveTable | null = null;
+    let stopWatching: (() => void) | null = null;
+    const send = (frame: object): void => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (socket.bufferedAmount > MAX_SOCKET_BACKLOG_BYTES) {
+        socket.close(1013, 'too slow');
+        return;
+      }
+      socket.send(JSON.stringify(frame));
+    };
+    const fail = (code: string, message: string, requestId?: string): void =>
+      send({ kind: 'error', code, message, ...(requestId !== undefined ? { requestId } : {}) });
+    const helloTimer = setTimeout(() => {
+      fail('protocol/hello-first', `Send hello within ${HELLO_TIMEOUT_MS / 1000} s.`);
+      socket.close(4408, 'no hello');
+    }, HELLO_TIMEOUT_MS);
+    helloTimer.unref();
+
+    socket.on('close', () => {
+      stage = 'closed';
+      clearTimeout(helloTimer);
+      stopWatching?.();
+    });
+    socket.on('error', () => undefined);
+
+    socket.on('message', (data, isBinary) => {
+      void (async () => {
+        if (isBinary) return fail('protocol/malformed', 'Messages are JSON text.');
+        let message: unknown;
+        try {
+          message = JSON.parse(data.toString());
+        } catch {
+          return fail('protocol/malformed', 'Messages are JSON objects.');
+        }
+        if (stage === 'waiting') {
+          const hello = helloMessage.safeParse(message);
+          if (!hello.success) {
+            fail('protocol/hello-first', `The first message is { "kind": "hello", "token", "since" }: ${describeIssues(hello.error)}.`);
+            socket.close(4400, 'hello first');
+            return;
+          }
+          stage = 'opening';
+          clearTimeout(helloTimer);
+          try {
+            table = await liveTable(tableId);
+          } catch {
+            fail('table/not-found', `No table ${tableId}.`);
+            socket.close(4404, 'no such table');
+            return;
+          }
+          member = await table.member(hashToken(hello.data.token));
+          if (member === null) {
+            fail('auth/bad-token', 'This token does not belong to this table.');
+            socket.close(4401, 'bad token');
+            return;
+          }
+          if (table.watcherCount >= MAX_SOCKETS_PER_TABLE) {
+            fail('table/too-many-sockets', `A table serves at most ${MAX_SOCKETS_PER_TABLE} connections per server.`);
+            socket.close(1013, 'table busy');
+            return;
+          }
+          const state = table.current;
+          send({
+            kind: 'welcome',
+            tableId,
+            you: memberView(member),
+            table: { name: state.name, ruleset: state.ruleset, settings: state.settings },
+            members: state.members,
+            lastSeq: state.lastSeq,
+          });
+          const viewer: Viewer = { id: member.id, role: member.role };
+          const stop = await table.watch({ viewer, deliver: (events) => events.forEach(send) }, hello.data.since);
+          if ((stage as string) === 'closed') stop();
+          else {
+            stopWatching = stop;
+            stage = 'open';
+          }
+          return;
+        }
+        if (stage === 'closed' || member === null || table === null) return;
+        const parsed = commandMessage.safeParse(message);
+        if (!parsed.success) {
+          const kind = (message as { kind?: unknown } | null)?.kind;
+          const requestId = (message as { requestId?: unknown } | null)?.requestId;
+          const rid = typeof requestId === 'string' ? requestId.slice(0, 64) : undefined;
+          if (typeof kind === 'string' && !['roll', 'check', 'usage', 'character-save', 'character-remove', 'combat', 'settings', 'ping', 'hello'].includes(kind)) {
+            return fail('protocol/unknown-kind', `Unknown message kind ${kind.slice(0, 40)}.`, rid);
+          }
+          return fail('protocol/malformed', describeIssues(parsed.error), rid);
+        }
+        const command = parsed.data;
+        if (command.kind === 'ping') return send({ kind: 'pong' });
+        if (command.kind === 'roll' || command.kind === 'check' || command.kind === 'usage') {
+          const wait = buckets.take(member.id);
+          if (wait > 0) return send({ kind: 'error', requestId: command.requestId, code: 'rate/limited', message: `Too many rolls; wait ${wait} ms.`, retryAfterMs: wait });
+        }
+        const actor: Actor = { id: member.id, role: member.role };
+        let outcome: CommandOutcome;
+        try {
+          outcome = await table.command(actor, toTableCommand(command));
+        } catch (e) {
+          app.log.error({ err: e, tableId }, 'command failed');
+          return fail('internal', 'The server failed; the command was not applied. Retry with the same requestId.', command.requestId);
+        }
+        if (!outcome.ok) return fail(outcome.error.code, outcome.error.message, command.requestId);
+        send({ kind: 'ack', requestId: command.requestId, seq: outcome.seq });
+      })().catch((e: unknown) => {
+        app.log.error({ err: e, tableId }, 'socket message failed');
+        fail('internal', 'The server failed on this message.');
+      });
+    });
+  }
+
+  const webRoot = options.webRoot === undefined ? null : options.webRoot;
+  if (webRoot !== null && existsSync(join(webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+    const indexHtml = await readFile(join(webRoot, 'index.html'), 'utf8');
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.type('text/html; charset=utf-8').send(indexHtml);
+      return reply.status(404).send({ error: { code: 'http/not-found', message: `No route ${request.method} ${request.url.split('?')[0]}.` } });
+    });
+  } else {
+    app.get('/', async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><html lang="en"><title>hammercrawl</title><h1>hammercrawl table server</h1><p>The web app is not built. Run <code>npm run build</code>, then start the server again.</p></html>'),
+    );
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
+      reply.status(404).send({ error: { code: 'http/not-found', message: `No route ${request.method} ${request.url.split('?')[0]}.` } }),
+    );
+  }
+
+  app.addHook('onClose', async () => {
+    unsubscribeResync();
+    for (const t of tables.values()) (await t.catch(() => null))?.close();
+  });
+  return app;
+}

@@ -1,0 +1,243 @@
+/**
+ * A table as one server process holds it: the folded state, the sockets watching it, and a queue
+ * that runs its commands one at a time. Every process serving the table keeps up with the store:
+ * before deciding a command it reads the events it has not seen, and events announced on the bus
+ * (by this process or another) are folded in seq order, with gaps refilled from the store.
+ */
+import type { RandomSource } from '../dice/random.js';
+import type { RuleSystem, RulesetId } from '../rules/rule-system.js';
+import { rollCommand, type Actor, type TableCommand } from '../table/commands.js';
+import { EVENT_SCHEMA_VERSION, type MemberView, type TableEvent } from '../table/events.js';
+import { projectEvent, type Viewer, type WireEvent } from '../table/project.js';
+import { applyEvent, type TableState } from '../table/state.js';
+import type { TableProblem } from '../table/result.js';
+import { LOG_PAGE_SIZE } from './limits.js';
+import { StoreError, type Commit, type EventBus, type JsonObject, type MemberRecord, type StoredEvent, type TableStore } from './storage/types.js';
+
+/** Something that receives a table's events in seq order (a WebSocket client). */
+export interface TableWatcher {
+  readonly viewer: Viewer;
+  /** Called with each event after the watcher's last, in order. */
+  deliver(events: readonly WireEvent[]): void;
+}
+
+/** The answer to a command. */
+export type CommandOutcome =
+  | { readonly ok: true; readonly seq: number; readonly events: readonly TableEvent[]; readonly isDuplicate: boolean }
+  | { readonly ok: false; readonly error: TableProblem };
+
+/** What a live table needs from its process. */
+export interface LiveTableDeps {
+  readonly store: TableStore;
+  readonly bus: EventBus;
+  readonly rules: (id: RulesetId) => RuleSystem;
+  readonly rng: RandomSource;
+  readonly now: () => number;
+}
+
+/** Reads a stored event as a table event (the store keeps bodies as JSON). */
+export function asTableEvent(e: StoredEvent): TableEvent {
+  return { kind: e.kind, body: e.body, seq: e.seq, at: e.at, actorId: e.actorId, requestId: e.requestId, schemaVersion: e.schemaVersion } as unknown as TableEvent;
+}
+
+/** A table held by this process. */
+export class LiveTable {
+  private state: TableState | null = null;
+  private readonly watchers = new Set<TableWatcher & { sentSeq: number }>();
+  /** `${actorId} ${requestId}` -> seq of the command's last event, for retries. */
+  private readonly requests = new Map<string, number>();
+  private readonly members = new Map<string, MemberRecord>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private refilling: Promise<void> | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  private constructor(
+    readonly tableId: string,
+    private readonly deps: LiveTableDeps,
+  ) {}
+
+  /** Loads a table from the store, or null when there is none. */
+  static async open(tableId: string, deps: LiveTableDeps): Promise<LiveTable | null> {
+    const record = await deps.store.getTable(tableId);
+    if (record === null) return null;
+    const table = new LiveTable(tableId, deps);
+    table.unsubscribe = deps.bus.subscribe(tableId, (events) => void table.ingestAnnounced(events));
+    await table.catchUp();
+    return table;
+  }
+
+  /** The state as folded so far. */
+  get current(): TableState {
+    if (this.state === null) throw new StoreError('store/corrupt', `table ${this.tableId} has no events`);
+    return this.state;
+  }
+
+  /** Number of watchers (open sockets). */
+  get watcherCount(): number {
+    return this.watchers.size;
+  }
+
+  /** The member holding a token hash, from this process's cache or the store. */
+  async member(tokenHash: string): Promise<MemberRecord | null> {
+    const cached = this.members.get(tokenHash);
+    if (cached !== undefined) return cached;
+    const found = await this.deps.store.findMember(this.tableId, tokenHash);
+    if (found !== null) this.members.set(tokenHash, found);
+    return found;
+  }
+
+  /** Reads events this process has not folded yet from the store. */
+  async catchUp(): Promise<void> {
+    for (;;) {
+      const after = this.state?.lastSeq ?? 0;
+      const events = await this.deps.store.readEvents(this.tableId, after, LOG_PAGE_SIZE);
+      this.fold(events);
+      if (events.length < LOG_PAGE_SIZE) return;
+    }
+  }
+
+  private async ingestAnnounced(events: readonly StoredEvent[]): Promise<void> {
+    const last = this.state?.lastSeq ?? 0;
+    const fresh = events.filter((e) => e.seq > last).sort((a, b) => a.seq - b.seq);
+    if (fresh.length === 0) return;
+    if (fresh[0]!.seq === last + 1 && fresh.every((e, i) => e.seq === last + 1 + i)) {
+      this.fold(fresh);
+      return;
+    }
+    await this.refill();
+  }
+
+  /** Refills from the store (a gap in announced events, or the bus came back after an outage). */
+  refill(): Promise<void> {
+    this.refilling ??= this.catchUp().finally(() => {
+      this.refilling = null;
+    });
+    return this.refilling;
+  }
+
+  private fold(events: readonly StoredEvent[]): void {
+    const fresh: TableEvent[] = [];
+    for (const stored of events) {
+      if (stored.seq <= (this.state?.lastSeq ?? 0)) continue;
+      const event = asTableEvent(stored);
+      this.state = applyEvent(this.state, event);
+      if (stored.requestId !== null && stored.actorId !== null) this.requests.set(`${stored.actorId} ${stored.requestId}`, stored.seq);
+      fresh.push(event);
+    }
+    if (fresh.length === 0) return;
+    for (const w of this.watchers) this.send(w, fresh);
+  }
+
+  private send(w: TableWatcher & { sentSeq: number }, events: readonly TableEvent[]): void {
+    const out: WireEvent[] = [];
+    for (const e of events) {
+      if (e.seq <= w.sentSeq) continue;
+      out.push(projectEvent(e, w.viewer));
+      w.sentSeq = e.seq;
+    }
+    if (out.length > 0) w.deliver(out);
+  }
+
+  /**
+   * Adds a watcher that has seen events up to `since`: it gets every later event this viewer may
+   * see (projected), in order, then live events. Replay reads the store page by page.
+   */
+  async watch(watcher: TableWatcher, since: number): Promise<() => void> {
+    await this.catchUp();
+    const entry = Object.assign(watcher, { sentSeq: since });
+    // Replay from the store page by page; the check that replay has caught up and the adding of the
+    // watcher happen with no await between them, so no event can slip past in between.
+    let after = since;
+    for (;;) {
+      if (after >= this.current.lastSeq) break;
+      const page = await this.deps.store.readEvents(this.tableId, after, LOG_PAGE_SIZE);
+      if (page.length === 0) break;
+      this.send(entry, page.map(asTableEvent));
+      after = page[page.length - 1]!.seq;
+    }
+    entry.sentSeq = Math.max(entry.sentSeq, after);
+    this.watchers.add(entry);
+    return () => this.watchers.delete(entry);
+  }
+
+  /** The events after `since` as `viewer` may see them (`GET .../log`). */
+  async log(viewer: Viewer, since: number, limit: number): Promise<{ events: WireEvent[]; lastSeq: number }> {
+    const events = await this.deps.store.readEvents(this.tableId, since, limit);
+    await this.catchUp();
+    return { events: events.map((e) => projectEvent(asTableEvent(e), viewer)), lastSeq: this.current.lastSeq };
+  }
+
+  /** Members as everyone may see them. */
+  memberViews(): readonly MemberView[] {
+    return this.current.members;
+  }
+
+  /**
+   * Runs a command: after every earlier command of this process, on a state caught up with the
+   * store. Resolves after the events are durably stored. A request id seen before gets the first
+   * outcome again without running anything.
+   */
+  command(actor: Actor, command: TableCommand): Promise<CommandOutcome> {
+    const run = this.queue.then(() => this.runCommand(actor, command));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async runCommand(actor: Actor, command: TableCommand): Promise<CommandOutcome> {
+    await this.catchUp();
+    const key = `${actor.id} ${command.requestId}`;
+    const seen = this.requests.get(key);
+    if (seen !== undefined) return { ok: true, seq: seen, events: [], isDuplicate: true };
+    const state = this.current;
+    const decided = rollCommand(state, actor, command, { rng: this.deps.rng, rules: this.deps.rules(state.ruleset) });
+    if (!decided.ok) return { ok: false, error: decided.error };
+    const at = this.deps.now();
+    const result = await this.deps.store.commit({
+      tableId: this.tableId,
+      requestId: command.requestId,
+      actorId: actor.id,
+      events: decided.value.map((e) => ({ kind: e.kind, schemaVersion: EVENT_SCHEMA_VERSION, at, actorId: actor.id, body: e.body as unknown as JsonObject })),
+    });
+    const last = result.events[result.events.length - 1];
+    if (last === undefined) throw new StoreError('store/corrupt', 'a commit returned no events');
+    if (result.isDuplicate) {
+      await this.catchUp();
+      return { ok: true, seq: last.seq, events: [], isDuplicate: true };
+    }
+    this.ingestLocal(result.events);
+    void this.deps.bus.publish(result.events).catch(() => undefined);
+    return { ok: true, seq: last.seq, events: result.events.map(asTableEvent), isDuplicate: false };
+  }
+
+  /**
+   * Writes a commit of the server's own (a join, an invite change) in this table's queue, folds and
+   * announces its events.
+   */
+  commitDirect(commit: Omit<Commit, 'tableId'>): Promise<readonly StoredEvent[]> {
+    const run = this.queue.then(async () => {
+      await this.catchUp();
+      const result = await this.deps.store.commit({ ...commit, tableId: this.tableId });
+      this.ingestLocal(result.events);
+      void this.deps.bus.publish(result.events).catch(() => undefined);
+      return result.events;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Folds events this process just committed (another process's may have come first: refill). */
+  ingestLocal(events: readonly StoredEvent[]): void {
+    const last = this.state?.lastSeq ?? 0;
+    if (events[0] !== undefined && events[0].seq !== last + 1) {
+      void this.refill();
+      return;
+    }
+    this.fold(events);
+  }
+
+  /** Stops listening to the bus. */
+  close(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+}

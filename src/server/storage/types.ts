@@ -1,0 +1,162 @@
+/**
+ * The storage contract of the table server: one implementation over SQLite (the default, embedded)
+ * and one over PostgreSQL (hosting). The same contract tests run against both.
+ *
+ * Everything a command changes is written by ONE call in ONE transaction (`commit`), and the call
+ * resolves only after the transaction is durable; the server acknowledges a command only then.
+ */
+
+/** A JSON value as stored. */
+export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+/** A JSON object. */
+export type JsonObject = { readonly [key: string]: Json };
+
+/** Roles at a table. */
+export type Role = 'smith' | 'player' | 'observer';
+
+/** A table's own row. */
+export interface TableRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly ruleset: string;
+  /** The table's settings (rulings that are options), as JSON. */
+  readonly settings: JsonObject;
+  /** Server clock, ms since the epoch. */
+  readonly createdAt: number;
+  /** The current invite code, or null when revoked. Invite codes are meant to be shared, so kept as is. */
+  readonly inviteCode: string | null;
+  /** The seq of the last event (0 before any). */
+  readonly lastSeq: number;
+}
+
+/** A member of a table: the Smith, a player or an observer. Tokens are stored only as hashes. */
+export interface MemberRecord {
+  readonly id: string;
+  readonly tableId: string;
+  readonly role: Role;
+  readonly name: string;
+  /** SHA-256 of the member's bearer token, hex. */
+  readonly tokenHash: string;
+  readonly createdAt: number;
+}
+
+/** An event to append; the store gives it its seq. */
+export interface NewEvent {
+  readonly kind: string;
+  readonly schemaVersion: number;
+  /** Server clock, ms since the epoch. */
+  readonly at: number;
+  /** The member whose command made it; null for the server's own events. */
+  readonly actorId: string | null;
+  /** The body, secret parts included (projection to viewers happens in src/table). */
+  readonly body: JsonObject;
+}
+
+/** A stored event: per-table seq, contiguous from 1. */
+export interface StoredEvent extends NewEvent {
+  readonly tableId: string;
+  readonly seq: number;
+  /** The client's request id for idempotent retries, or null. */
+  readonly requestId: string | null;
+}
+
+/** Everything one command writes, in one transaction. */
+export interface Commit {
+  readonly tableId: string;
+  /**
+   * Idempotency: when set and an event with the same (tableId, actorId, requestId) is already stored,
+   * nothing is written and the earlier events are returned with `isDuplicate: true`. Every event of
+   * the commit carries the request id, and each event's `actorId` must then equal the commit's
+   * (TypeError otherwise). The key lives in the stored events, so a commit with no events is not
+   * deduplicated.
+   */
+  readonly requestId?: string;
+  readonly actorId: string | null;
+  /** Appended in order, seqs lastSeq+1, lastSeq+2, ... */
+  readonly events: readonly NewEvent[];
+  /** Members to add in the same transaction (a join). */
+  readonly addMembers?: readonly MemberRecord[];
+  /** A new invite code, or null to revoke; absent leaves it. */
+  readonly inviteCode?: string | null;
+  /** New settings; absent leaves them. */
+  readonly settings?: JsonObject;
+}
+
+/** What a commit did. */
+export interface CommitResult {
+  readonly events: readonly StoredEvent[];
+  /** True when the request id had been seen: `events` are the ones stored the first time. */
+  readonly isDuplicate: boolean;
+}
+
+/** A new table with its Smith and its first events, written in one transaction. */
+export interface NewTable {
+  readonly table: Omit<TableRecord, 'lastSeq'>;
+  readonly smith: MemberRecord;
+  readonly events: readonly NewEvent[];
+}
+
+/** Thrown for store failures the caller cannot fix (the server answers 500 / an `internal` error). */
+export class StoreError extends Error {
+  constructor(
+    readonly code: 'store/no-such-table' | 'store/conflict' | 'store/unavailable' | 'store/corrupt',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StoreError';
+  }
+}
+
+/** The storage contract. */
+export interface TableStore {
+  /** 'sqlite' or 'postgres'. */
+  readonly kind: 'sqlite' | 'postgres';
+  /** Applies numbered migrations not yet applied. Idempotent (the `open...Store` functions call it). */
+  migrate(): Promise<void>;
+  /** `store/conflict` when the id (or the Smith's token hash) is taken. Seqs start at 1. */
+  createTable(input: NewTable): Promise<readonly StoredEvent[]>;
+  getTable(tableId: string): Promise<TableRecord | null>;
+  /** The member whose token hashes to `tokenHash` at this table, or null (also for an unknown table). */
+  findMember(tableId: string, tokenHash: string): Promise<MemberRecord | null>;
+  /** Members ordered by `createdAt`, then id; `store/no-such-table` when the table is unknown. */
+  listMembers(tableId: string): Promise<readonly MemberRecord[]>;
+  /**
+   * Writes one command's changes atomically; `store/no-such-table` when the table is unknown,
+   * `store/conflict` when an added member's id or token hash is taken at the table (nothing written).
+   */
+  commit(commit: Commit): Promise<CommitResult>;
+  /**
+   * Events with seq > `afterSeq`, in seq order, at most `limit` (a positive integer; RangeError
+   * otherwise). `store/no-such-table` when the table is unknown.
+   */
+  readEvents(tableId: string, afterSeq: number, limit: number): Promise<readonly StoredEvent[]>;
+  /**
+   * Integrity check: every table's seqs are exactly 1..lastSeq; SQLite adds `PRAGMA integrity_check`
+   * and `PRAGMA foreign_key_check`.
+   */
+  checkIntegrity(): Promise<{ readonly ok: boolean; readonly detail: string }>;
+  close(): Promise<void>;
+}
+
+/** Fan-out of new events between server processes serving the same tables. */
+export interface EventBus {
+  /**
+   * Announces stored events to every process (this one included). Best effort: a rejection (bus
+   * down) loses nothing, since subscribers refill from the store on resync and by polling, so the
+   * caller may ignore it once the commit is durable.
+   */
+  publish(events: readonly StoredEvent[]): Promise<void>;
+  /**
+   * Calls `onEvents` with events of `tableId` published by any process. Delivery may lose or
+   * reorder messages: the subscriber refills gaps from the store by seq. Returns an unsubscribe.
+   */
+  subscribe(tableId: string, onEvents: (events: readonly StoredEvent[]) => void): () => void;
+  /**
+   * Called after a reconnect (messages may have been lost meanwhile), once the subscriptions are
+   * active again, so a refill from the store started then misses nothing: subscribers refill.
+   */
+  onResync(listener: () => void): () => void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,154 @@
+/**
+ * The shapes of the protocol (docs/protocol.md) as zod schemas: every HTTP body and WebSocket message
+ * is read through these before it reaches the table, so the table core sees typed values only.
+ */
+import { z } from 'zod';
+import { RULESET_IDS } from '../rules/rule-system.js';
+import { COMBAT_ACTION_TYPES, type CombatAction } from '../table/combat.js';
+import type { TableCommand } from '../table/commands.js';
+import { VISIBILITIES } from '../table/events.js';
+import { MAX_CONDITION_LENGTH, MAX_LABEL_LENGTH, MAX_MEMBER_NAME_LENGTH, MAX_REQUEST_ID_LENGTH, MAX_TABLE_NAME_LENGTH } from '../table/limits.js';
+import { MAX_NOTATION_LENGTH } from '../dice/limits.js';
+
+/** Largest number of physical dice faces entered for one roll. */
+export const MAX_PHYSICAL_FACES = 100;
+/** Largest number of check parameters. */
+export const MAX_CHECK_PARAMS = 30;
+/** Largest number of table settings. */
+export const MAX_SETTINGS = 50;
+
+const requestId = z.string().min(1).max(MAX_REQUEST_ID_LENGTH).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
+const visibility = z.enum(VISIBILITIES);
+const name = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
+const paramValue = z.union([z.number().finite(), z.string().max(200), z.boolean()]);
+const settings = z.record(z.string().max(60), paramValue).refine((s) => Object.keys(s).length <= MAX_SETTINGS, `at most ${MAX_SETTINGS} settings`);
+const id = z.string().min(1).max(64);
+
+/** `POST /api/tables`. */
+export const createTableBody = z.object({
+  name: name(MAX_TABLE_NAME_LENGTH),
+  ruleset: z.enum(RULESET_IDS),
+  settings: settings.optional(),
+});
+
+/** `POST /api/tables/:id/players`. */
+export const joinBody = z.object({
+  inviteCode: z.string().min(1).max(100),
+  name: name(MAX_MEMBER_NAME_LENGTH),
+  role: z.enum(['player', 'observer']).optional(),
+});
+
+/** `POST /api/tables/:id/rolls`. */
+export const rollBody = z.object({
+  requestId,
+  notation: z.string().min(1).max(MAX_NOTATION_LENGTH),
+  visibility,
+  label: z.string().max(MAX_LABEL_LENGTH).optional(),
+});
+
+/** `POST /api/tables/:id/invite`. */
+export const inviteBody = z.object({ action: z.enum(['rotate', 'revoke']) });
+
+/** `GET .../log` query. */
+export const logQuery = z.object({
+  since: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+/** The first WebSocket message. */
+export const helloMessage = z.object({
+  kind: z.literal('hello'),
+  token: z.string().min(1).max(200),
+  since: z.number().int().min(0).default(0),
+});
+
+const combatantFields = {
+  name: name(MAX_MEMBER_NAME_LENGTH).optional(),
+  side: z.enum(['party', 'foes']).optional(),
+  characterId: id.optional(),
+  health: z.string().max(MAX_CONDITION_LENGTH).optional(),
+  armour: z.string().max(MAX_CONDITION_LENGTH).optional(),
+  conditions: z.array(z.string().max(MAX_CONDITION_LENGTH)).max(100).optional(),
+  isDown: z.boolean().optional(),
+  stats: z.record(z.string().max(20), z.number().int().min(-1000).max(1000)).optional(),
+  isLeader: z.boolean().optional(),
+};
+
+const combatAction = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('add'), ...combatantFields, name: name(MAX_MEMBER_NAME_LENGTH), side: z.enum(['party', 'foes']) }),
+  z.object({ type: z.literal('update'), combatantId: id, ...combatantFields }),
+  z.object({ type: z.literal('remove'), combatantId: id }),
+  z.object({ type: z.literal('roll-initiative') }),
+  z.object({ type: z.literal('set-order'), order: z.array(id).max(1000) }),
+  z.object({ type: z.literal('start') }),
+  z.object({ type: z.literal('next-turn') }),
+  z.object({ type: z.literal('end') }),
+  z.object({ type: z.literal('clear') }),
+]);
+
+// Keep the schema and the table's action list in step.
+const _combatTypes: readonly (typeof COMBAT_ACTION_TYPES)[number][] = combatAction.options.map((o) => o.shape.type.value);
+void _combatTypes;
+
+/** Commands after `hello`. */
+export const commandMessage = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('roll'),
+    requestId,
+    notation: z.string().min(1).max(MAX_NOTATION_LENGTH),
+    visibility,
+    label: z.string().max(MAX_LABEL_LENGTH).optional(),
+    faces: z.array(z.number().int()).min(1).max(MAX_PHYSICAL_FACES).optional(),
+  }),
+  z.object({
+    kind: z.literal('check'),
+    requestId,
+    check: z.string().min(1).max(60),
+    params: z.record(z.string().max(60), paramValue).refine((p) => Object.keys(p).length <= MAX_CHECK_PARAMS, `at most ${MAX_CHECK_PARAMS} parameters`),
+    visibility,
+    label: z.string().max(MAX_LABEL_LENGTH).optional(),
+    characterId: id.optional(),
+  }),
+  z.object({
+    kind: z.literal('usage'),
+    requestId,
+    die: z.number().int().min(1).max(1000),
+    label: z.string().max(MAX_LABEL_LENGTH).default(''),
+    visibility: visibility.default('public'),
+    characterId: id.optional(),
+  }),
+  z.object({ kind: z.literal('character-save'), requestId, character: z.unknown(), characterId: id.optional() }),
+  z.object({ kind: z.literal('character-remove'), requestId, characterId: id }),
+  z.object({ kind: z.literal('combat'), requestId, action: combatAction }),
+  z.object({ kind: z.literal('settings'), requestId, settings }),
+  z.object({ kind: z.literal('ping') }),
+]);
+
+/** A parsed command message. */
+export type CommandMessage = z.infer<typeof commandMessage>;
+
+/** Turns a parsed message into the table's command type (zod's optional fields to exact optionals). */
+export function toTableCommand(m: Exclude<CommandMessage, { kind: 'ping' }>): TableCommand {
+  return stripUndefined(m) as unknown as TableCommand;
+}
+
+/** The combat action type, as the schema reads it. */
+export type WireCombatAction = z.infer<typeof combatAction> & CombatAction;
+
+function stripUndefined(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripUndefined);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = stripUndefined(v);
+    return out;
+  }
+  return value;
+}
+
+/** One line naming the first problem of a failed parse: "notation: Too big: expected string to have <=256 characters". */
+export function describeIssues(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'invalid message';
+  const path = issue.path.length === 0 ? '' : `${issue.path.map(String).join('.')}: `;
+  return `${path}${issue.message}`;
+}

@@ -1,0 +1,223 @@
+/**
+ * Commands to a table: validated against the permission matrix, the limits and the table's ruleset,
+ * then turned into events. Rolls happen here, with the injected `rng`, and their faces go into the
+ * events; the server stores the events and acknowledges the command after the commit.
+ */
+import { DiceError } from '../dice/errors.js';
+import { scriptedRandom, type RandomSource } from '../dice/random.js';
+import { rollNotation } from '../dice/roll.js';
+import type { ParamRecord, RuleSystem } from '../rules/rule-system.js';
+import { rollCombatAction, type CombatAction } from './combat.js';
+import type { NewTableEvent, Role, TableCharacter, TableSettings, Visibility } from './events.js';
+import { MAX_CHARACTER_JSON_LENGTH, MAX_CHARACTERS, MAX_LABEL_LENGTH, MAX_SETTINGS_JSON_LENGTH } from './limits.js';
+import { can } from './permissions.js';
+import { done, refuse, type TableResult } from './result.js';
+import type { TableState } from './state.js';
+
+/** A command a member sends (docs/protocol.md, Commands). */
+export type TableCommand =
+  | {
+      readonly kind: 'roll';
+      readonly requestId: string;
+      readonly notation: string;
+      readonly visibility: Visibility;
+      readonly label?: string;
+      /** Faces of physical dice thrown at the table, in the order the roller reads them. */
+      readonly faces?: readonly number[];
+    }
+  | {
+      readonly kind: 'check';
+      readonly requestId: string;
+      readonly check: string;
+      readonly params: ParamRecord;
+      readonly visibility: Visibility;
+      readonly label?: string;
+      readonly characterId?: string;
+    }
+  | {
+      readonly kind: 'usage';
+      readonly requestId: string;
+      readonly die: number;
+      readonly label: string;
+      readonly visibility: Visibility;
+      readonly characterId?: string;
+    }
+  | { readonly kind: 'character-save'; readonly requestId: string; readonly character: unknown; readonly characterId?: string }
+  | { readonly kind: 'character-remove'; readonly requestId: string; readonly characterId: string }
+  | { readonly kind: 'combat'; readonly requestId: string; readonly action: CombatAction }
+  | { readonly kind: 'settings'; readonly requestId: string; readonly settings: TableSettings };
+
+/** Who sends a command. */
+export interface Actor {
+  readonly id: string;
+  readonly role: Role;
+}
+
+/** What a command needs besides the state: dice and the table's ruleset. */
+export interface CommandContext {
+  readonly rng: RandomSource;
+  readonly rules: RuleSystem;
+}
+
+function checkLabel(label: string | undefined): TableResult<string | undefined> {
+  if (label === undefined) return done(undefined);
+  const text = label.trim();
+  if (text.length > MAX_LABEL_LENGTH) return refuse('table/label-too-long', `A label is at most ${MAX_LABEL_LENGTH} characters, got ${text.length}.`);
+  return done(text.length === 0 ? undefined : text);
+}
+
+function forbidden(what: string): TableResult<never> {
+  return refuse('auth/forbidden', `Your role may not ${what}.`);
+}
+
+function characterOf(state: TableState, id: string): TableResult<TableCharacter> {
+  const c = state.characters.find((x) => x.id === id);
+  return c === undefined ? refuse('table/no-such-character', `No character ${id} at this table.`) : done(c);
+}
+
+function mayTouch(actor: Actor, character: TableCharacter, own: 'character-save-own' | 'character-remove-own', any: 'character-save-any' | 'character-remove-any'): boolean {
+  return can(actor.role, any) || (can(actor.role, own) && character.ownerId === actor.id);
+}
+
+function rollDice(rng: RandomSource, notation: string, faces: readonly number[] | undefined): TableResult<ReturnType<typeof rollNotation>> {
+  try {
+    if (faces === undefined) return done(rollNotation(rng, notation));
+    const script = scriptedRandom(faces);
+    const record = rollNotation(script, notation);
+    if (script.remaining > 0) {
+      return refuse('dice/too-many-faces', `${notation} used ${script.used} of the ${faces.length} faces entered; enter exactly the dice thrown.`);
+    }
+    return done(record);
+  } catch (e) {
+    if (e instanceof DiceError) {
+      if (e.code === 'random/script-exhausted') return refuse('dice/too-few-faces', `${notation} needs more dice than the ${faces?.length ?? 0} faces entered.`);
+      if (e.code === 'random/script-out-of-range') return refuse('dice/face-out-of-range', `A face entered cannot come up on its die: ${e.message}.`);
+      return refuse(e.code, e.message);
+    }
+    throw e;
+  }
+}
+
+/**
+ * Decides a command: the events it makes, or why it is refused. Nothing is changed here; the
+ * caller stores the events (one transaction) and folds them in.
+ */
+export function rollCommand(state: TableState, actor: Actor, command: TableCommand, context: CommandContext): TableResult<NewTableEvent[]> {
+  switch (command.kind) {
+    case 'roll': {
+      if (!can(actor.role, 'roll')) return forbidden('roll dice');
+      const label = checkLabel(command.label);
+      if (!label.ok) return label;
+      const rolled = rollDice(context.rng, command.notation, command.faces);
+      if (!rolled.ok) return rolled;
+      return done([
+        {
+          kind: 'rolled',
+          body: {
+            requestId: command.requestId,
+            notation: rolled.value.notation,
+            visibility: command.visibility,
+            record: rolled.value,
+            ...(label.value !== undefined ? { label: label.value } : {}),
+            ...(command.faces !== undefined ? { isPhysical: true } : {}),
+          },
+        },
+      ]);
+    }
+    case 'check': {
+      if (!can(actor.role, 'check')) return forbidden('make checks');
+      const label = checkLabel(command.label);
+      if (!label.ok) return label;
+      if (command.characterId !== undefined) {
+        const c = characterOf(state, command.characterId);
+        if (!c.ok) return c;
+      }
+      const result = context.rules.rollCheck(context.rng, { check: command.check, params: command.params });
+      if (!result.ok) return refuse(result.error.code, result.error.message);
+      return done([
+        {
+          kind: 'checked',
+          body: {
+            requestId: command.requestId,
+            check: command.check,
+            params: command.params,
+            visibility: command.visibility,
+            result: result.value,
+            ...(label.value !== undefined ? { label: label.value } : {}),
+            ...(command.characterId !== undefined ? { characterId: command.characterId } : {}),
+          },
+        },
+      ]);
+    }
+    case 'usage': {
+      if (!can(actor.role, 'usage')) return forbidden('roll usage dice');
+      const label = checkLabel(command.label);
+      if (!label.ok) return label;
+      if (command.characterId !== undefined) {
+        const c = characterOf(state, command.characterId);
+        if (!c.ok) return c;
+      }
+      const used = context.rules.rollUsage(context.rng, command.die);
+      if (!used.ok) return refuse(used.error.code, used.error.message);
+      return done([
+        {
+          kind: 'usage-rolled',
+          body: {
+            requestId: command.requestId,
+            label: label.value ?? context.rules.usageDie.label,
+            visibility: command.visibility,
+            die: used.value.die,
+            face: used.value.face,
+            after: used.value.after,
+            explanation: used.value.explanation,
+            ...(command.characterId !== undefined ? { characterId: command.characterId } : {}),
+          },
+        },
+      ]);
+    }
+    case 'character-save': {
+      const text = JSON.stringify(command.character) ?? '';
+      if (text.length > MAX_CHARACTER_JSON_LENGTH) {
+        return refuse('table/character-too-large', `A character document is at most ${MAX_CHARACTER_JSON_LENGTH} characters of JSON, got ${text.length}.`);
+      }
+      const read = context.rules.readCharacter(command.character);
+      if (!read.ok) {
+        const at = read.error.path === undefined ? '' : ` (at ${read.error.path})`;
+        return refuse(read.error.code, `${read.error.message}${at}`);
+      }
+      let id: string;
+      let ownerId = actor.id;
+      if (command.characterId === undefined) {
+        if (!can(actor.role, 'character-save-own')) return forbidden('create characters');
+        if (state.characters.length >= MAX_CHARACTERS) return refuse('table/too-many-characters', `A table holds at most ${MAX_CHARACTERS} characters; remove one first.`);
+        id = `ch${state.nextCharacter}`;
+      } else {
+        const existing = characterOf(state, command.characterId);
+        if (!existing.ok) return existing;
+        if (!mayTouch(actor, existing.value, 'character-save-own', 'character-save-any')) return forbidden("edit another player's character");
+        id = existing.value.id;
+        ownerId = existing.value.ownerId;
+      }
+      const document = JSON.parse(JSON.stringify(read.value)) as { [key: string]: unknown };
+      return done([{ kind: 'character-saved', body: { character: { id, ownerId, document } } }]);
+    }
+    case 'character-remove': {
+      const existing = characterOf(state, command.characterId);
+      if (!existing.ok) return existing;
+      if (!mayTouch(actor, existing.value, 'character-remove-own', 'character-remove-any')) return forbidden("remove another player's character");
+      return done([{ kind: 'character-removed', body: { characterId: existing.value.id } }]);
+    }
+    case 'combat': {
+      if (!can(actor.role, 'combat')) return forbidden('run the combat tracker');
+      const changed = rollCombatAction(context.rng, context.rules, state.combat, command.action);
+      if (!changed.ok) return changed;
+      return done([{ kind: 'combat-changed', body: changed.value }]);
+    }
+    case 'settings': {
+      if (!can(actor.role, 'settings')) return forbidden('change the table settings');
+      const text = JSON.stringify(command.settings);
+      if (text.length > MAX_SETTINGS_JSON_LENGTH) return refuse('table/settings-too-large', `Settings are at most ${MAX_SETTINGS_JSON_LENGTH} characters of JSON.`);
+      return done([{ kind: 'settings-changed', body: { settings: command.settings } }]);
+    }
+  }
+}

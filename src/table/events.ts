@@ -1,0 +1,111 @@
+/**
+ * The events of a shared table. The table's state is the fold of its events (`applyEvent`); every
+ * roll's faces are in its event, so replay never rolls. Events are stored whole (secret values
+ * included) and projected per viewer on the way out (`projectEvent`).
+ */
+import type { RollRecord } from '../dice/roll.js';
+import type { CheckRoll, ParamRecord, RulesetId } from '../rules/rule-system.js';
+import type { CombatState } from './combat.js';
+
+/** Version of the event bodies below; stored with each event. */
+export const EVENT_SCHEMA_VERSION = 1;
+
+/** Roles at a table (docs/protocol.md, Roles and tokens). */
+export type Role = 'smith' | 'player' | 'observer';
+
+/** Who may see a roll: everyone, the Smith and the roller, or the Smith alone. */
+export type Visibility = 'public' | 'smith' | 'blind';
+
+/** Every visibility, for validation. */
+export const VISIBILITIES = ['public', 'smith', 'blind'] as const satisfies readonly Visibility[];
+
+/** A member as others see them (never the token). */
+export interface MemberView {
+  readonly id: string;
+  readonly name: string;
+  readonly role: Role;
+}
+
+/** Table settings: the rulings that are options, as the ruleset names them. */
+export type TableSettings = { readonly [key: string]: string | number | boolean };
+
+/** A character held by the table: the ruleset's document, its id and its owner. */
+export interface TableCharacter {
+  readonly id: string;
+  /** Member id of the player who owns it (the Smith's own characters: the Smith's id). */
+  readonly ownerId: string;
+  readonly document: { readonly [key: string]: unknown };
+}
+
+/** Event bodies by kind. */
+export interface EventBodies {
+  'table-created': { readonly name: string; readonly ruleset: RulesetId; readonly settings: TableSettings };
+  'member-joined': { readonly member: MemberView };
+  rolled: {
+    readonly requestId: string;
+    readonly notation: string;
+    readonly label?: string;
+    readonly visibility: Visibility;
+    readonly record: RollRecord;
+    /** The dice were rolled at the table and entered by hand (physical dice). */
+    readonly isPhysical?: boolean;
+  };
+  checked: {
+    readonly requestId: string;
+    readonly check: string;
+    readonly params: ParamRecord;
+    readonly label?: string;
+    readonly characterId?: string;
+    readonly visibility: Visibility;
+    readonly result: CheckRoll;
+  };
+  'usage-rolled': {
+    readonly requestId: string;
+    readonly label: string;
+    readonly characterId?: string;
+    readonly visibility: Visibility;
+    readonly die: number;
+    readonly face: number;
+    readonly after: number | null;
+    readonly explanation: string;
+  };
+  'character-saved': { readonly character: TableCharacter };
+  'character-removed': { readonly characterId: string };
+  'combat-changed': { readonly combat: CombatState; readonly summary: string };
+  'invite-changed': { readonly hasInvite: boolean };
+  'settings-changed': { readonly settings: TableSettings };
+}
+
+/** An event kind. */
+export type EventKind = keyof EventBodies;
+
+/** Every event kind. */
+export const EVENT_KINDS = [
+  'table-created',
+  'member-joined',
+  'rolled',
+  'checked',
+  'usage-rolled',
+  'character-saved',
+  'character-removed',
+  'combat-changed',
+  'invite-changed',
+  'settings-changed',
+] as const satisfies readonly EventKind[];
+
+/** Kinds whose body has a `visibility` and may be secret. */
+export const SECRET_CAPABLE_KINDS = ['rolled', 'checked', 'usage-rolled'] as const satisfies readonly EventKind[];
+
+/** An event body made by a command, before it is stored. */
+export type NewTableEvent = { [K in EventKind]: { readonly kind: K; readonly body: EventBodies[K] } }[EventKind];
+
+/** A stored event: envelope and body. */
+export type TableEvent = NewTableEvent & {
+  readonly seq: number;
+  /** Server clock, ms since the epoch. */
+  readonly at: number;
+  /** The member whose command made it, or null. */
+  readonly actorId: string | null;
+  readonly requestId: string | null;
+  readonly schemaVersion: number;
+};

@@ -1,0 +1,24 @@
+/** Limits of a shared table, each tested at and one past the limit (src/table/limits.test.ts). */
+
+/** Longest table name. */
+export const MAX_TABLE_NAME_LENGTH = 60;
+/** Longest member (player, observer, Smith) name. */
+export const MAX_MEMBER_NAME_LENGTH = 40;
+/** Members a table may have, the Smith included. */
+export const MAX_MEMBERS = 50;
+/** Longest label on a roll ("Sneak past the guard"). */
+export const MAX_LABEL_LENGTH = 80;
+/** Characters a table may hold. */
+export const MAX_CHARACTERS = 200;
+/** Largest character document, in characters of its JSON text. */
+export const MAX_CHARACTER_JSON_LENGTH = 200_000;
+/** Combatants in the combat tracker. */
+export const MAX_COMBATANTS = 100;
+/** Conditions on one combatant. */
+export const MAX_CONDITIONS = 20;
+/** Longest condition or note text. */
+export const MAX_CONDITION_LENGTH = 40;
+/** Longest request id. */
+export const MAX_REQUEST_ID_LENGTH = 64;
+/** Largest settings object, in characters of its JSON text. */
+export const MAX_SETTINGS_JSON_LENGTH = 10_000;

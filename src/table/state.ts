@@ -1,0 +1,96 @@
+/**
+ * A table's state: the fold of its events. Pure: applying the same events gives the same state, and
+ * nothing here rolls (the faces are in the events).
+ */
+import type { RulesetId } from '../rules/rule-system.js';
+import { EMPTY_COMBAT, type CombatState } from './combat.js';
+import type { MemberView, NewTableEvent, TableCharacter, TableEvent, TableSettings } from './events.js';
+
+/** What the table knows now. */
+export interface TableState {
+  readonly name: string;
+  readonly ruleset: RulesetId;
+  readonly settings: TableSettings;
+  readonly members: readonly MemberView[];
+  readonly characters: readonly TableCharacter[];
+  /** Next character number, for stable ids (`ch1`, `ch2`...). */
+  readonly nextCharacter: number;
+  readonly combat: CombatState;
+  readonly hasInvite: boolean;
+  /** Seq of the last event folded in. */
+  readonly lastSeq: number;
+}
+
+/** Thrown when events do not fold: a store handing out a gap or a body of the wrong kind. */
+export class TableFoldError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TableFoldError';
+  }
+}
+
+/** The state a table starts from: its `table-created` event. */
+export function initialState(created: NewTableEvent): TableState {
+  if (created.kind !== 'table-created') throw new TableFoldError(`a table starts with table-created, not ${created.kind}`);
+  return {
+    name: created.body.name,
+    ruleset: created.body.ruleset,
+    settings: created.body.settings,
+    members: [],
+    characters: [],
+    nextCharacter: 1,
+    combat: EMPTY_COMBAT,
+    hasInvite: true,
+    lastSeq: 0,
+  };
+}
+
+/** Folds one event (without its envelope) into the state. */
+export function applyEventBody(state: TableState, event: NewTableEvent): TableState {
+  switch (event.kind) {
+    case 'table-created':
+      return { ...initialState(event), lastSeq: state.lastSeq };
+    case 'member-joined':
+      return { ...state, members: [...state.members.filter((m) => m.id !== event.body.member.id), event.body.member] };
+    case 'rolled':
+    case 'checked':
+    case 'usage-rolled':
+      return state;
+    case 'character-saved': {
+      const c = event.body.character;
+      const exists = state.characters.some((x) => x.id === c.id);
+      const n = /^ch(\d+)$/.exec(c.id);
+      const next = n === null ? state.nextCharacter : Math.max(state.nextCharacter, Number(n[1]) + 1);
+      return {
+        ...state,
+        characters: exists ? state.characters.map((x) => (x.id === c.id ? c : x)) : [...state.characters, c],
+        nextCharacter: next,
+      };
+    }
+    case 'character-removed':
+      return { ...state, characters: state.characters.filter((c) => c.id !== event.body.characterId) };
+    case 'combat-changed':
+      return { ...state, combat: event.body.combat };
+    case 'invite-changed':
+      return { ...state, hasInvite: event.body.hasInvite };
+    case 'settings-changed':
+      return { ...state, settings: event.body.settings };
+  }
+}
+
+/** Folds a stored event, checking that seqs are contiguous. */
+export function applyEvent(state: TableState | null, event: TableEvent): TableState {
+  if (state === null) {
+    if (event.seq !== 1) throw new TableFoldError(`the first event must have seq 1, got ${event.seq}`);
+    return { ...initialState(event), lastSeq: 1 };
+  }
+  if (event.seq !== state.lastSeq + 1) throw new TableFoldError(`event seq ${event.seq} does not follow ${state.lastSeq}`);
+  return { ...applyEventBody(state, event), lastSeq: event.seq };
+}
+
+/** The state after all of `events` (seq 1 onwards). */
+export function foldEvents(events: readonly TableEvent[]): TableState | null {
+  let state: TableState | null = null;
+  for (const e of events) state = applyEvent(state, e);
+  return state;
+}
