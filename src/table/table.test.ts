@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { scriptedRandom, seededRandom, type RandomSource } from '../dice/random.js';
+import { ruleSystem as hammercrawl } from '../rules/hammercrawl/rule-system.js';
+import type { RuleSystem } from '../rules/rule-system.js';
+import { EMPTY_COMBAT, rollCombatAction, type CombatState } from './combat.js';
+import { rollCommand, type Actor, type TableCommand } from './commands.js';
+import { EVENT_SCHEMA_VERSION, VISIBILITIES, type NewTableEvent, type Role, type TableEvent } from './events.js';
+import { MAX_COMBATANTS, MAX_CONDITIONS, MAX_LABEL_LENGTH } from './limits.js';
+import { PERMISSIONS, TABLE_ACTIONS, can } from './permissions.js';
+import { isEntitled, projectEvent } from './project.js';
+import { applyEvent, foldEvents, TableFoldError, type TableState } from './state.js';
+
+const rules = hammercrawl as unknown as RuleSystem;
+const smith: Actor = { id: 'S', role: 'smith' };
+const ada: Actor = { id: 'A', role: 'player' };
+const bob: Actor = { id: 'B', role: 'player' };
+const olive: Actor = { id: 'O', role: 'observer' };
+
+/** A little table store in memory: commands decided, events stamped and folded. */
+function table() {
+  const events: TableEvent[] = [];
+  let state: TableState | null = null;
+  const append = (made: readonly NewTableEvent[], actor: Actor | null, requestId: string | null): void => {
+    for (const e of made) {
+      const stored = { ...e, seq: events.length + 1, at: 1000 + events.length, actorId: actor?.id ?? null, requestId, schemaVersion: EVENT_SCHEMA_VERSION } as TableEvent;
+      events.push(stored);
+      state = applyEvent(state, stored);
+    }
+  };
+  append([{ kind: 'table-created', body: { name: 'T', ruleset: 'hammercrawl', settings: {} } }], smith, null);
+  for (const m of [smith, ada, bob, olive]) append([{ kind: 'member-joined', body: { member: { id: m.id, name: m.id, role: m.role } } }], m, null);
+  return {
+    events,
+    get state(): TableState {
+      return state!;
+    },
+    run(actor: Actor, command: TableCommand, rng: RandomSource = seededRandom(1)) {
+      const r = rollCommand(state!, actor, command, { rng, rules });
+      if (r.ok) append(r.value, actor, command.requestId);
+      return r;
+    },
+  };
+}
+
+const character = (() => {
+  const r = hammercrawl.rollCharacter(seededRandom(3), {});
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+})();
+
+describe('commands become events; state is their fold', () => {
+  it('a roll stores its faces; folding the events again gives the same state and never rolls', () => {
+    const t = table();
+    const r = t.run(ada, { kind: 'roll', requestId: 'r', notation: '3d6', visibility: 'public' }, scriptedRandom([1, 2, 6]));
+    expect(r.ok).toBe(true);
+    const rolled = t.events.at(-1)!;
+    expect(rolled.kind).toBe('rolled');
+    if (rolled.kind === 'rolled') expect(rolled.body.record.total).toBe(9);
+    t.run(ada, { kind: 'character-save', requestId: 'c', character });
+    t.run(smith, { kind: 'combat', requestId: 'k', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd6' } });
+    // Replay with no randomness at all: a fold cannot roll.
+    expect(foldEvents(t.events)).toEqual(t.state);
+    expect(t.state.characters.map((c) => [c.id, c.ownerId])).toEqual([['ch1', 'A']]);
+  });
+
+  it('a fold refuses a gap or a table that does not start with table-created', () => {
+    const t = table();
+    const gap = [...t.events.slice(0, 2), ...t.events.slice(3)];
+    expect(() => foldEvents(gap)).toThrow(TableFoldError);
+    expect(() => foldEvents(t.events.slice(1).map((e, i) => ({ ...e, seq: i + 1 })))).toThrow(TableFoldError);
+  });
+
+  it('labels: at the limit kept, one past refused', () => {
+    const t = table();
+    expect(t.run(ada, { kind: 'roll', requestId: 'a', notation: 'd6', visibility: 'public', label: 'x'.repeat(MAX_LABEL_LENGTH) }).ok).toBe(true);
+    const past = t.run(ada, { kind: 'roll', requestId: 'b', notation: 'd6', visibility: 'public', label: 'x'.repeat(MAX_LABEL_LENGTH + 1) });
+    expect(past).toMatchObject({ ok: false, error: { code: 'table/label-too-long' } });
+  });
+
+  it('checks and usage dice go through the table’s ruleset and refuse what it refuses', () => {
+    const t = table();
+    expect(t.run(ada, { kind: 'check', requestId: 'a', check: 'test', params: { target: 12 }, visibility: 'public' }, scriptedRandom([12])).ok).toBe(true);
+    const checked = t.events.at(-1)!;
+    if (checked.kind === 'checked') expect(checked.body.result.outcome).toBe('success');
+    expect(t.run(ada, { kind: 'check', requestId: 'b', check: 'test', params: {}, visibility: 'public' }).ok).toBe(false);
+    expect(t.run(ada, { kind: 'usage', requestId: 'c', die: 4, label: 'Torches', visibility: 'public' }, scriptedRandom([2])).ok).toBe(true);
+    const used = t.events.at(-1)!;
+    if (used.kind === 'usage-rolled') expect(used.body.after).toBe(3);
+    expect(t.run(ada, { kind: 'usage', requestId: 'd', die: 9, label: 'x', visibility: 'public' }).ok).toBe(false);
+  });
+
+  it('characters: a player edits only their own; the Smith any; an invalid document names its path', () => {
+    const t = table();
+    t.run(ada, { kind: 'character-save', requestId: 'a', character });
+    expect(t.run(bob, { kind: 'character-save', requestId: 'b', characterId: 'ch1', character })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
+    expect(t.run(bob, { kind: 'character-remove', requestId: 'c', characterId: 'ch1' })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
+    expect(t.run(smith, { kind: 'character-save', requestId: 'd', characterId: 'ch1', character }).ok).toBe(true);
+    expect(t.state.characters[0]!.ownerId).toBe('A');
+    const bad = t.run(ada, { kind: 'character-save', requestId: 'e', character: { ...character, stats: 'strong' } });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.message).toContain('$.stats');
+    expect(t.run(olive, { kind: 'character-save', requestId: 'f', character })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
+    expect(t.run(ada, { kind: 'character-remove', requestId: 'g', characterId: 'ch1' }).ok).toBe(true);
+    expect(t.state.characters).toEqual([]);
+  });
+});
+
+describe('projection per viewer', () => {
+  const viewers = [
+    { id: 'S', role: 'smith' as Role },
+    { id: 'A', role: 'player' as Role },
+    { id: 'B', role: 'player' as Role },
+    { id: 'O', role: 'observer' as Role },
+  ];
+
+  it('property: a viewer not entitled to a secret roll never receives its value, label or notation', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...VISIBILITIES), fc.constantFrom('S', 'A', 'B'), fc.integer({ min: 100_000, max: 999_999 }), (visibility, roller, canary) => {
+        const t = table();
+        const actor = [smith, ada, bob].find((a) => a.id === roller)!;
+        t.run(actor, { kind: 'roll', requestId: 'x', notation: `1d1+${canary}`, visibility, label: `L${canary}` });
+        const event = t.events.at(-1)!;
+        for (const v of viewers) {
+          const seen = JSON.stringify(projectEvent(event, v));
+          const entitled = v.role === 'smith' || visibility === 'public' || (visibility === 'smith' && v.id === roller);
+          expect(isEntitled(v, visibility, roller)).toBe(entitled);
+          expect(seen.includes(String(canary))).toBe(entitled);
+          if (!entitled) expect(JSON.parse(seen)).toEqual({ seq: event.seq, kind: 'rolled', at: event.at, by: roller, requestId: 'x', visibility, redacted: true });
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('permissions', () => {
+  it('the matrix gives every action to the Smith and nothing but seeing to observers', () => {
+    for (const action of TABLE_ACTIONS) expect(can('smith', action)).toBe(true);
+    expect(TABLE_ACTIONS.filter((a) => can('observer', a))).toEqual(['see-events']);
+    expect(TABLE_ACTIONS.filter((a) => can('player', a)).sort()).toEqual(['character-remove-own', 'character-save-own', 'check', 'roll', 'see-events', 'usage']);
+    expect(Object.keys(PERMISSIONS).length).toBe(TABLE_ACTIONS.length);
+  });
+});
+
+describe('the combat tracker', () => {
+  const rng = seededRandom(9);
+  const apply = (state: CombatState, action: Parameters<typeof rollCombatAction>[3]) => {
+    const r = rollCombatAction(rng, rules, state, action);
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value.combat;
+  };
+
+  it('adds, orders by initiative, turns and rounds, removes the acting combatant safely', () => {
+    let c = EMPTY_COMBAT;
+    c = apply(c, { type: 'add', name: 'Ada', side: 'party', health: 'd8', stats: { int: 12, dex: 10 }, isLeader: true });
+    c = apply(c, { type: 'add', name: 'Goblin', side: 'foes', health: 'd4', stats: { int: 8, dex: 12 }, isLeader: true });
+    c = apply(c, { type: 'add', name: 'Bob', side: 'party', health: 'd6', stats: { int: 9, dex: 14 } });
+    c = apply(c, { type: 'roll-initiative' });
+    expect([...c.order].sort()).toEqual(['c1', 'c2', 'c3']);
+    expect(c.initiative).not.toBeNull();
+    c = apply(c, { type: 'start' });
+    expect([c.round, c.turn]).toEqual([1, 0]);
+    c = apply(c, { type: 'next-turn' });
+    c = apply(c, { type: 'next-turn' });
+    c = apply(c, { type: 'next-turn' });
+    expect([c.round, c.turn]).toEqual([2, 0]);
+    c = apply(c, { type: 'next-turn' });
+    const acting = c.order[1]!;
+    c = apply(c, { type: 'remove', combatantId: acting });
+    expect(c.order).not.toContain(acting);
+    expect(c.turn).toBe(1);
+    c = apply(c, { type: 'update', combatantId: c.order[0]!, health: 'd3', conditions: ['prone'] });
+    expect(c.combatants.find((x) => x.id === c.order[0])).toMatchObject({ health: 'd3', conditions: ['prone'] });
+  });
+
+  it('limits: combatants and conditions at the limit accepted, one past refused', () => {
+    let c = EMPTY_COMBAT;
+    for (let i = 0; i < MAX_COMBATANTS; i++) c = apply(c, { type: 'add', name: `G${i}`, side: 'foes' });
+    expect(rollCombatAction(rng, rules, c, { type: 'add', name: 'One more', side: 'foes' })).toMatchObject({ ok: false, error: { code: 'combat/too-many-combatants' } });
+    const ok = rollCombatAction(rng, rules, c, { type: 'update', combatantId: 'c1', conditions: Array.from({ length: MAX_CONDITIONS }, (_, i) => `k${i}`) });
+    expect(ok.ok).toBe(true);
+    const past = rollCombatAction(rng, rules, c, { type: 'update', combatantId: 'c1', conditions: Array.from({ length: MAX_CONDITIONS + 1 }, (_, i) => `k${i}`) });
+    expect(past).toMatchObject({ ok: false, error: { code: 'combat/too-many-conditions' } });
+    expect(rollCombatAction(rng, rules, c, { type: 'set-order', order: ['c1'] })).toMatchObject({ ok: false, error: { code: 'combat/bad-order' } });
+  });
+});

@@ -1,0 +1,142 @@
+// The permission matrix, in full: every route and command x every kind of caller, against the real server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../src/dice/random.js';
+import { ruleSystem } from '../../src/rules/hammercrawl/rule-system.js';
+import { createTable, join, live, request, startTestServer, type TestServer, type TestTable } from './harness.js';
+import { connect } from './ws-client.js';
+
+type Subject = 'anonymous' | 'observer' | 'player' | 'owner' | 'smith' | 'other-smith';
+const SUBJECTS: readonly Subject[] = ['anonymous', 'observer', 'player', 'owner', 'smith', 'other-smith'];
+type Verdict = 'allowed' | 'denied';
+const A: Verdict = 'allowed';
+const D: Verdict = 'denied';
+
+// Order of columns: anonymous, observer, player, owner, smith, other-smith.
+const MATRIX: Record<string, readonly Verdict[]> = {
+  'GET /api/tables/:id': [D, A, A, A, A, D],
+  'GET /api/tables/:id/log': [D, A, A, A, A, D],
+  'POST /api/tables/:id/rolls': [D, D, A, A, A, D],
+  'POST /api/tables/:id/invite': [D, D, D, D, A, D],
+  'ws hello': [D, A, A, A, A, D],
+  'ws roll': [D, D, A, A, A, D],
+  'ws check': [D, D, A, A, A, D],
+  'ws usage': [D, D, A, A, A, D],
+  'ws character-save (create)': [D, D, A, A, A, D],
+  'ws character-save (edit the owner’s)': [D, D, D, A, A, D],
+  'ws character-remove (the owner’s)': [D, D, D, A, A, D],
+  'ws combat': [D, D, D, D, A, D],
+  'ws settings': [D, D, D, D, A, D],
+};
+
+let server: TestServer;
+let table: TestTable;
+const tokens = new Map<Subject, string | undefined>();
+const character = (() => {
+  const r = ruleSystem.rollCharacter(seededRandom(5), {});
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+})();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  table = await createTable(server);
+  const other = await createTable(server, 'Another table');
+  tokens.set('anonymous', undefined);
+  tokens.set('observer', (await join(server, table, 'Olive', 'observer')).token);
+  tokens.set('player', (await join(server, table, 'Pim')).token);
+  tokens.set('owner', (await join(server, table, 'Oona')).token);
+  tokens.set('smith', table.smithToken);
+  tokens.set('other-smith', other.smithToken);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+let counter = 0;
+const rid = (): string => `p${++counter}`;
+
+/** A character owned by the owner, made fresh for one attempt. */
+async function ownersCharacter(): Promise<string> {
+  const owner = await live(server, table.id, tokens.get('owner')!);
+  const requestId = rid();
+  owner.send({ kind: 'character-save', requestId, character });
+  const ack = await owner.waitFor((f) => (f['kind'] === 'ack' || f['kind'] === 'error') && f['requestId'] === requestId);
+  if (ack['kind'] !== 'ack') throw new Error(JSON.stringify(ack));
+  const saved = await owner.waitFor((f) => f['kind'] === 'character-saved' && f['seq'] === ack['seq']);
+  owner.close();
+  return (saved['character'] as { id: string }).id;
+}
+
+async function httpVerdict(method: string, path: string, body: unknown, token: string | undefined): Promise<Verdict> {
+  const res = await request(server, method, path.replace(':id', table.id), body, token);
+  if (res.status < 300) return A;
+  if (res.status === 401 || res.status === 403) return D;
+  throw new Error(`${method} ${path}: unexpected ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+async function wsVerdict(token: string | undefined, command: (() => Promise<object>) | null): Promise<Verdict> {
+  const client = await connect(`${server.ws}/api/tables/${table.id}/live`);
+  try {
+    client.send({ kind: 'hello', token: token ?? '', since: 0 });
+    const first = await client.waitFor((f) => f['kind'] === 'welcome' || f['kind'] === 'error');
+    if (first['kind'] === 'error') {
+      expect(['auth/bad-token', 'protocol/hello-first']).toContain(first['code']);
+      return D;
+    }
+    if (command === null) return A;
+    const message = { requestId: rid(), ...(await command()) };
+    const mark = client.frames.length;
+    client.send(message);
+    const answer = await client.waitFor((f) => (f['kind'] === 'ack' || f['kind'] === 'error') && f['requestId'] === (message as { requestId: string }).requestId, 5000, mark);
+    if (answer['kind'] === 'ack') return A;
+    expect(answer['code'], JSON.stringify(answer)).toBe('auth/forbidden');
+    return D;
+  } finally {
+    client.close();
+  }
+}
+
+const OPERATIONS: Record<string, (token: string | undefined) => Promise<Verdict>> = {
+  'GET /api/tables/:id': (t) => httpVerdict('GET', '/api/tables/:id', undefined, t),
+  'GET /api/tables/:id/log': (t) => httpVerdict('GET', '/api/tables/:id/log?since=0', undefined, t),
+  'POST /api/tables/:id/rolls': (t) => httpVerdict('POST', '/api/tables/:id/rolls', { requestId: rid(), notation: 'd6', visibility: 'public' }, t),
+  'POST /api/tables/:id/invite': (t) => httpVerdict('POST', '/api/tables/:id/invite', { action: 'rotate' }, t),
+  'ws hello': (t) => wsVerdict(t, null),
+  'ws roll': (t) => wsVerdict(t, async () => ({ kind: 'roll', notation: 'd6', visibility: 'public' })),
+  'ws check': (t) => wsVerdict(t, async () => ({ kind: 'check', check: 'test', params: { target: 12 }, visibility: 'public' })),
+  'ws usage': (t) => wsVerdict(t, async () => ({ kind: 'usage', die: 8, label: 'Torches', visibility: 'public' })),
+  'ws character-save (create)': (t) => wsVerdict(t, async () => ({ kind: 'character-save', character })),
+  'ws character-save (edit the owner’s)': (t) => wsVerdict(t, async () => ({ kind: 'character-save', characterId: await ownersCharacter(), character })),
+  'ws character-remove (the owner’s)': (t) => wsVerdict(t, async () => ({ kind: 'character-remove', characterId: await ownersCharacter() })),
+  'ws combat': (t) => wsVerdict(t, async () => ({ kind: 'combat', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd6' } })),
+  'ws settings': (t) => wsVerdict(t, async () => ({ kind: 'settings', settings: { initiative: 'exchanges' } })),
+};
+
+describe('permission matrix', () => {
+  it('covers every route and every command kind', () => {
+    expect(Object.keys(OPERATIONS).sort()).toEqual(Object.keys(MATRIX).sort());
+    const commandKinds = ['roll', 'check', 'usage', 'character-save', 'character-remove', 'combat', 'settings'];
+    for (const kind of commandKinds) expect(Object.keys(MATRIX).some((k) => k.startsWith(`ws ${kind}`)), kind).toBe(true);
+    for (const [method, url] of [
+      ['GET', '/api/tables/:id'],
+      ['GET', '/api/tables/:id/log'],
+      ['POST', '/api/tables/:id/rolls'],
+      ['POST', '/api/tables/:id/invite'],
+    ] as const) {
+      expect(server.app.hasRoute({ method, url }), url).toBe(true);
+      expect(Object.keys(MATRIX)).toContain(`${method} ${url}`);
+    }
+  });
+
+  for (const [operation, row] of Object.entries(MATRIX)) {
+    it(operation, async () => {
+      const got: Record<string, Verdict> = {};
+      const want: Record<string, Verdict> = {};
+      for (const [i, subject] of SUBJECTS.entries()) {
+        got[subject] = await OPERATIONS[operation]!(tokens.get(subject));
+        want[subject] = row[i]!;
+      }
+      expect(got).toEqual(want);
+    });
+  }
+});
