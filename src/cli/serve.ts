@@ -5,6 +5,12 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { CliIo } from './main.js';
 
+function parseCount(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 1_000_000) throw new InvalidArgumentError(`'${value}' is not a count from 1 to 1000000`);
+  return n;
+}
+
 function parsePort(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n > 65_535) throw new InvalidArgumentError(`'${value}' is not a port (0 to 65535; 0 picks a free one)`);
@@ -22,9 +28,11 @@ export function addServeCommand(program: Command, io: CliIo): void {
     .option('--bus <url>', 'a redis:// URL, when several server processes serve the same tables')
     .option('--allow-origin <origin...>', 'other origins allowed to open the table WebSocket (e.g. https://table.example)')
     .option('--trust-proxy', 'behind a reverse proxy: read client addresses from X-Forwarded-For')
+    .option('--tables-per-minute <n>', 'tables one address may create per minute (default 10)', parseCount)
+    .option('--joins-per-minute <n>', 'joins one address may make per minute (default 30)', parseCount)
     .option('--quiet', 'log warnings and errors only')
     .addHelpText('after', '\nExamples:\n  hammercrawl serve\n  hammercrawl serve --host 0.0.0.0 --port 3000\n  hammercrawl serve --db postgres://user@db.example/hammercrawl --bus redis://cache.example:6379')
-    .action((flags: { port?: number; host?: string; db?: string; bus?: string; allowOrigin?: string[]; trustProxy?: boolean; quiet?: boolean }) => {
+    .action((flags: { port?: number; host?: string; db?: string; bus?: string; allowOrigin?: string[]; trustProxy?: boolean; quiet?: boolean; tablesPerMinute?: number; joinsPerMinute?: number }) => {
       if (io.launch === undefined) throw new Error('serve needs an io that can run a long task');
       const envPort = process.env['PORT'];
       const port = flags.port ?? (envPort !== undefined && envPort !== '' ? parsePort(envPort) : undefined);
@@ -38,6 +46,8 @@ export function addServeCommand(program: Command, io: CliIo): void {
             ...(flags.bus !== undefined ? { bus: flags.bus } : {}),
             ...(flags.allowOrigin !== undefined ? { allowOrigin: flags.allowOrigin } : {}),
             ...(flags.trustProxy === true ? { trustProxy: true } : {}),
+            ...(flags.tablesPerMinute !== undefined ? { tablesPerMinute: flags.tablesPerMinute } : {}),
+            ...(flags.joinsPerMinute !== undefined ? { joinsPerMinute: flags.joinsPerMinute } : {}),
             logLevel: flags.quiet === true ? 'warn' : 'info',
           },
           io,

@@ -29,6 +29,8 @@ export interface ServeOptions {
   readonly allowOrigin?: readonly string[];
   readonly logLevel?: string | false;
   readonly trustProxy?: boolean;
+  readonly tablesPerMinute?: number;
+  readonly joinsPerMinute?: number;
   /** The built web app; default: dist/web beside the compiled server. */
   readonly webRoot?: string | null;
 }
@@ -62,6 +64,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       allowedOrigins: options.allowOrigin ?? [],
       ...(options.logLevel !== undefined ? { logLevel: options.logLevel } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+      ...(options.tablesPerMinute !== undefined ? { tablesPerMinute: options.tablesPerMinute } : {}),
+      ...(options.joinsPerMinute !== undefined ? { joinsPerMinute: options.joinsPerMinute } : {}),
     });
     const host = options.host ?? DEFAULT_HOST;
     await app.listen({ port: options.port ?? DEFAULT_PORT, host });
