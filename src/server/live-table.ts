@@ -33,7 +33,12 @@ export interface LiveTableDeps {
   readonly rules: (id: RulesetId) => RuleSystem;
   readonly rng: RandomSource;
   readonly now: () => number;
+  /** How often a table with watchers checks the store for events the bus lost (default FEED_POLL_MS). */
+  readonly pollMs?: number;
 }
+
+/** Default interval of the store poll of a watched table, in ms. */
+export const FEED_POLL_MS = 2000;
 
 /** Reads a stored event as a table event (the store keeps bodies as JSON). */
 export function asTableEvent(e: StoredEvent): TableEvent {
@@ -50,6 +55,7 @@ export class LiveTable {
   private queue: Promise<unknown> = Promise.resolve();
   private refilling: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
+  private poll: NodeJS.Timeout | null = null;
 
   private constructor(
     readonly tableId: string,
@@ -157,7 +163,16 @@ export class LiveTable {
     }
     entry.sentSeq = Math.max(entry.sentSeq, after);
     this.watchers.add(entry);
-    return () => this.watchers.delete(entry);
+    // A lost bus message is refilled by the next event's gap, by a resync, or at the latest by this
+    // slow poll (several processes serving one table).
+    this.poll ??= setInterval(() => void this.refill().catch(() => undefined), this.deps.pollMs ?? FEED_POLL_MS).unref();
+    return () => {
+      this.watchers.delete(entry);
+      if (this.watchers.size === 0 && this.poll !== null) {
+        clearInterval(this.poll);
+        this.poll = null;
+      }
+    };
   }
 
   /** The events after `since` as `viewer` may see them (`GET .../log`). */
@@ -237,6 +252,8 @@ export class LiveTable {
 
   /** Stops listening to the bus. */
   close(): void {
+    if (this.poll !== null) clearInterval(this.poll);
+    this.poll = null;
     this.unsubscribe?.();
     this.unsubscribe = null;
   }
