@@ -1,0 +1,278 @@
+/**
+ * The Exalted Hack character document: a versioned plain-JSON record (attributes as `{ score }`, level,
+ * Hit Die, HP, attribute damage, weapon training, languages, inventory with usage dice, silver), read
+ * on import with every problem named by its JSON path.
+ * Rules: The Exalted Hack, Resolving Actions and Attributes; Damage and Dying; Weapons; Inventory and
+ * Usage. Rulings: docs/rulings-exalted-hack.md (EH-8, EH-10, EH-12, EH-25).
+ */
+import { ok, type RuleProblem, type RuleResult, type RulesetCharacter } from '../rule-system.js';
+import { ATTRIBUTE_IDS, MAX_ATTRIBUTE_SCORE, MAX_LEVEL, type AttributeId } from './attributes.js';
+import { DAMAGE_DICE } from './data/weapons.js';
+import { FLUENT_POINTS } from './data/languages.js';
+import { MAX_HP, maxHitPoints } from './hit-points.js';
+import { USAGE_DICE } from './usage-die.js';
+
+/** The schema version this code writes and reads (conventions: Saved data; ruling EH-25). */
+export const CHARACTER_SCHEMA_VERSION = 1;
+
+/** Longest name accepted, a project limit (a name must also have a character that is not a space; EH-25). */
+export const MAX_NAME_LENGTH = 60;
+
+/** Most languages a document may list (Intelligence; a project limit). */
+export const MAX_LANGUAGES = 20;
+
+/** Most inventory entries a document may list (Inventory and Usage; a project limit). */
+export const MAX_INVENTORY_ITEMS = 100;
+
+/** Most spaces one inventory entry may take (Inventory and Usage; a project limit, STR 18 carries 18). */
+export const MAX_ITEM_SPACES = 20;
+
+/** Most silver a document may hold (Inventory and Usage; a project limit). */
+export const MAX_SILVER = 1_000_000_000;
+
+/** Silver pieces per carrying space (Inventory and Usage). */
+export const SILVER_PER_SPACE = 100;
+
+/** Longest id or label in a language or inventory entry (a project limit; EH-25). */
+export const MAX_LABEL_LENGTH = 60;
+
+/** Most problems `characterProblems` lists, the rest counted in the last message (EH-25). */
+export const MAX_REPORTED_PROBLEMS = 50;
+
+/** Weapon categories a character may be trained in; light weapons need none (Weapons). */
+export type WeaponTraining = 'martial' | 'heavy';
+
+/** One attribute: its score; the text gives attributes no modifiers (Resolving Actions and Attributes). */
+export interface AttributeScore {
+  readonly score: number;
+}
+
+/** A language known: 1 point halting, 2 fluent (Intelligence). */
+export interface KnownLanguage {
+  readonly id: string;
+  readonly label: string;
+  readonly points: 1 | 2;
+}
+
+/** One thing carried: the spaces it takes and its usage die, or `null` when it has none (Inventory and Usage). */
+export interface InventoryEntry {
+  readonly id: string;
+  readonly label: string;
+  readonly spaces: number;
+  readonly usageDie: number | null;
+}
+
+/**
+ * A character of The Exalted Hack (ruling EH-8 for creation, EH-25 for the fields).
+ * @example { ruleset: 'exalted-hack', schemaVersion: 1, name: 'Ilse', level: 1, stats: { str: { score: 11 }, ... }, hitDie: 8, hp: { current: 21, max: 21 }, ... }
+ */
+export interface ExaltedHackCharacter extends RulesetCharacter {
+  readonly ruleset: 'exalted-hack';
+  readonly schemaVersion: number;
+  readonly name: string;
+  readonly level: number;
+  readonly stats: { readonly [K in AttributeId]: AttributeScore };
+  /** The Hit Die's sides; its maximum counts into HP (Constitution). */
+  readonly hitDie: number;
+  readonly hp: { readonly current: number; readonly max: number };
+  /** Points lost from each attribute (lethal damage, deep wounds), recovered by rest (Recovery). */
+  readonly attributeDamage: { readonly [K in AttributeId]: number };
+  readonly weaponTraining: readonly WeaponTraining[];
+  readonly languages: readonly KnownLanguage[];
+  readonly inventory: readonly InventoryEntry[];
+  readonly silver: number;
+}
+
+/** An attribute's value now: its score less the damage it carries (Recovery; EH-12). */
+export function currentScore(c: ExaltedHackCharacter, id: AttributeId): number {
+  return c.stats[id].score - c.attributeDamage[id];
+}
+
+/** Spaces used: every entry, plus one per started 100 silver (Inventory and Usage; ruling EH-22). */
+export function spacesUsed(c: Pick<ExaltedHackCharacter, 'inventory' | 'silver'>): number {
+  return c.inventory.reduce((n, e) => n + e.spaces, 0) + Math.ceil(c.silver / SILVER_PER_SPACE);
+}
+
+const TOP_KEYS = ['ruleset', 'schemaVersion', 'name', 'level', 'stats', 'hitDie', 'hp', 'attributeDamage', 'weaponTraining', 'languages', 'inventory', 'silver'] as const;
+const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+function child(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return IDENT.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+
+function shown(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return JSON.stringify(v.length > 30 ? `${v.slice(0, 30)}...` : v);
+  return String(v);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+class Reader {
+  readonly problems: RuleProblem[] = [];
+
+  add(path: string, code: string, message: string): void {
+    this.problems.push({ code: `exalted-hack/${code}`, message, path });
+  }
+
+  record(v: unknown, path: string, keys: readonly string[]): Record<string, unknown> | null {
+    if (!isRecord(v)) {
+      this.add(path, 'not-an-object', `Expected an object, got ${shown(v)}.`);
+      return null;
+    }
+    for (const k of Object.keys(v)) if (!keys.includes(k)) this.add(child(path, k), 'unknown-field', `Unknown field "${k}"; remove it (fields here: ${keys.join(', ')}).`);
+    for (const k of keys) if (!(k in v)) this.add(child(path, k), 'missing-field', `Missing field "${k}".`);
+    return v;
+  }
+
+  int(v: unknown, path: string, min: number, max: number): number | null {
+    if (v === undefined) return null;
+    if (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) return v;
+    this.add(path, 'out-of-range', `Expected a whole number from ${min} to ${max}, got ${shown(v)}.`);
+    return null;
+  }
+
+  text(v: unknown, path: string, max: number, pattern?: RegExp): string | null {
+    if (v === undefined) return null;
+    if (typeof v !== 'string' || v.trim().length === 0 || v.length > max || (pattern !== undefined && !pattern.test(v))) {
+      this.add(path, 'bad-text', `Expected ${pattern ? 'a kebab-case id' : 'text'} of 1 to ${max} characters, got ${shown(v)}.`);
+      return null;
+    }
+    return v;
+  }
+
+  array(v: unknown, path: string, max: number): readonly unknown[] | null {
+    if (v === undefined) return null;
+    if (!Array.isArray(v)) {
+      this.add(path, 'not-an-array', `Expected an array, got ${shown(v)}.`);
+      return null;
+    }
+    if (v.length > max) {
+      this.add(path, 'too-many', `At most ${max} entries, got ${v.length}; remove some.`);
+      return null;
+    }
+    return v;
+  }
+
+  die(v: unknown, path: string, sides: readonly number[]): number | null {
+    if (v === undefined) return null;
+    if (typeof v === 'number' && sides.includes(v)) return v;
+    this.add(path, 'not-a-die', `Expected a die's sides, one of ${sides.join(', ')}, got ${shown(v)}.`);
+    return null;
+  }
+
+  unique(ids: readonly (string | null)[], path: string, field: string): void {
+    const seen = new Set<string>();
+    ids.forEach((id, i) => {
+      if (id === null) return;
+      if (seen.has(id)) this.add(child(child(path, i), field), 'duplicate', `"${id}" is listed twice; keep one.`);
+      seen.add(id);
+    });
+  }
+}
+
+function readDocument(r: Reader, v: unknown): void {
+  const doc = r.record(v, '$', TOP_KEYS);
+  if (doc === null) return;
+  if (doc.ruleset !== undefined && doc.ruleset !== 'exalted-hack') r.add('$.ruleset', 'wrong-ruleset', `This is not an Exalted Hack character (ruleset ${shown(doc.ruleset)}); import it with its own ruleset.`);
+  if (doc.schemaVersion !== undefined && doc.schemaVersion !== CHARACTER_SCHEMA_VERSION) {
+    r.add('$.schemaVersion', 'schema-version', `Schema version ${shown(doc.schemaVersion)} is not one this code reads (${CHARACTER_SCHEMA_VERSION}).`);
+  }
+  r.text(doc.name, '$.name', MAX_NAME_LENGTH);
+  const level = r.int(doc.level, '$.level', 1, MAX_LEVEL);
+  const scores: Partial<Record<AttributeId, number>> = {};
+  const stats = doc.stats === undefined ? null : r.record(doc.stats, '$.stats', ATTRIBUTE_IDS);
+  for (const id of ATTRIBUTE_IDS) {
+    if (stats === null || stats[id] === undefined) continue;
+    const path = `$.stats.${id}`;
+    const stat = r.record(stats[id], path, ['score']);
+    const score = stat === null ? null : r.int(stat.score, `${path}.score`, 1, MAX_ATTRIBUTE_SCORE);
+    if (score !== null) scores[id] = score;
+  }
+  const hitDie = r.die(doc.hitDie, '$.hitDie', DAMAGE_DICE);
+  const damage = doc.attributeDamage === undefined ? null : r.record(doc.attributeDamage, '$.attributeDamage', ATTRIBUTE_IDS);
+  for (const id of ATTRIBUTE_IDS) {
+    if (damage === null || damage[id] === undefined) continue;
+    r.int(damage[id], `$.attributeDamage.${id}`, 0, scores[id] ?? MAX_ATTRIBUTE_SCORE);
+  }
+  const hp = doc.hp === undefined ? null : r.record(doc.hp, '$.hp', ['current', 'max']);
+  if (hp !== null) {
+    const max = r.int(hp.max, '$.hp.max', 1, MAX_HP);
+    if (max !== null) r.int(hp.current, '$.hp.current', 0, max);
+    const con = scores.con;
+    if (max !== null && con !== undefined && hitDie !== null && level !== null && max !== maxHitPoints(con, hitDie, level)) {
+      r.add('$.hp.max', 'hp-formula', `Maximum HP must be CON ${con} + Hit Die ${hitDie} + level ${level} = ${maxHitPoints(con, hitDie, level)}, got ${max}.`);
+    }
+  }
+  const training = r.array(doc.weaponTraining, '$.weaponTraining', 2);
+  if (training !== null) {
+    training.forEach((t, i) => {
+      if (t !== 'martial' && t !== 'heavy') r.add(`$.weaponTraining[${i}]`, 'unknown-training', `Expected "martial" or "heavy" (light weapons need no training), got ${shown(t)}.`);
+    });
+    r.unique(training.map((t) => (typeof t === 'string' ? t : null)), '$', 'weaponTraining');
+  }
+  const languages = r.array(doc.languages, '$.languages', MAX_LANGUAGES);
+  if (languages !== null) {
+    const ids = languages.map((l, i) => {
+      const path = `$.languages[${i}]`;
+      const lang = r.record(l, path, ['id', 'label', 'points']);
+      if (lang === null) return null;
+      const id = r.text(lang.id, `${path}.id`, MAX_LABEL_LENGTH, KEBAB);
+      r.text(lang.label, `${path}.label`, MAX_LABEL_LENGTH);
+      r.int(lang.points, `${path}.points`, 1, FLUENT_POINTS);
+      return id;
+    });
+    r.unique(ids, '$.languages', 'id');
+    const common = languages.find((l) => isRecord(l) && l.id === 'common');
+    if (common === undefined || !isRecord(common) || common.points !== FLUENT_POINTS) {
+      r.add('$.languages', 'no-common', 'Every character speaks Common fluently: add { "id": "common", "label": "Common", "points": 2 }.');
+    }
+  }
+  const inventory = r.array(doc.inventory, '$.inventory', MAX_INVENTORY_ITEMS);
+  if (inventory !== null) {
+    const ids = inventory.map((e, i) => {
+      const path = `$.inventory[${i}]`;
+      const item = r.record(e, path, ['id', 'label', 'spaces', 'usageDie']);
+      if (item === null) return null;
+      const id = r.text(item.id, `${path}.id`, MAX_LABEL_LENGTH, KEBAB);
+      r.text(item.label, `${path}.label`, MAX_LABEL_LENGTH);
+      r.int(item.spaces, `${path}.spaces`, 0, MAX_ITEM_SPACES);
+      if (item.usageDie !== null) r.die(item.usageDie, `${path}.usageDie`, USAGE_DICE);
+      return id;
+    });
+    r.unique(ids, '$.inventory', 'id');
+  }
+  r.int(doc.silver, '$.silver', 0, MAX_SILVER);
+}
+
+/**
+ * Every problem of an imported document, each with its JSON path (at most MAX_REPORTED_PROBLEMS; the last says how many more).
+ * @example characterProblems({ ruleset: 'exalted-hack' })[0].path // '$.schemaVersion'
+ */
+export function characterProblems(json: unknown): RuleProblem[] {
+  const r = new Reader();
+  readDocument(r, json);
+  if (r.problems.length <= MAX_REPORTED_PROBLEMS) return r.problems;
+  const shownProblems = r.problems.slice(0, MAX_REPORTED_PROBLEMS);
+  return [...shownProblems, { code: 'exalted-hack/more-problems', message: `${r.problems.length - MAX_REPORTED_PROBLEMS} more problem${r.problems.length - MAX_REPORTED_PROBLEMS === 1 ? '' : 's'} not listed; fix these first.`, path: '$' }];
+}
+
+/**
+ * Reads (imports) a character document; a problem names its JSON path and how many others there are.
+ * @example readCharacter(JSON.parse(text))
+ */
+export function readCharacter(json: unknown): RuleResult<ExaltedHackCharacter> {
+  const problems = characterProblems(json);
+  const first = problems[0];
+  // A copy, so that later changes to the imported value cannot reach the character.
+  if (first === undefined) return ok(JSON.parse(JSON.stringify(json)) as ExaltedHackCharacter);
+  const more = problems.length > 1 ? ` (${problems.length - 1} more problem${problems.length > 2 ? 's' : ''}: ${problems.slice(1, 4).map((p) => p.path).join(', ')}${problems.length > 4 ? ', ...' : ''})` : '';
+  return { ok: false, error: { ...first, message: `${first.message}${more}` } };
+}
