@@ -65,7 +65,7 @@ export interface ParamChoice {
 
 /** An attribute (ability score) of the ruleset. */
 export interface AttributeDef {
-  /** Lower-case key used in `stats` (`str`, `dex`, ...). */
+  /** The key used in `stats` (`STR` in HAMMERCRAWL!, `str` elsewhere: each ruleset names its own). */
   readonly id: string;
   readonly label: string;
   readonly ref: string;

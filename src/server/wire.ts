@@ -112,10 +112,11 @@ export const commandMessage = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('usage'),
     requestId,
-    die: z.number().int().min(1).max(1000),
+    die: z.number().int().min(1).max(1000).optional(),
     label: z.string().max(MAX_LABEL_LENGTH).default(''),
     visibility: visibility.default('public'),
     characterId: id.optional(),
+    path: z.string().min(1).max(200).optional(),
   }),
   z.object({ kind: z.literal('character-save'), requestId, character: z.unknown(), characterId: id.optional() }),
   z.object({ kind: z.literal('character-remove'), requestId, characterId: id }),

@@ -37,15 +37,53 @@ export type TableCommand =
   | {
       readonly kind: 'usage';
       readonly requestId: string;
-      readonly die: number;
+      /** The die to roll; may be left out when `path` names it on the character. */
+      readonly die?: number;
       readonly label: string;
       readonly visibility: Visibility;
       readonly characterId?: string;
+      /**
+       * JSON pointer (RFC 6901) to the usage die on the character's document ("/inventory/items/2/resourceDie",
+       * "/healthDie"): the die is read there and the die after the roll written back, in the same commit.
+       */
+      readonly path?: string;
     }
   | { readonly kind: 'character-save'; readonly requestId: string; readonly character: unknown; readonly characterId?: string }
   | { readonly kind: 'character-remove'; readonly requestId: string; readonly characterId: string }
   | { readonly kind: 'combat'; readonly requestId: string; readonly action: CombatAction }
   | { readonly kind: 'settings'; readonly requestId: string; readonly settings: TableSettings };
+
+/** Where a die sits in a document, and how it is written there ("d8" or 8). */
+interface DieSlot {
+  readonly keys: readonly string[];
+  readonly sides: number;
+  readonly isText: boolean;
+}
+
+/** Reads the die at a JSON pointer of a document. */
+function dieAt(document: unknown, pointer: string): TableResult<DieSlot> {
+  if (pointer.length > 200 || !pointer.startsWith('/')) return refuse('table/bad-path', `A die path is a JSON pointer such as /healthDie, got ${pointer.slice(0, 40)}.`);
+  const keys = pointer.slice(1).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let value: unknown = document;
+  for (const key of keys) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return refuse('table/bad-path', `The character has nothing at ${pointer}.`);
+    value = (value as Record<string, unknown>)[key];
+  }
+  if (value === null) return refuse('table/depleted', `The die at ${pointer} is depleted; restore it first.`);
+  if (typeof value === 'number' && Number.isInteger(value)) return done({ keys, sides: value, isText: false });
+  const m = typeof value === 'string' ? /^d(\d+)$/.exec(value) : null;
+  if (m !== null) return done({ keys, sides: Number(m[1]), isText: true });
+  return refuse('table/not-a-die', `The value at ${pointer} is not a die.`);
+}
+
+/** A copy of `document` with the die at `slot` replaced by `after` (null: depleted). */
+function writeDie(document: { readonly [key: string]: unknown }, slot: DieSlot, after: number | null): { [key: string]: unknown } {
+  const copy = JSON.parse(JSON.stringify(document)) as { [key: string]: unknown };
+  let target: Record<string, unknown> = copy;
+  for (const key of slot.keys.slice(0, -1)) target = target[key] as Record<string, unknown>;
+  target[slot.keys[slot.keys.length - 1]!] = after === null ? null : slot.isText ? `d${after}` : after;
+  return copy;
+}
 
 /** Who sends a command. */
 export interface Actor {
@@ -153,13 +191,27 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
       if (!can(actor.role, 'usage')) return forbidden('roll usage dice');
       const label = checkLabel(command.label);
       if (!label.ok) return label;
+      let character: TableCharacter | null = null;
       if (command.characterId !== undefined) {
         const c = characterOf(state, command.characterId);
         if (!c.ok) return c;
+        character = c.value;
       }
-      const used = context.rules.rollUsage(context.rng, command.die);
+      let die = command.die;
+      let slot: DieSlot | null = null;
+      if (command.path !== undefined) {
+        if (character === null) return refuse('table/path-needs-character', 'A usage die path needs the characterId of the document it points into.');
+        if (!mayTouch(actor, character, 'character-save-own', 'character-save-any')) return forbidden("change another player's character");
+        const found = dieAt(character.document, command.path);
+        if (!found.ok) return found;
+        slot = found.value;
+        if (die !== undefined && die !== slot.sides) return refuse('table/die-mismatch', `The character's die at ${command.path} is d${slot.sides}, not d${die}; reload the sheet.`);
+        die = slot.sides;
+      }
+      if (die === undefined) return refuse('table/no-die', 'Name the die to roll, or the path of the die on a character.');
+      const used = context.rules.rollUsage(context.rng, die);
       if (!used.ok) return refuse(used.error.code, used.error.message);
-      return done([
+      const events: NewTableEvent[] = [
         {
           kind: 'usage-rolled',
           body: {
@@ -171,9 +223,17 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
             after: used.value.after,
             explanation: used.value.explanation,
             ...(command.characterId !== undefined ? { characterId: command.characterId } : {}),
+            ...(command.path !== undefined ? { path: command.path } : {}),
           },
         },
-      ]);
+      ];
+      if (slot !== null && character !== null && used.value.after !== slot.sides) {
+        const document = writeDie(character.document, slot, used.value.after);
+        const read = context.rules.readCharacter(document);
+        if (!read.ok) return refuse(read.error.code, `The character would no longer be valid: ${read.error.message}`);
+        events.push({ kind: 'character-saved', body: { character: { ...character, document } } });
+      }
+      return done(events);
     }
     case 'character-save': {
       const text = JSON.stringify(command.character) ?? '';

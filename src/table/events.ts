@@ -63,6 +63,8 @@ export interface EventBodies {
     readonly requestId: string;
     readonly label: string;
     readonly characterId?: string;
+    /** JSON pointer of the die on the character, when the roll stepped it there. */
+    readonly path?: string;
     readonly visibility: Visibility;
     readonly die: number;
     readonly face: number;

@@ -90,6 +90,24 @@ describe('commands become events; state is their fold', () => {
     expect(t.run(ada, { kind: 'usage', requestId: 'd', die: 9, label: 'x', visibility: 'public' }).ok).toBe(false);
   });
 
+  it('a usage die on a character: read at its path, rolled, and the die after it written back in the same commit', () => {
+    const t = table();
+    t.run(ada, { kind: 'character-save', requestId: 'a', character: { ...character, healthDie: 'd6' } });
+    const before = t.events.length;
+    const r = t.run(ada, { kind: 'usage', requestId: 'u', characterId: 'ch1', path: '/healthDie', label: 'Health', visibility: 'public' }, scriptedRandom([1]));
+    expect(r.ok).toBe(true);
+    expect(t.events.slice(before).map((e) => e.kind)).toEqual(['usage-rolled', 'character-saved']);
+    expect(t.state.characters[0]!.document['healthDie']).toBe('d5');
+    // A face above 2 keeps the die: one event, the document untouched.
+    t.run(ada, { kind: 'usage', requestId: 'v', characterId: 'ch1', path: '/healthDie', label: 'Health', visibility: 'public' }, scriptedRandom([4]));
+    expect(t.events.at(-1)!.kind).toBe('usage-rolled');
+    expect(t.state.characters[0]!.document['healthDie']).toBe('d5');
+    expect(t.run(bob, { kind: 'usage', requestId: 'w', characterId: 'ch1', path: '/healthDie', label: 'x', visibility: 'public' })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
+    expect(t.run(ada, { kind: 'usage', requestId: 'x', characterId: 'ch1', path: '/nothing', label: 'x', visibility: 'public' })).toMatchObject({ ok: false, error: { code: 'table/bad-path' } });
+    expect(t.run(ada, { kind: 'usage', requestId: 'y', characterId: 'ch1', path: '/name', label: 'x', visibility: 'public' })).toMatchObject({ ok: false, error: { code: 'table/not-a-die' } });
+    expect(t.run(ada, { kind: 'usage', requestId: 'z', characterId: 'ch1', path: '/healthDie', die: 8, label: 'x', visibility: 'public' })).toMatchObject({ ok: false, error: { code: 'table/die-mismatch' } });
+  });
+
   it('characters: a player edits only their own; the Smith any; an invalid document names its path', () => {
     const t = table();
     t.run(ada, { kind: 'character-save', requestId: 'a', character });

@@ -2,7 +2,7 @@
 // in order and without gaps, the rolls of both; subscribers cut off from Redis for 5 s lose nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import Redis from 'ioredis';
+import { Redis } from 'ioredis';
 import { request } from './harness.js';
 import { spawnServer, type ServerProcess } from './server-process.js';
 import { connect, type TestClient } from './ws-client.js';

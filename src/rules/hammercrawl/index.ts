@@ -24,3 +24,6 @@ export * from './character.js';
 export * from './derived.js';
 export * from './create-character.js';
 export * from './level-up.js';
+export * from './magick/index.js';
+export * from './initiative/index.js';
+export * from './venture/index.js';

@@ -1,0 +1,630 @@
+/**
+ * The HAMMERCRAWL! v4 ruleset behind the shared contract (`RuleSystem`): a thin adapter over the
+ * ruleset's own modules (checks, Saves, resource dice, creation, the character document, the Initiative
+ * Contest, the data tables). Nothing here decides a rule; it reads parameters and translates results.
+ * Rules: HAMMERCRAWL! v4 (the whole text). Rulings: docs/rulings.md, docs/rulings-venture.md (IN-n).
+ */
+import { HAMMERCRAWL_CHAIN } from '../../dice/dice-chain.js';
+import { isDiceError } from '../../dice/errors.js';
+import { MAX_STEP_AMOUNT } from '../../dice/limits.js';
+import type { RandomSource } from '../../dice/random.js';
+import type { RollRecord } from '../../dice/roll.js';
+import {
+  ok,
+  problem,
+  readParam,
+  unknownParam,
+  type AttributeDef,
+  type CharacterSummary,
+  type CheckDie,
+  type CheckKindDef,
+  type CheckOdds,
+  type CheckRequest,
+  type CheckRoll,
+  type InitiativeEntrant,
+  type InitiativeOrder,
+  type OutcomeOdds,
+  type ParamDef,
+  type ParamRecord,
+  type ParamValue,
+  type RuleResult,
+  type RuleSystem,
+  type RuleTable,
+  type UsageOdds,
+  type UsageRoll,
+} from '../rule-system.js';
+import { STAT_IDS, STAT_TABLE, halfStat, isCheckError, type StatId, type StaticModifier, type VantageSource } from './check-modifiers.js';
+import type { Character, CreationMethod } from './character.js';
+import { CREATION_METHODS, MAX_NAME_LENGTH, readCharacters } from './character.js';
+import {
+  checkOdds as hcCheckOdds,
+  competitionOdds,
+  prepareCheck,
+  prepareCompetition,
+  rollCheck as hcRollCheck,
+  rollCompetition,
+  type CheckKind,
+  type CheckSpec,
+  type CompetitorSpec,
+  type PreparedCheck,
+  type TieRule,
+} from './checks.js';
+import { PLAYABLE_CLASS_IDS, rollCharacter as hcRollCharacter, stockOf } from './create-character.js';
+import { ARMOUR } from './data/armour.js';
+import { CLASSES } from './data/classes.js';
+import { GEAR } from './data/gear.js';
+import { NETHERN_QUIRKS } from './data/nethern-quirks.js';
+import { SKILLS } from './data/skills.js';
+import { SOCIAL_STATUS_TABLE } from './data/social-status.js';
+import { HAMMERCRAWL_STOCKS, PALLADIUM_STOCKS } from './data/stocks.js';
+import { TREASURE_TIERS } from './data/treasures.js';
+import { WEAPON_PROFICIENCIES } from './data/weapon-proficiencies.js';
+import { WEAPONS } from './data/weapons.js';
+import { CRAWL_XP_TABLE, XP_AWARDS, XP_MODES } from './data/xp.js';
+import { classById } from './derived.js';
+import { FEAT_DIE_TABLE, MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL, featDieBonus } from './feat-die.js';
+import { isHammerPoolError } from './hammer-pools.js';
+import { RESOURCE_DICE, RESOURCE_STEP_DOWN_MAX_FACE, ResourceError, resourceOdds, rollResourceUse } from './resource-die.js';
+import { prepareSave, rollSave, saveOdds, type SaveSpec } from './saves.js';
+import { rollInitiativeContest } from './initiative/contest.js';
+
+/** Largest target or static mod a check parameter accepts (either sign); far past any stat or mod. */
+export const MAX_CHECK_NUMBER = 1000;
+
+/** Largest source level or HD a Save parameter accepts. */
+export const MAX_SOURCE_LEVEL = 100;
+
+const REF = 'HAMMERCRAWL! v4 Core Rules';
+const CHECK_DIE_SIDES: readonly number[] = [...HAMMERCRAWL_CHAIN.sides, 100];
+
+// ---- parameters (names mirror the CLI flags of src/cli/mechanic-checks.ts) --------------------------
+
+function dieParams(prefix: string, who: string): ParamDef[] {
+  return [
+    { name: `${prefix}die`, kind: 'die', sides: CHECK_DIE_SIDES, default: 20, label: `${who}Check die`, help: `${who}check die before steps: a die of the chain or d100` },
+    { name: `${prefix}steps`, kind: 'integer', min: -MAX_STEP_AMOUNT, max: MAX_STEP_AMOUNT, default: 0, label: `${who}Steps`, help: `${who}step mods, + in the roller's favour` },
+    { name: `${prefix}mod`, kind: 'integer', min: -MAX_CHECK_NUMBER, max: MAX_CHECK_NUMBER, default: 0, label: `${who}Mod`, help: `${who}static mod, + in the roller's favour` },
+    { name: `${prefix}adv`, kind: 'boolean', default: false, label: `${who}Advantage`, help: `${who}roll at an Advantage` },
+    { name: `${prefix}dis`, kind: 'boolean', default: false, label: `${who}Disadvantage`, help: `${who}roll at a Disadvantage (with an Advantage they cancel)` },
+    { name: `${prefix}feat`, kind: 'integer', min: MIN_CHARACTER_LEVEL, max: MAX_CHARACTER_LEVEL, label: `${who}Feat (level)`, help: `${who}roll as a Feat: add the Feat Die of this character level` },
+    { name: `${prefix}weak`, kind: 'boolean', default: false, label: `${who}Weak Feat Die`, help: `${who}use the Weak column of the Feat Die table` },
+  ];
+}
+
+const TARGET: ParamDef = { name: 'target', kind: 'integer', min: -MAX_CHECK_NUMBER, max: MAX_CHECK_NUMBER, isRequired: true, label: 'Target', help: 'the target number' };
+const CRIT: ParamDef = { name: 'crit', kind: 'die', sides: CHECK_DIE_SIDES, label: 'Crit (C)', help: 'the check can crit when the die rolled is at least this big (C16 is 16)' };
+const BELOW: ParamDef = {
+  name: 'below-d3',
+  kind: 'choice',
+  choices: [
+    { id: 'clamp', label: 'Clamp (stays d3)' },
+    { id: 'negate', label: 'Negate (no die)' },
+  ],
+  default: 'clamp',
+  label: 'Below d3',
+  help: 'what a die stepped below d3 does',
+};
+
+const CHECK_KINDS: readonly CheckKindDef[] = [
+  {
+    id: 'test',
+    label: 'Test',
+    help: 'roll the check die at or under the target (positive steps move down the chain)',
+    ref: `${REF}, DICE CHECKS (Tests)`,
+    params: [{ ...TARGET, help: 'succeed at or under it (usually a stat)' }, { name: 'half', kind: 'boolean', default: false, label: 'Half-stat', help: 'the target is the half-stat of --target (rounded up)' }, ...dieParams('', ''), CRIT, BELOW],
+  },
+  {
+    id: 'challenge',
+    label: 'Challenge',
+    help: 'roll the check die plus mods; beat the target',
+    ref: `${REF}, DICE CHECKS (Challenges)`,
+    params: [{ ...TARGET, help: 'the roll must beat it' }, ...dieParams('', ''), CRIT, BELOW],
+  },
+  {
+    id: 'open',
+    label: 'Open roll',
+    help: 'roll the check die plus mods, no target',
+    ref: `${REF}, OPEN ROLLS`,
+    params: [...dieParams('', ''), CRIT, BELOW],
+  },
+  {
+    id: 'save',
+    label: 'Save',
+    help: 'd20 + stat mod must beat the target; one step down against a greater source; success halves the effect',
+    ref: `${REF}, SAVES`,
+    params: [
+      { name: 'mod', kind: 'integer', min: -MAX_CHECK_NUMBER, max: MAX_CHECK_NUMBER, isRequired: true, label: 'Stat mod', help: 'your stat mod for this Save' },
+      { ...TARGET, help: 'the target set by the effect (the Save must beat it)' },
+      { name: 'level', kind: 'integer', min: MIN_CHARACTER_LEVEL, max: MAX_CHARACTER_LEVEL, label: 'Level', help: "your character's level" },
+      { name: 'source-level', kind: 'integer', min: 0, max: MAX_SOURCE_LEVEL, label: 'Source level', help: 'the level or HD of the source; greater than your level costs one step' },
+      { name: 'stat', kind: 'choice', choices: STAT_IDS.map((s) => ({ id: s, label: s })), label: 'Stat', help: 'which stat the Save uses' },
+      { name: 'all-or-nothing', kind: 'boolean', default: false, label: 'All or nothing', help: 'success negates the effect instead of halving it' },
+      { name: 'steps', kind: 'integer', min: -MAX_STEP_AMOUNT, max: MAX_STEP_AMOUNT, default: 0, label: 'Steps', help: "other step mods, + in the saver's favour" },
+      { name: 'adv', kind: 'boolean', default: false, label: 'Advantage', help: 'roll at an Advantage' },
+      { name: 'dis', kind: 'boolean', default: false, label: 'Disadvantage', help: 'roll at a Disadvantage' },
+      CRIT,
+    ],
+  },
+  {
+    id: 'compete',
+    label: 'Competition',
+    help: 'both sides roll, the highest total wins; ties go to the defender, a stalemate, or a re-roll',
+    ref: `${REF}, DICE CHECKS (Competitions)`,
+    params: [
+      ...dieParams('', 'first side: '),
+      ...dieParams('vs-', 'second side: '),
+      {
+        name: 'ties',
+        kind: 'choice',
+        choices: [
+          { id: 'defender', label: 'The defender wins' },
+          { id: 'stalemate', label: 'Stalemate' },
+          { id: 'reroll', label: 'Re-roll until a victor' },
+        ],
+        default: 'defender',
+        label: 'Ties',
+        help: 'what a tie does',
+      },
+      {
+        name: 'defender',
+        kind: 'choice',
+        choices: [
+          { id: 'first', label: 'First side' },
+          { id: 'second', label: 'Second side' },
+        ],
+        default: 'second',
+        label: 'Defender',
+        help: 'who wins ties under the defender rule',
+      },
+      BELOW,
+    ],
+  },
+];
+
+type Read = Readonly<Record<string, ParamValue | undefined>>;
+
+function readAll(defs: readonly ParamDef[], params: ParamRecord): RuleResult<Read> {
+  const unknown = unknownParam(defs, params);
+  if (unknown) return { ok: false, error: unknown };
+  const out: Record<string, ParamValue | undefined> = {};
+  for (const d of defs) {
+    const r = readParam(defs, params, d.name);
+    if (!r.ok) return r;
+    out[d.name] = r.value;
+  }
+  return ok(out);
+}
+
+function num(p: Read, name: string): number | undefined {
+  const v = p[name];
+  return typeof v === 'number' ? v : undefined;
+}
+
+function side(p: Read, prefix: string): CompetitorSpec {
+  const smith = (label: string) => ({ kind: 'smith' as const, label });
+  const steps = num(p, `${prefix}steps`) ?? 0;
+  const mod = num(p, `${prefix}mod`) ?? 0;
+  const level = num(p, `${prefix}feat`);
+  const vantage: VantageSource[] = [];
+  if (p[`${prefix}adv`] === true) vantage.push({ mark: 'adv', origin: smith(`--${prefix}adv`) });
+  if (p[`${prefix}dis`] === true) vantage.push({ mark: 'dis', origin: smith(`--${prefix}dis`) });
+  const mods: StaticModifier[] = mod !== 0 ? [{ amount: mod, origin: smith(`--${prefix}mod`) }] : [];
+  return {
+    die: num(p, `${prefix}die`) ?? 20,
+    steps: steps !== 0 ? [{ amount: steps, origin: smith(`--${prefix}steps`) }] : [],
+    mods,
+    vantage,
+    ...(level !== undefined ? { feat: featDieBonus(level, p[`${prefix}weak`] === true ? 'weak' : 'normal') } : {}),
+  };
+}
+
+function checkSpec(kind: CheckKind, p: Read): CheckSpec {
+  let target = num(p, 'target');
+  if (target !== undefined && p['half'] === true) target = halfStat(target);
+  const crit = num(p, 'crit');
+  return {
+    kind,
+    ...side(p, ''),
+    ...(target !== undefined ? { target } : {}),
+    ...(crit !== undefined ? { critMin: crit } : {}),
+    belowBottom: p['below-d3'] === 'negate' ? 'negate' : 'clamp',
+  };
+}
+
+function saveSpec(p: Read): SaveSpec {
+  const s = side(p, '');
+  const level = num(p, 'level');
+  const sourceLevel = num(p, 'source-level');
+  const crit = num(p, 'crit');
+  const stat = p['stat'];
+  return {
+    statMod: num(p, 'mod')!,
+    target: num(p, 'target')!,
+    ...(typeof stat === 'string' ? { stat: stat as StatId } : {}),
+    ...(level !== undefined ? { level } : {}),
+    ...(sourceLevel !== undefined ? { sourceLevel } : {}),
+    ...(p['all-or-nothing'] === true ? { allOrNothing: true } : {}),
+    ...(s.steps && s.steps.length > 0 ? { steps: s.steps } : {}),
+    ...(s.vantage && s.vantage.length > 0 ? { vantage: s.vantage } : {}),
+    ...(crit !== undefined ? { critMin: crit } : {}),
+  };
+}
+
+/** Runs core code, turning a ruleset error (a check asked for wrongly) into a problem result. */
+function guarded<T>(f: () => RuleResult<T>): RuleResult<T> {
+  try {
+    return f();
+  } catch (e) {
+    if (isCheckError(e) || isDiceError(e) || e instanceof ResourceError || isHammerPoolError(e)) {
+      return problem((e as { code: string }).code, (e as Error).message);
+    }
+    throw e;
+  }
+}
+
+function withRequest<T>(request: CheckRequest, f: (def: CheckKindDef, p: Read) => RuleResult<T>): RuleResult<T> {
+  const def = CHECK_KINDS.find((k) => k.id === request.check);
+  if (def === undefined) {
+    return problem('check/unknown-kind', `Unknown check ${request.check}; expected one of ${CHECK_KINDS.map((k) => k.id).join(', ')}.`, '$.check');
+  }
+  const p = readAll(def.params, request.params);
+  if (!p.ok) return p;
+  return guarded(() => f(def, p.value));
+}
+
+// ---- odds and rolls -------------------------------------------------------------------------------
+
+/** P(success and crit): the kept check die shows its crit face, and the Feat Die and mods decide success. */
+function successGivenCrit(c: PreparedCheck): number {
+  if (c.critFace === null || c.effectiveTarget === null) return 0;
+  const feat = c.spec.feat?.sides ?? 0;
+  const faces = feat === 0 ? [0] : Array.from({ length: feat }, (_, i) => i + 1);
+  let wins = 0;
+  for (const f of faces) {
+    const total = c.kind === 'test' ? c.critFace - f : c.critFace + f + c.staticMod;
+    if (c.kind === 'test' ? total <= c.effectiveTarget : total > c.effectiveTarget) wins += 1;
+  }
+  return wins / faces.length;
+}
+
+function checkOutcomes(c: PreparedCheck, withCrit: boolean): OutcomeOdds[] {
+  const o = hcCheckOdds(c);
+  const crit = withCrit ? (o.crit ?? 0) : 0;
+  if (o.success === null) {
+    return withCrit
+      ? [
+          { outcome: 'critical', label: 'Crit', p: crit },
+          { outcome: 'rolled', label: 'Rolled', p: 1 - crit },
+        ]
+      : [{ outcome: 'rolled', label: 'Rolled', p: 1 }];
+  }
+  if (!withCrit) {
+    return [
+      { outcome: 'success', label: 'Success', p: o.success },
+      { outcome: 'failure', label: 'Failure', p: o.failure! },
+    ];
+  }
+  const critSuccess = crit * successGivenCrit(c);
+  return [
+    { outcome: 'critical', label: 'Crit', p: crit },
+    { outcome: 'success', label: 'Success', p: Math.max(0, o.success - critSuccess) },
+    { outcome: 'failure', label: 'Failure', p: Math.max(0, o.failure! - (crit - critSuccess)) },
+  ];
+}
+
+function values(c: PreparedCheck): Pick<CheckOdds, 'values' | 'mean'> {
+  const d = hcCheckOdds(c).distribution;
+  return { values: d.points().map((x) => ({ value: x.value, p: x.p })), mean: d.mean };
+}
+
+function diceOf(record: RollRecord | null, roleOf: (term: number) => string): CheckDie[] {
+  if (record === null) return [];
+  const out: CheckDie[] = [];
+  for (const d of record.dice) {
+    const sides = d.die.split('+').map((t) => Number(t.replace(/^d/, '')));
+    if (sides.length > 1 && d.parts) {
+      const parts = d.parts[0] ?? [];
+      sides.forEach((s, i) => out.push({ sides: s, face: parts[i] ?? 0, isKept: d.kept, role: roleOf(d.term) }));
+    } else out.push({ sides: sides[0] ?? 0, face: d.value, isKept: d.kept, role: roleOf(d.term) });
+  }
+  return out;
+}
+
+const checkRole = (term: number) => (term === 0 ? 'check die' : 'Feat Die');
+
+function outcomeOfCheck(success: boolean | null, crit: boolean): { outcome: string; label: string } {
+  if (crit) return { outcome: 'critical', label: 'Crit' };
+  if (success === null) return { outcome: 'rolled', label: 'Rolled' };
+  return success ? { outcome: 'success', label: 'Success' } : { outcome: 'failure', label: 'Failure' };
+}
+
+function describe(c: PreparedCheck): string {
+  const dice = c.dice.length > 0 ? c.dice.join('+') : 'no die';
+  const feat = c.featDie ? ` + Feat ${c.featDie}` : '';
+  const vs = c.target === null ? '' : c.kind === 'test' ? `, at or under ${c.effectiveTarget}` : `, beat ${c.effectiveTarget}`;
+  const v = c.vantage ? `, ${c.vantage}` : '';
+  return `${c.kind === 'test' ? 'Test' : c.kind === 'challenge' ? 'Challenge' : 'Open roll'}: ${dice}${feat}${c.kind !== 'test' && c.staticMod !== 0 ? ` ${c.staticMod > 0 ? '+' : ''}${c.staticMod}` : ''}${vs}${v} (${c.resolved.notation})`;
+}
+
+function checkOddsOf(request: CheckRequest): RuleResult<CheckOdds> {
+  return withRequest(request, (def, p) => {
+    const withCrit = p['crit'] !== undefined;
+    if (def.id === 'save') {
+      const spec = saveSpec(p);
+      const c = prepareSave(spec);
+      const s = saveOdds(spec);
+      return ok({
+        check: 'save',
+        description: `Save: ${describe(c).replace(/^Challenge: /, '')}`,
+        outcomes: checkOutcomes(c, withCrit),
+        ...values(c),
+        explanation: [...c.explanation, `effect: full ${s.effect.full}, half ${s.effect.half}, none ${s.effect.none}`],
+      });
+    }
+    if (def.id === 'compete') {
+      const c = prepareCompetition({
+        first: side(p, ''),
+        second: side(p, 'vs-'),
+        ties: p['ties'] as TieRule,
+        defender: p['defender'] === 'first' ? 'first' : 'second',
+        belowBottom: p['below-d3'] === 'negate' ? 'negate' : 'clamp',
+      });
+      const o = competitionOdds(c);
+      const outcomes: OutcomeOdds[] = [
+        { outcome: 'first', label: 'First side wins', p: o.first },
+        { outcome: 'second', label: 'Second side wins', p: o.second },
+      ];
+      if (o.ties === 'stalemate') outcomes.push({ outcome: 'stalemate', label: 'Stalemate', p: o.stalemate });
+      return ok({ check: 'compete', description: `Competition: ${o.firstDice.join('+')} vs ${o.secondDice.join('+')}, ties: ${o.ties}`, outcomes, explanation: o.explanation });
+    }
+    const c = prepareCheck(checkSpec(def.id as CheckKind, p));
+    return ok({ check: def.id, description: describe(c), outcomes: checkOutcomes(c, withCrit), ...values(c), explanation: c.explanation });
+  });
+}
+
+function rollCheckOf(rng: RandomSource, request: CheckRequest): RuleResult<CheckRoll> {
+  return withRequest(request, (def, p) => {
+    if (def.id === 'save') {
+      const spec = saveSpec(p);
+      const c = prepareSave(spec);
+      const r = rollSave(rng, spec);
+      const o = outcomeOfCheck(r.saved, r.check.crit);
+      return ok({
+        check: 'save',
+        description: `Save: ${describe(c).replace(/^Challenge: /, '')}`,
+        dice: diceOf(r.check.record, checkRole),
+        total: r.check.total ?? 0,
+        ...o,
+        explanation: [...r.check.explanation, r.summary],
+      });
+    }
+    if (def.id === 'compete') {
+      const c = prepareCompetition({
+        first: side(p, ''),
+        second: side(p, 'vs-'),
+        ties: p['ties'] as TieRule,
+        defender: p['defender'] === 'first' ? 'first' : 'second',
+        belowBottom: p['below-d3'] === 'negate' ? 'negate' : 'clamp',
+      });
+      const r = rollCompetition(rng, c);
+      const dice: CheckDie[] = [];
+      r.rounds.forEach((round, i) => {
+        const tag = r.rounds.length > 1 ? ` (round ${i + 1})` : '';
+        dice.push(...diceOf(round.first.record, (t) => `first side ${checkRole(t)}${tag}`));
+        dice.push(...diceOf(round.second.record, (t) => `second side ${checkRole(t)}${tag}`));
+      });
+      const last = r.rounds[r.rounds.length - 1];
+      const outcome = r.winner ?? (r.decidedBy === 'stalemate' ? 'stalemate' : 'undecided');
+      const label = outcome === 'first' ? 'First side wins' : outcome === 'second' ? 'Second side wins' : outcome === 'stalemate' ? 'Stalemate' : 'Undecided (re-roll cap)';
+      return ok({
+        check: 'compete',
+        description: `Competition: ${c.first.dice.join('+')} vs ${c.second.dice.join('+')}, ties: ${c.ties}`,
+        dice,
+        total: last ? (last.first.total ?? 0) - (last.second.total ?? 0) : 0,
+        outcome,
+        label,
+        explanation: [...r.explanation, r.summary],
+      });
+    }
+    const c = prepareCheck(checkSpec(def.id as CheckKind, p));
+    const r = hcRollCheck(rng, c);
+    return ok({
+      check: def.id,
+      description: describe(c),
+      dice: diceOf(r.record, checkRole),
+      total: r.total ?? 0,
+      ...outcomeOfCheck(r.success, r.crit),
+      explanation: [...r.explanation, r.summary],
+    });
+  });
+}
+
+// ---- usage dice -----------------------------------------------------------------------------------
+
+function usageOddsOf(die: number, uses: number): RuleResult<UsageOdds> {
+  return guarded(() => {
+    const o = resourceOdds(die, uses);
+    return ok({ die: o.die, uses: o.uses, depleted: o.depleted, expectedUses: o.expectedUses, distribution: o.distribution.map((x) => ({ die: x.die, p: x.p })) });
+  });
+}
+
+function rollUsageOf(rng: RandomSource, die: number): RuleResult<UsageRoll> {
+  return guarded(() => {
+    const u = rollResourceUse(rng, die);
+    return ok({ die: u.die, face: u.face, isSteppedDown: u.isSteppedDown, after: u.after, explanation: u.explanation });
+  });
+}
+
+// ---- characters ---------------------------------------------------------------------------------
+
+const CREATION_OPTIONS: readonly ParamDef[] = [
+  {
+    name: 'method',
+    kind: 'choice',
+    choices: [
+      { id: 'random', label: 'Option A (random)' },
+      { id: 'semi', label: 'Option B (semi-random)' },
+      { id: 'palladium', label: 'Option P (Palladium)' },
+    ],
+    default: 'random',
+    label: 'Method',
+    help: 'how to make the character',
+  },
+  { name: 'name', kind: 'text', maxLength: MAX_NAME_LENGTH, label: 'Name', help: 'the name (rolled when left out)' },
+  { name: 'stock', kind: 'text', maxLength: 40, label: 'Stock', help: 'a stock id of the setting (Option B or P; rolled when left out)' },
+  { name: 'class', kind: 'choice', choices: PLAYABLE_CLASS_IDS.map((id) => ({ id, label: classById(id).label })), label: 'Class', help: 'the class (Option B or P; rolled when left out)' },
+];
+
+function rollCharacterOf(rng: RandomSource, options: ParamRecord): RuleResult<Character> {
+  const p = readAll(CREATION_OPTIONS, options);
+  if (!p.ok) return p;
+  const method = p.value['method'] as CreationMethod;
+  if (!CREATION_METHODS.includes(method)) throw new Error(`unexpected method ${method}`);
+  const stock = p.value['stock'];
+  const cls = p.value['class'];
+  const name = p.value['name'];
+  const choices = { ...(typeof stock === 'string' ? { stock } : {}), ...(typeof cls === 'string' ? { class: cls } : {}) };
+  const r = hcRollCharacter(rng, { method, ...(Object.keys(choices).length > 0 ? { choices } : {}), ...(typeof name === 'string' ? { name } : {}) });
+  if (!r.ok) return problem(r.error.code, r.error.message, `$.${r.error.choice}`);
+  return ok(r.character);
+}
+
+function readCharacterOf(json: unknown): RuleResult<Character> {
+  if (Array.isArray(json)) return problem('character/expected-one', 'expected one character object, got an array; read each character on its own.', '$');
+  const r = readCharacters(json);
+  if (!r.ok) {
+    const first = r.problems[0]!;
+    const more = r.problems.length > 1 ? ` (and ${r.problems.length - 1} more problems)` : '';
+    return problem('character/invalid', `${first.message}${more}`, first.path);
+  }
+  return ok(r.characters[0]!);
+}
+
+function summarizeOf(c: Character): CharacterSummary {
+  const stock = stockOf(c.setting, c.stock)?.label ?? c.stock;
+  const cls = CLASSES.find((k) => k.id === c.class)?.label ?? c.class;
+  return {
+    name: c.name,
+    headline: `Level ${c.level} ${stock} ${cls}`,
+    trackers: [
+      { id: 'health-die', label: 'Health Die', value: c.healthDie },
+      { id: 'harm-die', label: 'Harm Die', value: c.harmDie },
+      { id: 'armour-die', label: 'Armour Die', value: c.armourDie ?? 'none' },
+      { id: 'feat-die', label: 'Feat Die', value: c.featDie },
+      { id: 'defense', label: 'Defense', value: String(c.defense) },
+      { id: 'xp', label: 'XP', value: String(c.xp) },
+    ],
+  };
+}
+
+// ---- initiative ---------------------------------------------------------------------------------
+
+/** The INT score of an entrant: the attribute id `INT` (the document's key), or `int` as the contract writes keys. */
+function intScoreOf(e: InitiativeEntrant): number | undefined {
+  return e.stats['INT'] ?? e.stats['int'];
+}
+
+function rollInitiativeOf(rng: RandomSource, entrants: readonly InitiativeEntrant[]): RuleResult<InitiativeOrder> {
+  const ids = new Set<string>();
+  for (const e of entrants) {
+    if (ids.has(e.id)) return problem('initiative/duplicate-id', `two entrants are called ${e.id}; give each combatant its own id.`);
+    ids.add(e.id);
+    if (intScoreOf(e) === undefined) return problem('initiative/missing-stat', `${e.id} has no INT score; the Initiative Contest rolls d20 + INT mod.`, `$.${e.id}.stats.INT`);
+  }
+  const sides = [...new Set(entrants.map((e) => e.side))];
+  const leaders: InitiativeEntrant[] = [];
+  for (const s of sides) {
+    const members = entrants.filter((e) => e.side === s);
+    const named = members.filter((e) => e.isLeader === true);
+    if (named.length > 1) return problem('initiative/two-leaders', `side ${s} names ${named.length} leaders; one leader rolls for a side.`);
+    leaders.push(named[0] ?? members[0]!);
+  }
+  const r = rollInitiativeContest(
+    rng,
+    leaders.map((l) => ({ id: l.id, side: l.side, intScore: intScoreOf(l)! })),
+  );
+  if (!r.ok) return r;
+  const dice: CheckDie[] = r.value.rounds.flatMap((round, i) => round.rolls.map((x) => ({ sides: 20, face: x.natural, isKept: true, role: `${x.id} (round ${i + 1})` })));
+  const winner = r.value.winner;
+  const order = entrants.map((e) => ({
+    id: e.id,
+    rank: winner === null ? 1 : e.id === winner.id ? 0 : e.side === winner.side ? 1 : 2,
+    note:
+      winner === null
+        ? 'undecided: the Smith decides'
+        : e.id === winner.id
+          ? 'won the Initiative: declares who goes first'
+          : e.side === winner.side
+            ? "winning side: may be declared first"
+            : 'acts when passed the initiative',
+  }));
+  order.sort((a, b) => a.rank - b.rank);
+  return ok({ order, dice, explanation: [...r.value.explanation, 'then each combatant passes the initiative to one who has not acted this round (Passing the Initiative)'] });
+}
+
+// ---- tables ----------------------------------------------------------------------------------------
+
+function table(id: string, label: string, ref: string, rows: readonly { readonly id: string; readonly label: string }[]): RuleTable {
+  return { id, label, ref, rows };
+}
+
+const TABLES: readonly RuleTable[] = [
+  table('stat-table', 'Stat table', `${REF}, STATS`, STAT_TABLE),
+  table('feat-die', 'Feat Die', `${REF}, THE FEAT DIE`, FEAT_DIE_TABLE),
+  table('stocks-hammercrawl', 'Stocks (HAMMERCRAWL! setting)', `${REF}, HAMMERCRAWL! Setting`, HAMMERCRAWL_STOCKS),
+  table('stocks-palladium', 'Stocks (Palladium setting)', `${REF}, Palladium stocks`, PALLADIUM_STOCKS),
+  table('nethern-quirks', 'Nethern quirks', `${REF}, Nethern`, NETHERN_QUIRKS),
+  table('social-status', 'SOC status and coins', `${REF}, SOC`, SOCIAL_STATUS_TABLE),
+  table('classes', 'Classes', `${REF}, CLASSES`, CLASSES),
+  table('skills', 'Skills', `${REF}, SKILLS`, SKILLS),
+  table('weapon-proficiencies', 'Weapon Proficiencies', `${REF}, WEAPONS`, WEAPON_PROFICIENCIES),
+  table('weapons', 'Weapons', `${REF}, WEAPONS`, WEAPONS),
+  table('armour', 'Armour', `${REF}, ARMOUR`, ARMOUR),
+  table('gear', 'Gear', `${REF}, EQUIPMENT`, GEAR),
+  table('treasure-tiers', 'Treasure tiers', `${REF}, TREASURES`, TREASURE_TIERS),
+  table('xp-modes', 'XP modes', `${REF}, XP and LEVELING`, XP_MODES),
+  table('crawl-xp', 'Crawl mode XP', `${REF}, XP and LEVELING, CRAWL MODE`, CRAWL_XP_TABLE),
+  table('xp-awards', 'XP awards', `${REF}, XP and LEVELING`, XP_AWARDS),
+];
+
+const STAT_LABELS: Readonly<Record<StatId, string>> = {
+  STR: 'Strength',
+  DEX: 'Dexterity',
+  CON: 'Constitution',
+  INT: 'Intelligence',
+  WIL: 'Will',
+  CHA: 'Charisma',
+  SOC: 'Societal standing',
+};
+
+/** The core six and SOC ("The core six, and also societal standing", STATS), keyed as the document keys them. */
+const ATTRIBUTES: readonly AttributeDef[] = STAT_IDS.map((id) => ({ id, label: STAT_LABELS[id], ref: `${REF}, STATS` }));
+
+/**
+ * HAMMERCRAWL! v4 as one `RuleSystem` (conventions: Layout): attributes keyed as the character document
+ * keys its stats (`STR` ... `SOC`), the checks of the CLI, resource dice, creation, reading, the
+ * Initiative Contest and the data tables.
+ * @example ruleSystem.checkOdds({ check: 'test', params: { target: 12 } }) // success 0.6
+ */
+export const ruleSystem: RuleSystem<Character> = {
+  id: 'hammercrawl',
+  label: 'HAMMERCRAWL!',
+  version: 'v4',
+  ref: REF,
+  attributes: ATTRIBUTES,
+  chain: HAMMERCRAWL_CHAIN,
+  checks: CHECK_KINDS,
+  checkOdds: checkOddsOf,
+  rollCheck: rollCheckOf,
+  usageDie: { sides: RESOURCE_DICE, stepDownMaxFace: RESOURCE_STEP_DOWN_MAX_FACE, ref: `${REF}, RESOURCES`, label: 'resource die' },
+  usageOdds: usageOddsOf,
+  rollUsage: rollUsageOf,
+  creationOptions: CREATION_OPTIONS,
+  rollCharacter: rollCharacterOf,
+  readCharacter: readCharacterOf,
+  summarize: summarizeOf,
+  initiativeHelp:
+    'The leaders of each side roll an Initiative Contest (d20 + INT mod, ties re-rolled); the winning side declares who goes first, and each combatant passes the initiative to one who has not acted this round.',
+  rollInitiative: rollInitiativeOf,
+  tables: TABLES,
+};
