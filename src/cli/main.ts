@@ -1,6 +1,10 @@
 /**
  * The `hammercrawl` command line: argv -> dice engine -> text or JSON.
  * Output of `roll --json` and `odds --json` is a documented contract (README, "CLI").
+ *
+ * Start-up is kept short: only the dice engine and commander load up front. The mechanics, `char`,
+ * `serve`, `rules` and any ruleset (`--ruleset`) are imported only when the command line names them
+ * (`loadModules`); help and unknown commands load every command so that help lists them all.
  */
 import { randomInt } from 'node:crypto';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
@@ -8,28 +12,76 @@ import { BARE_BONES_CHAIN, HAMMERCRAWL_CHAIN, explainStep, stepDie, type BelowBo
 import { isDiceError } from '../dice/errors.js';
 import { MAX_SEED, seededRandom } from '../dice/random.js';
 import { compileRoll } from '../dice/roll.js';
-import { distributionOf } from '../dice/distribution.js';
 import type { DiceOptions } from '../dice/resolve.js';
-import { formatRollText } from './format-roll.js';
-import { formatOddsText } from './format-odds.js';
-import { UsageError, parseDieFlag, type MechanicCommand, type MechanicFlag, type MechanicFlags } from './mechanic.js';
-import { MECHANICS } from './mechanics.js';
-import { addCharCommand } from './char.js';
-import { addServeCommand } from './serve.js';
+import { RULESET_IDS, type RuleSystem, type RulesetId } from '../rules/rule-system.js';
+import { isRulesetId, loadRuleSystem } from '../rules/registry.js';
+import { MECHANIC_NAMES, UsageError, parseDieFlag, type MechanicCommand, type MechanicFlag, type MechanicFlags } from './mechanic.js';
 
 /** Words of notation that start with a minus (`-d4+3`, `-2`), which commander would take for options. */
 const NEGATIVE_NOTATION = /^-(\d|d\d|d%)/i;
 /** Options of `roll` and `odds` that take a value (the word after them is that value, not notation). */
-const VALUE_OPTIONS = new Set(['--seed', '--chain', '--below-d3', '--target']);
+const VALUE_OPTIONS = new Set(['--seed', '--chain', '--below-d3', '--target', '--ruleset']);
+
+/** The ruleset `--ruleset` selects when it is not given. */
+export const DEFAULT_RULESET: RulesetId = 'hammercrawl';
+
+/** What each ruleset is, for help (static: help must not load the rulesets). */
+export const RULESET_SUMMARIES: Readonly<Record<RulesetId, string>> = {
+  hammercrawl: 'HAMMERCRAWL! v4 (the default): dice-chain Tests and Challenges, resource dice, Hammer pools',
+  'bare-bones': 'The Bare Bones (a Black Hack hack): d20 under the attribute, usage dice stepping on 1-3',
+  'so-long-as-men-die': 'So Long as Men Die: exploding attack dice against a Defense die, Toughness Dice, CON saves',
+  'exalted-hack': 'The Exalted Hack (a Black Hack hack): d20 under the attribute with four outcomes, usage dice d4-d12',
+};
+
+/** Help of the `--ruleset <id>` option. */
+export const RULESET_OPTION_HELP = `ruleset: ${RULESET_IDS.join(', ')} (default ${DEFAULT_RULESET}); its checks become the commands of roll and odds (hammercrawl rules <id>)`;
+
+/** Most characters one `char new` makes. */
+export const MAX_CHARACTER_COUNT = 1000;
+
+/**
+ * The first word of a `roll`/`odds` command line after the command that is neither an option nor an
+ * option's value: the mechanic or check name, or the first word of notation.
+ */
+export function firstOperand(args: readonly string[]): string | undefined {
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return args[i + 1];
+    if (a.startsWith('-') && a.length > 1) {
+      if (VALUE_OPTIONS.has(a)) i++;
+      continue;
+    }
+    return a;
+  }
+  return undefined;
+}
+
+/**
+ * The ruleset a command line names with `--ruleset <id>` or `--ruleset=<id>` (the last one wins, as in
+ * commander); the default when none. An unknown id is a `UsageError`.
+ */
+export function rulesetOf(args: readonly string[]): RulesetId {
+  let found: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') break;
+    if (a === '--ruleset') found = args[i + 1];
+    else if (a.startsWith('--ruleset=')) found = a.slice('--ruleset='.length);
+  }
+  if (found === undefined) return DEFAULT_RULESET;
+  if (!isRulesetId(found)) throw new UsageError(`--ruleset: unknown ruleset '${found}'; expected one of ${RULESET_IDS.join(', ')}`);
+  return found;
+}
 
 /**
  * In `roll <notation...>` and `odds <notation...>`, marks words such as `-2` or `-d4` as notation (a
  * leading space, which the parser skips) so that `roll 1d20 -2` works; mechanics' flag values
- * (`roll test --mod -2`) are left alone.
+ * (`roll test --mod -2`) are left alone. `commandNames` are the mechanics or checks under roll and odds.
  */
-function notationArgs(args: readonly string[]): string[] {
+function notationArgs(args: readonly string[], commandNames: readonly string[]): string[] {
+  const operand = firstOperand(args);
   const isNotationMode =
-    (args[0] === 'roll' || args[0] === 'odds') && args[1] !== undefined && !MECHANICS.some((m) => m.name === args[1]);
+    (args[0] === 'roll' || args[0] === 'odds') && args[1] !== undefined && !(operand !== undefined && commandNames.includes(operand));
   if (!isNotationMode) return [...args];
   const out: string[] = [];
   let afterDashes = false;
@@ -72,15 +124,16 @@ export interface CliIo {
 
 const CHAINS: Record<string, DiceChain> = { hammercrawl: HAMMERCRAWL_CHAIN, 'bare-bones': BARE_BONES_CHAIN };
 
-
-function parseSeed(value: string): number {
+/** Reads `--seed`: a whole number from 0 to MAX_SEED. */
+export function parseSeed(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > MAX_SEED) {
     throw new InvalidArgumentError(`the seed must be a whole number from 0 to ${MAX_SEED}`);
   }
   return Number(value);
 }
 
-function parseInteger(value: string): number {
+/** Reads a whole-number option (`--target -2`). */
+export function parseInteger(value: string): number {
   if (!/^[+-]?\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
     throw new InvalidArgumentError('expected a whole number');
   }
@@ -98,14 +151,22 @@ function parsePolicy(value: string): BelowBottomPolicy {
   return value;
 }
 
+/** Reads `--ruleset` (the command line was already read for it by `rulesetOf`; this checks again). */
+export function parseRuleset(value: string): RulesetId {
+  if (!isRulesetId(value)) throw new InvalidArgumentError(`expected one of ${RULESET_IDS.join(', ')}`);
+  return value;
+}
+
 interface DiceFlags {
   chain?: DiceChain;
   belowD3?: BelowBottomPolicy;
 }
 
-function diceOptions(flags: DiceFlags): DiceOptions {
+function diceOptions(flags: DiceFlags, ruleSystem: RuleSystem | null): DiceOptions {
+  // `--chain` wins over the chain of `--ruleset`.
+  const chain = flags.chain ?? ruleSystem?.chain;
   return {
-    ...(flags.chain ? { chain: flags.chain } : {}),
+    ...(chain ? { chain } : {}),
     ...(flags.belowD3 ? { belowBottom: flags.belowD3 } : {}),
   };
 }
@@ -113,11 +174,56 @@ function diceOptions(flags: DiceFlags): DiceOptions {
 function addDiceFlags(cmd: Command): Command {
   return cmd
     .option('--chain <id>', 'dice chain for step modifiers: hammercrawl or bare-bones', parseChain)
-    .option('--below-d3 <policy>', 'a die stepped below the bottom of the chain: clamp (stays) or negate (gone)', parsePolicy);
+    .option('--below-d3 <policy>', 'a die stepped below the bottom of the chain: clamp (stays) or negate (gone)', parsePolicy)
+    .option('--ruleset <id>', `${RULESET_OPTION_HELP}; notation steps (^+N) use its chain unless --chain`, parseRuleset);
 }
 
-/** Builds the command tree; actions write through `io`. */
-export function buildProgram(io: CliIo, freshSeed: () => number): Command {
+/** The modules a command line needs, loaded by `loadModules`; `null` when not needed. */
+export interface LoadedModules {
+  /** The ruleset `--ruleset` names (default hammercrawl). */
+  readonly ruleset: RulesetId;
+  /** Its rule system, loaded when the command uses it (any ruleset but hammercrawl). */
+  readonly ruleSystem: RuleSystem | null;
+  /** HAMMERCRAWL!'s mechanics under roll and odds. */
+  readonly mechanics: readonly MechanicCommand[] | null;
+  readonly char: typeof import('./char.js') | null;
+  readonly serve: typeof import('./serve.js') | null;
+  /** `rules` and the commands of `--ruleset` (generic, driven by the ruleset contract). */
+  readonly rulesets: typeof import('./ruleset-commands.js') | null;
+  // simulate: the lead wires `buildSimulateCommand` (./simulate.js) here: a `simulate` field loaded by
+  // `loadModules` when args[0] === 'simulate' or for help, added in `buildProgram` after `serve`.
+}
+
+/** The commands whose modules load on demand; any other first word (help, --help, a typo) loads all. */
+const ON_DEMAND_COMMANDS = new Set(['roll', 'odds', 'step', 'char', 'serve', 'rules']);
+
+/** Imports what `args` needs (see `LoadedModules`): the mechanics only for a mechanic, a ruleset only when named. */
+export async function loadModules(args: readonly string[]): Promise<LoadedModules> {
+  const ruleset = rulesetOf(args);
+  const command = args[0];
+  const isEverything = command === undefined || !ON_DEMAND_COMMANDS.has(command);
+  const isHelp = args.some((a) => a === '--help' || a === '-h');
+  const isGeneric = ruleset !== DEFAULT_RULESET;
+  const operand = firstOperand(args);
+  const isDice = command === 'roll' || command === 'odds';
+  const needsMechanics =
+    isEverything ||
+    (!isGeneric && isDice && (operand === undefined || isHelp || (MECHANIC_NAMES as readonly string[]).includes(operand)));
+  const needsRuleSystem = isGeneric && (isEverything || isDice || command === 'step' || command === 'char');
+  const needsRulesets = isEverything || command === 'rules' || (isGeneric && (isDice || command === 'char'));
+  const [mechanics, ruleSystem, char, serve, rulesets] = await Promise.all([
+    needsMechanics ? import('./mechanics.js').then((m) => m.MECHANICS) : null,
+    needsRuleSystem ? loadRuleSystem(ruleset) : null,
+    isEverything || command === 'char' ? import('./char.js') : null,
+    isEverything || command === 'serve' ? import('./serve.js') : null,
+    needsRulesets ? import('./ruleset-commands.js') : null,
+  ]);
+  return { ruleset, ruleSystem, mechanics, char, serve, rulesets };
+}
+
+/** Builds the command tree from the loaded modules; actions write through `io`. */
+export function buildProgram(io: CliIo, freshSeed: () => number, loaded: LoadedModules): Command {
+  const { ruleSystem, mechanics } = loaded;
   const program = new Command('hammercrawl')
     .description('Dice, exact odds and tables for the HAMMERCRAWL! role-playing game')
     .version('0.1.0', '-V, --version')
@@ -136,13 +242,17 @@ export function buildProgram(io: CliIo, freshSeed: () => number): Command {
 Notation:  1d20  4d6kh3+2  d8^+3 (3 steps up the chain: d14)  10d6!  3d6r<3  d%  d66
            2d20adv (advantage on 2d20: roll 3, keep the best 2)
 Mechanics, under both roll and odds:
-           ${MECHANICS.map((m) => m.name).join(' ')}
+           ${MECHANIC_NAMES.join(' ')}
+Rulesets (--ruleset <id> on roll, odds, step and char new; their checks: 'hammercrawl rules <id>'):
+${RULESET_IDS.map((id) => `  ${id.padEnd(19)} ${RULESET_SUMMARIES[id]}`).join('\n')}
 Examples:
   hammercrawl roll 4d6kh3 --seed 42
   hammercrawl odds 1d20+3 --target 15
   hammercrawl odds test --target 12 --steps 1
   hammercrawl roll soak --health d4 --con 1 --dv 7
   hammercrawl step d30 +15
+  hammercrawl odds check --ruleset exalted-hack --attribute 12 --advantage
+  hammercrawl char new --ruleset bare-bones --count 3 --seed 7
 Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
     );
 
@@ -153,9 +263,10 @@ Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
       .argument('<notation...>', 'dice notation, e.g. 4d6kh3+2 (spaces allowed)')
       .option('--seed <n>', 'seed for a reproducible roll (printed when not given)', parseSeed)
       .option('--json', 'print one JSON object: seed, notation, total, dice, terms'),
-  ).action((parts: string[], flags: DiceFlags & { seed?: number; json?: boolean }) => {
+  ).action(async (parts: string[], flags: DiceFlags & { seed?: number; json?: boolean }) => {
+    const { formatRollText } = await import('./format-roll.js');
     const notation = parts.join(' ');
-    const compiled = compileRoll(notation, diceOptions(flags));
+    const compiled = compileRoll(notation, diceOptions(flags, ruleSystem));
     const seed = flags.seed ?? freshSeed();
     const record = compiled.roll(seededRandom(seed));
     if (flags.json) io.stdout(`${toJson({ seed, ...record })}\n`);
@@ -170,11 +281,13 @@ Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
       .option('--target <t>', 'also show P(total <= t) (a Test) and P(total > t) (a Challenge)', parseInteger)
       .option('--all', 'show every total, not only the likeliest 60')
       .option('--json', 'print one JSON object: distribution [{value, p}], mean, truncatedMass'),
-  ).action((parts: string[], flags: DiceFlags & { target?: number; all?: boolean; json?: boolean }) => {
+  ).action(async (parts: string[], flags: DiceFlags & { target?: number; all?: boolean; json?: boolean }) => {
+    const [{ distributionOf }, { formatOddsText }] = await Promise.all([import('../dice/distribution.js'), import('./format-odds.js')]);
     const notation = parts.join(' ');
-    const dist = distributionOf(notation, diceOptions(flags));
+    const options = diceOptions(flags, ruleSystem);
+    const dist = distributionOf(notation, options);
     if (flags.json) {
-      const json: Record<string, unknown> = { notation: compileRoll(notation, diceOptions(flags)).notation, ...dist.toJSON() };
+      const json: Record<string, unknown> = { notation: compileRoll(notation, options).notation, ...dist.toJSON() };
       if (flags.target !== undefined) {
         json['target'] = flags.target;
         json['atMost'] = dist.atMost(flags.target);
@@ -182,7 +295,7 @@ Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
       }
       io.stdout(`${toJson(json)}\n`);
     } else {
-      const canonical = compileRoll(notation, diceOptions(flags)).notation;
+      const canonical = compileRoll(notation, options).notation;
       io.stdout(`${formatOddsText(canonical, dist, { all: flags.all ?? false, target: flags.target ?? null })}\n`);
     }
   });
@@ -197,7 +310,7 @@ Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
   ).action((die: string, steps: number, flags: DiceFlags & { json?: boolean }) => {
     const match = /^d(\d+)$/i.exec(die.trim());
     if (!match) throw new UsageError(`'${die}' is not a die; write it like d20`);
-    const chain = flags.chain ?? HAMMERCRAWL_CHAIN;
+    const chain = flags.chain ?? ruleSystem?.chain ?? HAMMERCRAWL_CHAIN;
     const sides = Number(match[1]);
     const result = stepDie(chain, sides, steps, flags.belowD3 ?? chain.defaultBelowBottom);
     const explanation = explainStep(chain, sides, result);
@@ -207,12 +320,23 @@ Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
 
   rollCommand.enablePositionalOptions();
   oddsCommand.enablePositionalOptions();
-  for (const mechanic of MECHANICS) {
-    addMechanic(rollCommand, mechanic, 'roll', io, freshSeed);
-    addMechanic(oddsCommand, mechanic, 'odds', io, freshSeed);
+  if (ruleSystem !== null && loaded.rulesets !== null) {
+    loaded.rulesets.addRulesetChecks(rollCommand, oddsCommand, ruleSystem, io, freshSeed);
+  } else {
+    for (const mechanic of mechanics ?? []) {
+      addMechanic(rollCommand, mechanic, 'roll', io, freshSeed);
+      addMechanic(oddsCommand, mechanic, 'odds', io, freshSeed);
+    }
   }
-  addCharCommand(program, io, freshSeed);
-  addServeCommand(program, io);
+  if (loaded.char !== null) {
+    const rulesets = loaded.rulesets;
+    const genericNew =
+      ruleSystem !== null && rulesets !== null ? (char: Command) => rulesets.addRulesetCharNew(char, ruleSystem, io, freshSeed) : undefined;
+    loaded.char.addCharCommand(program, io, freshSeed, genericNew);
+  }
+  if (loaded.serve !== null) loaded.serve.addServeCommand(program, io);
+  // simulate: the lead adds `program.addCommand(buildSimulateCommand(io, freshSeed))` here (see LoadedModules).
+  if (loaded.rulesets !== null) loaded.rulesets.addRulesCommand(program, io);
   return program;
 }
 
@@ -258,6 +382,7 @@ function addMechanic(parent: Command, mechanic: MechanicCommand, mode: 'roll' | 
   }
   if (mode === 'roll') cmd.option('--seed <n>', 'seed for a reproducible roll (printed when not given)', parseSeed);
   cmd.option('--json', 'print one JSON object');
+  cmd.option('--ruleset <id>', RULESET_OPTION_HELP, parseRuleset);
   cmd.action((raw: Record<string, unknown>) => {
     const { seed: seedFlag, json } = raw as { seed?: number; json?: boolean };
     // Flags reach the mechanic under their own (kebab-case) names.
@@ -278,39 +403,64 @@ function addMechanic(parent: Command, mechanic: MechanicCommand, mode: 'roll' | 
   });
 }
 
-/** Runs the CLI on `args` (without node and script) and returns the exit code. */
-export function runCli(args: readonly string[], io: CliIo, freshSeed: () => number = () => randomInt(0, MAX_SEED)): number {
-  const program = buildProgram(io, freshSeed);
-  // A notation that starts with a minus ('-d4+3', '-2') is notation, not an unknown option.
-  const argv = notationArgs(args);
-  if (args.length === 0) {
-    io.stdout(program.helpInformation());
-    return 0;
-  }
-  if (args[0] === 'help' && args[1] !== undefined && !program.commands.some((c) => c.name() === args[1])) {
-    io.stderr(`hammercrawl: unknown command '${args[1]}'; the commands are ${program.commands.map((c) => c.name()).join(', ')}\n`);
+/** A bad-input message for a check name the ruleset does not have, or null when `args` names none. */
+function unknownCheck(args: readonly string[], loaded: LoadedModules): string | null {
+  const system = loaded.ruleSystem;
+  if (system === null || (args[0] !== 'roll' && args[0] !== 'odds')) return null;
+  const operand = firstOperand(args);
+  // A word of letters and hyphens is never notation (notation has digits or %): it names a check.
+  if (operand === undefined || !/^[a-z][a-z-]*$/i.test(operand)) return null;
+  const names = loaded.rulesets?.rulesetCommandNames(system) ?? [];
+  if (names.includes(operand)) return null;
+  return `${system.label} has no check '${operand}'; its checks are ${names.join(', ')} ('hammercrawl rules ${system.id}' lists their options)`;
+}
+
+/** Writes the one line of a failure and returns its exit code. */
+function reportError(e: unknown, io: CliIo): number {
+  if (e instanceof CommanderError) {
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+    io.stderr(`hammercrawl: ${e.message.replace(/^error: /, '').split('\n')[0]}\n`);
     return EXIT_BAD_INPUT;
   }
+  if (isDiceError(e)) {
+    io.stderr(`hammercrawl: ${e.describe()}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  if (e instanceof UsageError) {
+    io.stderr(`hammercrawl: ${e.message}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  io.stderr(`hammercrawl: internal error: ${message} (please report it with the command you ran)\n`);
+  if (process.env['HAMMERCRAWL_DEBUG'] && e instanceof Error) io.stderr(`${e.stack}\n`);
+  return EXIT_INTERNAL;
+}
+
+/** Runs the CLI on `args` (without node and script) and resolves to the exit code. */
+export async function runCli(args: readonly string[], io: CliIo, freshSeed: () => number = () => randomInt(0, MAX_SEED)): Promise<number> {
   try {
-    program.parse(argv, { from: 'user' });
+    const loaded = await loadModules(args);
+    const program = buildProgram(io, freshSeed, loaded);
+    // A notation that starts with a minus ('-d4+3', '-2') is notation, not an unknown option.
+    const commandNames =
+      loaded.ruleSystem !== null && loaded.rulesets !== null ? loaded.rulesets.rulesetCommandNames(loaded.ruleSystem) : MECHANIC_NAMES;
+    const argv = notationArgs(args, commandNames);
+    if (args.length === 0) {
+      io.stdout(program.helpInformation());
+      return 0;
+    }
+    if (args[0] === 'help' && args[1] !== undefined && !program.commands.some((c) => c.name() === args[1])) {
+      io.stderr(`hammercrawl: unknown command '${args[1]}'; the commands are ${program.commands.map((c) => c.name()).join(', ')}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    const unknown = unknownCheck(args, loaded);
+    if (unknown !== null) {
+      io.stderr(`hammercrawl: ${unknown}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (e) {
-    if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
-      io.stderr(`hammercrawl: ${e.message.replace(/^error: /, '').split('\n')[0]}\n`);
-      return EXIT_BAD_INPUT;
-    }
-    if (isDiceError(e)) {
-      io.stderr(`hammercrawl: ${e.describe()}\n`);
-      return EXIT_BAD_INPUT;
-    }
-    if (e instanceof UsageError) {
-      io.stderr(`hammercrawl: ${e.message}\n`);
-      return EXIT_BAD_INPUT;
-    }
-    const message = e instanceof Error ? e.message : String(e);
-    io.stderr(`hammercrawl: internal error: ${message} (please report it with the command you ran)\n`);
-    if (process.env['HAMMERCRAWL_DEBUG'] && e instanceof Error) io.stderr(`${e.stack}\n`);
-    return EXIT_INTERNAL;
+    return reportError(e, io);
   }
 }

@@ -110,7 +110,7 @@ describe.skipIf(unavailable !== null)('two processes on PostgreSQL + Redis', () 
     // Keep killing every pub/sub connection for 5 s while both sides roll.
     const cutter = (async () => {
       while (Date.now() - started < 5000) {
-        await admin.client('KILL', 'TYPE', 'pubsub');
+        await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
         await new Promise((r) => setTimeout(r, 100));
       }
     })();

@@ -151,6 +151,9 @@ export interface EventBus {
   /**
    * Calls `onEvents` with events of `tableId` published by any process. Delivery may lose or
    * reorder messages: the subscriber refills gaps from the store by seq. Returns an unsubscribe.
+   * `onEvents` may be called with an empty array, meaning "the subscription is live now" (Redis
+   * confirms a SUBSCRIBE after `subscribe` returns): a subscriber that read the store before that
+   * refills then. `createFeed` (src/server/bus/table-feed.ts) does all of this.
    */
   subscribe(tableId: string, onEvents: (events: readonly StoredEvent[]) => void): () => void;
   /**
