@@ -54,6 +54,7 @@ export class LiveTable {
   private readonly members = new Map<string, MemberRecord>();
   private queue: Promise<unknown> = Promise.resolve();
   private refilling: Promise<void> | null = null;
+  private refillAgain = false;
   private unsubscribe: (() => void) | null = null;
   private poll: NodeJS.Timeout | null = null;
 
@@ -115,7 +116,17 @@ export class LiveTable {
 
   /** Refills from the store (a gap in announced events, or the bus came back after an outage). */
   refill(): Promise<void> {
-    this.refilling ??= this.catchUp().finally(() => {
+    if (this.refilling !== null) {
+      // A read is under way but may have started before the event that asked for this one.
+      this.refillAgain = true;
+      return this.refilling;
+    }
+    this.refilling = (async () => {
+      do {
+        this.refillAgain = false;
+        await this.catchUp();
+      } while (this.refillAgain);
+    })().finally(() => {
       this.refilling = null;
     });
     return this.refilling;
@@ -204,9 +215,9 @@ export class LiveTable {
     const seen = this.requests.get(key);
     if (seen !== undefined) return { ok: true, seq: seen, events: [], isDuplicate: true };
     const state = this.current;
-    const decided = rollCommand(state, actor, command, { rng: this.deps.rng, rules: this.deps.rules(state.ruleset) });
-    if (!decided.ok) return { ok: false, error: decided.error };
     const at = this.deps.now();
+    const decided = rollCommand(state, actor, command, { rng: this.deps.rng, rules: this.deps.rules(state.ruleset), now: at });
+    if (!decided.ok) return { ok: false, error: decided.error };
     const result = await this.deps.store.commit({
       tableId: this.tableId,
       requestId: command.requestId,

@@ -1,0 +1,247 @@
+/**
+ * The embedded table store over SQLite (better-sqlite3): WAL, `synchronous=FULL`, foreign keys on.
+ * Each commit is one synchronous `BEGIN IMMEDIATE` transaction, so a resolved promise means the
+ * change is on disk (docs/storage.md).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { migrateSqlite } from './migrations.js';
+import {
+  checkCommit,
+  checkNewTable,
+  checkRead,
+  describeSeqFindings,
+  encodeJsonObject,
+  eventFromRow,
+  eventRow,
+  memberFromRow,
+  memberRow,
+  SEQ_FINDINGS_SQL,
+  seqFindingFromRow,
+  storedFromRow,
+  tableFromRow,
+  type EventRow,
+  type MemberRow,
+  type SeqFindingRow,
+  type TableRow,
+} from './records.js';
+import type { Commit, CommitResult, MemberRecord, NewEvent, NewTable, StoredEvent, TableRecord, TableStore } from './types.js';
+import { StoreError } from './types.js';
+
+/** How long a writer waits for another process's write lock before `store/unavailable`, ms. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+/** The pragmas every connection runs, in order (exported for docs and the crash test). */
+export const SQLITE_PRAGMAS: readonly string[] = [
+  'journal_mode = WAL',
+  'synchronous = FULL',
+  'foreign_keys = ON',
+  `busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`,
+];
+
+const EVENT_COLUMNS = 'table_id, seq, kind, schema_version, at, actor_id, request_id, request_part, body';
+
+/**
+ * The events of one idempotency key. Ordered by part (the same order as seq) so that SQLite
+ * searches the unique index `events_request` instead of walking the table's events by seq.
+ */
+export const EVENTS_BY_REQUEST_SQL = `SELECT ${EVENT_COLUMNS} FROM events WHERE table_id = ? AND COALESCE(actor_id, '') = ? AND request_id = ? ORDER BY request_part`;
+
+/**
+ * Opens (creating when missing, parent directory included) the SQLite store at `file` and applies
+ * pending migrations. `:memory:` gives a private in-memory database (tests).
+ */
+export async function openSqliteStore(file: string): Promise<TableStore> {
+  if (typeof file !== 'string' || file === '') throw new TypeError('openSqliteStore needs a file path or ":memory:"');
+  let db: BetterSqlite3.Database;
+  try {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    db = new Database(file);
+  } catch (error) {
+    throw storeError(error, `cannot open the SQLite database ${file}`);
+  }
+  try {
+    for (const pragma of SQLITE_PRAGMAS) db.pragma(pragma);
+    const mode = db.pragma('journal_mode', { simple: true });
+    if (file !== ':memory:' && mode !== 'wal') throw new StoreError('store/unavailable', `SQLite refused WAL mode (journal_mode is ${String(mode)})`);
+    migrateSqlite(db);
+    return new SqliteStore(db);
+  } catch (error) {
+    db.close();
+    throw storeError(error, `cannot open the SQLite database ${file}`);
+  }
+}
+
+/** Maps a driver error to a StoreError; StoreError and programmer errors pass through. */
+function storeError(error: unknown, context: string): Error {
+  if (error instanceof StoreError || error instanceof TypeError || error instanceof RangeError) return error;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (code.startsWith('SQLITE_CONSTRAINT')) return new StoreError('store/conflict', `${context}: ${message}`, { cause: error });
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT_')) {
+    return new StoreError('store/corrupt', `${context}: ${message}`, { cause: error });
+  }
+  return new StoreError('store/unavailable', `${context}: ${message}`, { cause: error });
+}
+
+class SqliteStore implements TableStore {
+  readonly kind = 'sqlite';
+  readonly #db: BetterSqlite3.Database;
+  readonly #tableRow: BetterSqlite3.Statement<[string], TableRow>;
+  readonly #lastSeq: BetterSqlite3.Statement<[string], { last_seq: number }>;
+  readonly #memberByToken: BetterSqlite3.Statement<[string, string], MemberRow>;
+  readonly #members: BetterSqlite3.Statement<[string], MemberRow>;
+  readonly #eventsAfter: BetterSqlite3.Statement<[string, number, number], EventRow>;
+  readonly #eventsByRequest: BetterSqlite3.Statement<[string, string, string], EventRow>;
+  readonly #insertTable: BetterSqlite3.Statement<[TableRow]>;
+  readonly #insertMember: BetterSqlite3.Statement<[MemberRow]>;
+  readonly #insertEvent: BetterSqlite3.Statement<[EventRow]>;
+  readonly #setLastSeq: BetterSqlite3.Statement<[number, string]>;
+  readonly #setInvite: BetterSqlite3.Statement<[string | null, string]>;
+  readonly #setSettings: BetterSqlite3.Statement<[string, string]>;
+  readonly #commitTx: BetterSqlite3.Transaction<(commit: Commit) => CommitResult>;
+  readonly #createTx: BetterSqlite3.Transaction<(input: NewTable) => readonly StoredEvent[]>;
+
+  constructor(db: BetterSqlite3.Database) {
+    this.#db = db;
+    this.#tableRow = db.prepare('SELECT id, name, ruleset, settings, created_at, invite_code, last_seq FROM tables WHERE id = ?');
+    this.#lastSeq = db.prepare('SELECT last_seq FROM tables WHERE id = ?');
+    this.#memberByToken = db.prepare('SELECT table_id, id, role, name, token_hash, created_at FROM members WHERE table_id = ? AND token_hash = ?');
+    this.#members = db.prepare('SELECT table_id, id, role, name, token_hash, created_at FROM members WHERE table_id = ? ORDER BY created_at, id');
+    this.#eventsAfter = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE table_id = ? AND seq > ? ORDER BY seq LIMIT ?`);
+    this.#eventsByRequest = db.prepare(EVENTS_BY_REQUEST_SQL);
+    this.#insertTable = db.prepare(
+      'INSERT INTO tables (id, name, ruleset, settings, created_at, invite_code, last_seq) VALUES (@id, @name, @ruleset, @settings, @created_at, @invite_code, @last_seq)',
+    );
+    this.#insertMember = db.prepare(
+      'INSERT INTO members (table_id, id, role, name, token_hash, created_at) VALUES (@table_id, @id, @role, @name, @token_hash, @created_at)',
+    );
+    this.#insertEvent = db.prepare(
+      `INSERT INTO events (${EVENT_COLUMNS}) VALUES (@table_id, @seq, @kind, @schema_version, @at, @actor_id, @request_id, @request_part, @body)`,
+    );
+    this.#setLastSeq = db.prepare('UPDATE tables SET last_seq = ? WHERE id = ?');
+    this.#setInvite = db.prepare('UPDATE tables SET invite_code = ? WHERE id = ?');
+    this.#setSettings = db.prepare('UPDATE tables SET settings = ? WHERE id = ?');
+    this.#commitTx = db.transaction((commit: Commit) => this.#commitInTransaction(commit));
+    this.#createTx = db.transaction((input: NewTable) => this.#createInTransaction(input));
+  }
+
+  async migrate(): Promise<void> {
+    this.#run('migrate', () => migrateSqlite(this.#db));
+  }
+
+  async createTable(input: NewTable): Promise<readonly StoredEvent[]> {
+    checkNewTable(input);
+    return this.#run(`create table ${input.table.id}`, () => this.#createTx.immediate(input));
+  }
+
+  async getTable(tableId: string): Promise<TableRecord | null> {
+    return this.#run('read table', () => {
+      const row = this.#tableRow.get(tableId);
+      return row === undefined ? null : tableFromRow(row);
+    });
+  }
+
+  async findMember(tableId: string, tokenHash: string): Promise<MemberRecord | null> {
+    return this.#run('find member', () => {
+      const row = this.#memberByToken.get(tableId, tokenHash);
+      return row === undefined ? null : memberFromRow(row);
+    });
+  }
+
+  async listMembers(tableId: string): Promise<readonly MemberRecord[]> {
+    return this.#run('list members', () => {
+      this.#requireTable(tableId);
+      return this.#members.all(tableId).map(memberFromRow);
+    });
+  }
+
+  async commit(commit: Commit): Promise<CommitResult> {
+    checkCommit(commit);
+    return this.#run(`commit to table ${commit.tableId}`, () => this.#commitTx.immediate(commit));
+  }
+
+  async readEvents(tableId: string, afterSeq: number, limit: number): Promise<readonly StoredEvent[]> {
+    checkRead(afterSeq, limit);
+    return this.#run('read events', () => {
+      const rows = this.#eventsAfter.all(tableId, afterSeq, limit);
+      if (rows.length === 0) this.#requireTable(tableId);
+      return rows.map(eventFromRow);
+    });
+  }
+
+  async checkIntegrity(): Promise<{ readonly ok: boolean; readonly detail: string }> {
+    return this.#run('check integrity', () => {
+      const problems: string[] = [];
+      const integrity = this.#db.pragma('integrity_check', { simple: false }) as readonly { integrity_check: string }[];
+      const messages = integrity.map((row) => row.integrity_check);
+      if (messages.length !== 1 || messages[0] !== 'ok') problems.push(`integrity_check: ${messages.join('; ')}`);
+      const foreignKeys = this.#db.pragma('foreign_key_check') as readonly unknown[];
+      if (foreignKeys.length > 0) problems.push(`foreign_key_check: ${foreignKeys.length} violations`);
+      const findings = this.#db.prepare<[], SeqFindingRow>(SEQ_FINDINGS_SQL).all().map(seqFindingFromRow);
+      if (findings.length > 0) problems.push(`seqs not contiguous: ${describeSeqFindings(findings)}`);
+      return problems.length === 0
+        ? { ok: true, detail: 'ok: integrity_check ok, foreign keys ok, every table has seqs 1..last_seq' }
+        : { ok: false, detail: problems.join(' | ') };
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
+  }
+
+  #run<T>(context: string, action: () => T): T {
+    if (!this.#db.open) throw new StoreError('store/unavailable', `${context}: the store is closed`);
+    try {
+      return action();
+    } catch (error) {
+      throw storeError(error, context);
+    }
+  }
+
+  #requireTable(tableId: string): number {
+    const row = this.#lastSeq.get(tableId);
+    if (row === undefined) throw new StoreError('store/no-such-table', `no table ${tableId}`);
+    return row.last_seq;
+  }
+
+  #insertEvents(tableId: string, lastSeq: number, events: readonly NewEvent[], requestId: string | null): StoredEvent[] {
+    return events.map((event, part) => {
+      const row = eventRow(tableId, lastSeq + part + 1, event, requestId, part);
+      this.#insertEvent.run(row);
+      return storedFromRow(row, event);
+    });
+  }
+
+  #createInTransaction(input: NewTable): readonly StoredEvent[] {
+    const { table } = input;
+    this.#insertTable.run({
+      id: table.id,
+      name: table.name,
+      ruleset: table.ruleset,
+      settings: encodeJsonObject(table.settings, 'table.settings'),
+      created_at: table.createdAt,
+      invite_code: table.inviteCode,
+      last_seq: input.events.length,
+    });
+    this.#insertMember.run(memberRow(input.smith));
+    return this.#insertEvents(table.id, 0, input.events, null);
+  }
+
+  #commitInTransaction(commit: Commit): CommitResult {
+    const lastSeq = this.#requireTable(commit.tableId);
+    const requestId = commit.requestId ?? null;
+    if (requestId !== null) {
+      const earlier = this.#eventsByRequest.all(commit.tableId, commit.actorId ?? '', requestId);
+      if (earlier.length > 0) return { events: earlier.map(eventFromRow), isDuplicate: true };
+    }
+    for (const member of commit.addMembers ?? []) this.#insertMember.run(memberRow(member));
+    if (commit.inviteCode !== undefined) this.#setInvite.run(commit.inviteCode, commit.tableId);
+    if (commit.settings !== undefined) this.#setSettings.run(encodeJsonObject(commit.settings, 'settings'), commit.tableId);
+    const events = this.#insertEvents(commit.tableId, lastSeq, commit.events, requestId);
+    if (events.length > 0) this.#setLastSeq.run(lastSeq + events.length, commit.tableId);
+    return { events, isDuplicate: false };
+  }
+}
