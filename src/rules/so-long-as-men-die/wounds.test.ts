@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { scriptedRandom, seededRandom } from '../../dice/random.js';
+import { rollAttack, type AttackSpec } from './attack.js';
+import { readCharacter, type SlamdCharacter } from './character.js';
+import { rollCharacter } from './create-character.js';
+import { rollMutilation } from './injury.js';
+import { applyAttack } from './wounds.js';
+
+const victim = (): SlamdCharacter => {
+  const r = rollCharacter(seededRandom(12), { name: 'Osric', traits: 'pick', 'trait-1': 'healthy', 'trait-2': 'princely' });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+const spec: AttackSpec = {
+  damage: { kind: 'dice', count: 1, sides: 8 }, modifier: 0, defenseDie: 0, defenseBonus: 0, toughnessDice: 2,
+  soakPolicy: 'one-at-a-time', exhaustOn: [5, 6], conScore: 10, conModifier: 0, isNonlethal: false,
+};
+
+describe('applying an attack to a character (Toughness; Injury; Mutilation)', () => {
+  it('soaked: the 5s and 6s rolled are exhausted, nothing else changes', () => {
+    const roll = rollAttack(scriptedRandom([7, 5, 2]), spec);
+    const r = applyAttack(victim(), roll);
+    expect(r.ok && r.value.toughness).toEqual({ dice: 2, exhausted: 1 });
+    expect(r.ok && r.value.condition).toBe('standing');
+  });
+
+  it('save made: the player chooses; unconscious gives a Flesh Wound', () => {
+    const roll = rollAttack(scriptedRandom([8, 6, 1, 1, 3]), spec);
+    expect(roll.outcome).toBe('injured-save-made');
+    expect(applyAttack(victim(), roll)).toMatchObject({ ok: false, error: { code: 'so-long-as-men-die/choice-needed' } });
+    const out = applyAttack(victim(), roll, { choice: 'unconscious' });
+    expect(out.ok && [out.value.condition, out.value.injuries.map((i) => i.mutilationId)]).toEqual(['unconscious', ['flesh-wound']]);
+  });
+
+  it('save failed: unconscious and mutilated; Scarred costs a point of CHA; the document still reads', () => {
+    const roll = rollAttack(scriptedRandom([3, 1, 15]), { ...spec, toughnessDice: 1 });
+    expect([roll.outcome, roll.soak.remaining]).toEqual(['injured-save-failed', 2]);
+    const c = victim();
+    const r = applyAttack(c, roll, { mutilation: rollMutilation(scriptedRandom([]), 2) });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.stats.cha.score).toBe(c.stats.cha.score - 1);
+    expect(r.value.injuries.map((i) => i.mutilationId)).toEqual(['flesh-wound', 'scarred']);
+    expect(readCharacter(JSON.parse(JSON.stringify(r.value))).ok).toBe(true);
+  });
+
+  it('Agony leaves you standing; a severed head or Instant Death kills; the dead take no more', () => {
+    const none = { ...spec, toughnessDice: 0 };
+    const agony = rollAttack(scriptedRandom([7, 3]), none);
+    const a = applyAttack(victim(), agony, { choice: 'mutilated', mutilation: rollMutilation(scriptedRandom([]), 7) });
+    expect(a.ok && [a.value.condition, a.value.injuries.map((i) => i.mutilationId)]).toEqual(['standing', ['agony']]);
+    const severed = rollAttack(scriptedRandom([6, 11]), none);
+    const h = applyAttack(victim(), severed, { mutilation: rollMutilation(scriptedRandom([1]), 6) });
+    expect(h.ok && h.value.condition).toBe('dead');
+    const arm = applyAttack(victim(), severed, { mutilation: rollMutilation(scriptedRandom([3]), 6) });
+    expect(arm.ok && arm.value.condition).toBe('unconscious');
+    const instant = rollAttack(scriptedRandom([8, 1, 20]), none);
+    const d = applyAttack(victim(), instant, { mutilation: rollMutilation(scriptedRandom([]), 9) });
+    expect(d.ok && d.value.condition).toBe('dead');
+    if (d.ok) expect(applyAttack(d.value, instant)).toMatchObject({ ok: false, error: { code: 'so-long-as-men-die/already-dead' } });
+  });
+
+  it('the mutilation must match the damage, and Toughness Dice cannot exceed the fresh ones', () => {
+    const roll = rollAttack(scriptedRandom([3, 1, 15]), { ...spec, toughnessDice: 1 });
+    expect(applyAttack(victim(), roll, { mutilation: rollMutilation(scriptedRandom([]), 1) })).toMatchObject({ ok: false, error: { code: 'so-long-as-men-die/mutilation-mismatch' } });
+    const tired = { ...victim(), toughness: { dice: 2, exhausted: 2 } };
+    expect(applyAttack(tired, rollAttack(scriptedRandom([7, 5, 2]), spec))).toMatchObject({ ok: false, error: { code: 'so-long-as-men-die/toughness-exhausted' } });
+  });
+});
