@@ -83,3 +83,38 @@ describe('openSqliteStore', () => {
     await expect(openSqliteStore('')).rejects.toBeInstanceOf(TypeError);
   });
 });
+
+describe('group commit', () => {
+  it('commits of one turn share a transaction; one that fails rolls back alone', async () => {
+    const store = await openSqliteStore(freshFile());
+    for (const id of ['g1', 'g2']) await store.createTable(testTable(id));
+    const commits = Array.from({ length: 50 }, (_, i) =>
+      store.commit({ tableId: i % 2 === 0 ? 'g1' : 'g2', requestId: `r${i}`, actorId: null, events: [testEvent('rolled', { i })] }),
+    );
+    const failing = store.commit({ tableId: 'missing', actorId: null, events: [testEvent('rolled')] });
+    const duplicate = store.commit({ tableId: 'g1', requestId: 'r0', actorId: null, events: [testEvent('rolled', { again: true })] });
+    const results = await Promise.all(commits);
+    await expect(failing).rejects.toMatchObject({ code: 'store/no-such-table' });
+    expect((await duplicate).isDuplicate).toBe(true);
+    expect((await duplicate).events[0]!.body).toEqual({ i: 0 });
+    expect(results.every((r) => !r.isDuplicate)).toBe(true);
+    for (const id of ['g1', 'g2']) {
+      const events = await store.readEvents(id, 0, 1000);
+      expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 26 }, (_, k) => k + 1));
+    }
+    expect((await store.checkIntegrity()).ok).toBe(true);
+    await store.close();
+  });
+
+  it('a commit pending when the store closes is written before it closes', async () => {
+    const file = freshFile();
+    const store = await openSqliteStore(file);
+    await store.createTable(testTable('c1'));
+    const pending = store.commit({ tableId: 'c1', actorId: null, events: [testEvent('rolled')] });
+    await store.close();
+    expect((await pending).events[0]!.seq).toBe(2);
+    const again = await openSqliteStore(file);
+    expect((await again.getTable('c1'))!.lastSeq).toBe(2);
+    await again.close();
+  });
+});

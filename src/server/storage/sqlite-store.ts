@@ -103,6 +103,9 @@ class SqliteStore implements TableStore {
   readonly #setSettings: BetterSqlite3.Statement<[string, string]>;
   readonly #commitTx: BetterSqlite3.Transaction<(commit: Commit) => CommitResult>;
   readonly #createTx: BetterSqlite3.Transaction<(input: NewTable) => readonly StoredEvent[]>;
+  readonly #groupTx: BetterSqlite3.Transaction<(commits: readonly Commit[]) => ({ ok: true; result: CommitResult } | { ok: false; error: Error })[]>;
+  readonly #pending: { commit: Commit; resolve: (r: CommitResult) => void; reject: (e: Error) => void }[] = [];
+  #flushScheduled = false;
 
   constructor(db: BetterSqlite3.Database) {
     this.#db = db;
@@ -126,6 +129,16 @@ class SqliteStore implements TableStore {
     this.#setSettings = db.prepare('UPDATE tables SET settings = ? WHERE id = ?');
     this.#commitTx = db.transaction((commit: Commit) => this.#commitInTransaction(commit));
     this.#createTx = db.transaction((input: NewTable) => this.#createInTransaction(input));
+    // Each commit of a group runs in its own savepoint (a transaction function called inside another).
+    this.#groupTx = db.transaction((commits: readonly Commit[]) =>
+      commits.map((c) => {
+        try {
+          return { ok: true as const, result: this.#commitTx(c) };
+        } catch (error) {
+          return { ok: false as const, error: storeError(error, `commit to table ${c.tableId}`) };
+        }
+      }),
+    );
   }
 
   async migrate(): Promise<void> {
@@ -158,9 +171,38 @@ class SqliteStore implements TableStore {
     });
   }
 
+  /**
+   * Group commit: commits that arrive in the same turn of the event loop (under load, all those that
+   * queued while the last fsync blocked) are written in one transaction, each in its own savepoint,
+   * so one fsync makes them all durable. A commit that fails rolls back alone; every promise resolves
+   * only after the outer transaction is on disk.
+   */
   async commit(commit: Commit): Promise<CommitResult> {
     checkCommit(commit);
-    return this.#run(`commit to table ${commit.tableId}`, () => this.#commitTx.immediate(commit));
+    if (!this.#db.open) throw new StoreError('store/unavailable', `commit to table ${commit.tableId}: the store is closed`);
+    return new Promise<CommitResult>((resolve, reject) => {
+      this.#pending.push({ commit, resolve, reject });
+      if (!this.#flushScheduled) {
+        this.#flushScheduled = true;
+        setImmediate(() => this.#flush());
+      }
+    });
+  }
+
+  #flush(): void {
+    this.#flushScheduled = false;
+    const batch = this.#pending.splice(0, this.#pending.length);
+    if (batch.length === 0) return;
+    let outcomes: readonly ({ ok: true; result: CommitResult } | { ok: false; error: Error })[];
+    try {
+      if (!this.#db.open) throw new StoreError('store/unavailable', 'the store is closed');
+      outcomes = this.#groupTx.immediate(batch.map((b) => b.commit));
+    } catch (error) {
+      const failure = storeError(error, `commit of ${batch.length} command(s)`);
+      for (const b of batch) b.reject(failure);
+      return;
+    }
+    outcomes.forEach((outcome, i) => (outcome.ok ? batch[i]!.resolve(outcome.result) : batch[i]!.reject(outcome.error)));
   }
 
   async readEvents(tableId: string, afterSeq: number, limit: number): Promise<readonly StoredEvent[]> {
@@ -189,6 +231,7 @@ class SqliteStore implements TableStore {
   }
 
   async close(): Promise<void> {
+    this.#flush();
     if (this.#db.open) this.#db.close();
   }
 
