@@ -264,6 +264,31 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return table.log({ id: member.id, role: member.role }, q.data.since, q.data.limit ?? LOG_PAGE_SIZE);
   });
 
+  app.get<{ Params: { id: string } }>('/api/tables/:id/export', async (request, reply) => {
+    const table = await liveTable(request.params.id);
+    const member = await authenticate(request, table);
+    const viewer = { id: member.id, role: member.role };
+    const events = [];
+    for (let since = 0; ; ) {
+      const page = await table.log(viewer, since, LOG_PAGE_SIZE);
+      events.push(...page.events);
+      if (page.events.length < LOG_PAGE_SIZE) break;
+      since = page.events[page.events.length - 1]!.seq;
+    }
+    const state = table.current;
+    const safeName = state.name.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'table';
+    void reply.header('content-disposition', `attachment; filename="${safeName}-log.json"`);
+    return {
+      format: 'hammercrawl-table-export',
+      schemaVersion: 1,
+      table: { id: table.tableId, name: state.name, ruleset: state.ruleset, settings: state.settings },
+      exportedBy: memberView(member),
+      members: state.members,
+      characters: state.characters,
+      events,
+    };
+  });
+
   app.post<{ Params: { id: string } }>('/api/tables/:id/rolls', async (request, reply) => {
     const table = await liveTable(request.params.id);
     const member = await authenticate(request, table);

@@ -1,0 +1,55 @@
+// Secret values and tokens: a canary in a Smith-only roll never reaches another player through the
+// export, and no token, invite code or secret value is ever written to the server's logs.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTable, join, live, request, startTestServer, type TestServer } from './harness.js';
+
+let logs = '';
+let server: TestServer;
+beforeAll(async () => {
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs += chunk.toString();
+      done();
+    },
+  });
+  server = await startTestServer({ logLevel: 'trace', logStream });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('secrets', () => {
+  it('the export carries what the viewer may see: a Smith-only canary reaches only the Smith and its roller', async () => {
+    const table = await createTable(server, 'Canary');
+    const ada = await join(server, table, 'Ada');
+    const bob = await join(server, table, 'Bob');
+    const adaLive = await live(server, table.id, ada.token);
+    adaLive.send({ kind: 'roll', requestId: 'c1', notation: '1d1+424242', visibility: 'smith', label: 'canary-label-x9' });
+    await adaLive.waitFor((f) => f['kind'] === 'ack');
+    adaLive.close();
+    const asBob = await request(server, 'GET', `/api/tables/${table.id}/export`, undefined, bob.token);
+    expect(asBob.status).toBe(200);
+    expect(asBob.body['format']).toBe('hammercrawl-table-export');
+    expect(JSON.stringify(asBob.body)).not.toContain('42424');
+    expect(JSON.stringify(asBob.body)).not.toContain('canary-label-x9');
+    for (const token of [ada.token, table.smithToken]) {
+      const whole = await request(server, 'GET', `/api/tables/${table.id}/export`, undefined, token);
+      expect(JSON.stringify(whole.body)).toContain('424243');
+    }
+    expect((await request(server, 'GET', `/api/tables/${table.id}/export`)).status).toBe(401);
+  });
+
+  it('logs (at trace level) hold no token, invite code, or secret roll value', async () => {
+    const table = await createTable(server, 'Quiet');
+    const ada = await join(server, table, 'Ada');
+    const adaLive = await live(server, table.id, ada.token);
+    adaLive.send({ kind: 'roll', requestId: 'c2', notation: '1d1+737373', visibility: 'blind' });
+    await adaLive.waitFor((f) => f['kind'] === 'ack');
+    await request(server, 'GET', `/api/tables/${table.id}/log?since=0`, undefined, ada.token);
+    await request(server, 'POST', `/api/tables/${table.id}/rolls`, { requestId: 'h', notation: '1d1+737373', visibility: 'smith' }, ada.token);
+    adaLive.close();
+    expect(logs.length).toBeGreaterThan(0);
+    for (const secret of [table.smithToken, ada.token, table.inviteCode, '737374']) expect(logs).not.toContain(secret);
+  });
+});
