@@ -9,7 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import type { WebSocket } from 'ws';
 import type { RandomSource } from '../dice/random.js';
@@ -18,7 +18,7 @@ import type { Actor } from '../table/commands.js';
 import { EVENT_SCHEMA_VERSION, type MemberView, type Role } from '../table/events.js';
 import { MAX_MEMBERS } from '../table/limits.js';
 import { can } from '../table/permissions.js';
-import type { Viewer } from '../table/project.js';
+import { projectEvent, type Viewer } from '../table/project.js';
 import {
   HELLO_TIMEOUT_MS,
   JOINS_PER_MINUTE,
@@ -56,6 +56,10 @@ export interface ServerOptions {
   readonly logStream?: NodeJS.WritableStream;
   /** Behind a reverse proxy: trust its X-Forwarded-For for rate limits. */
   readonly trustProxy?: boolean;
+  /** True when no other process writes the store (SQLite, local bus): commands skip reading back. */
+  readonly isSoleWriter?: boolean;
+  /** Other HTTP requests per address per minute (default REQUESTS_PER_MINUTE). */
+  readonly requestsPerMinute?: number;
   /** Per-client roll rate (tests of the limit lower it). */
   readonly rollsPerSecond?: number;
   readonly rollBurst?: number;
@@ -100,6 +104,44 @@ function statusOf(code: string): number {
   return 400;
 }
 
+/** The headers helmet sets, computed once: a strict CSP (same origin only), no HSTS (plain HTTP on a LAN). */
+export function computeSecurityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const middleware = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let finished = false;
+  middleware({} as never, response as never, () => {
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return headers;
+}
+
 /** Builds the server (not listening yet). */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { store, bus } = options;
@@ -124,7 +166,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (r === undefined) throw new HttpProblem(500, 'rules/unavailable', `The ruleset ${id} is not loaded on this server.`);
     return r;
   };
-  const deps = { store, bus, rules: rulesOf, rng, now };
+  const deps = { store, bus, rules: rulesOf, rng, now, isSoleWriter: options.isSoleWriter ?? false };
   const tables = new Map<string, Promise<LiveTable | null>>();
   const unsubscribeResync = bus.onResync(() => {
     for (const t of tables.values()) void t.then((live) => live?.refill());
@@ -163,29 +205,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return reply.status(500).send({ error: { code: 'internal', message: 'The server failed; the request was not applied.' } });
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    // Plain HTTP on a LAN is the common case: HSTS only makes sense behind TLS.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
+  // Security headers are the same for every response: computed once by helmet, then set by a hook
+  // (@fastify/helmet builds helmet's middleware again on every request).
+  const securityHeaders = computeSecurityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(securityHeaders);
+    done();
   });
   await app.register(rateLimit, {
     global: true,
-    max: REQUESTS_PER_MINUTE,
+    max: options.requestsPerMinute ?? REQUESTS_PER_MINUTE,
     timeWindow: 60_000,
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
@@ -299,10 +328,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       void reply.header('retry-after', Math.ceil(wait / 1000));
       throw new HttpProblem(429, 'rate/limited', `Too many rolls; wait ${wait} ms.`);
     }
-    const outcome = await table.command({ id: member.id, role: member.role }, toTableCommand({ kind: 'roll', ...parsed.data }));
+    const viewer = { id: member.id, role: member.role };
+    const outcome = await table.command(viewer, toTableCommand({ kind: 'roll', ...parsed.data }));
     if (!outcome.ok) throw new HttpProblem(statusOf(outcome.error.code), outcome.error.code, outcome.error.message);
-    const { events } = await table.log({ id: member.id, role: member.role }, outcome.seq - 1, 1);
-    return reply.status(outcome.isDuplicate ? 200 : 201).send({ seq: outcome.seq, event: events[0] ?? null });
+    const event = outcome.isDuplicate ? ((await table.log(viewer, outcome.seq - 1, 1)).events[0] ?? null) : projectEvent(outcome.events[outcome.events.length - 1]!, viewer);
+    return reply.status(outcome.isDuplicate ? 200 : 201).send({ seq: outcome.seq, event });
   });
 
   app.post<{ Params: { id: string } }>('/api/tables/:id/invite', async (request) => {
@@ -356,6 +386,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         return;
       }
       socket.send(JSON.stringify(frame));
+    };
+    const sendFrame = (frame: Buffer): void => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (socket.bufferedAmount > MAX_SOCKET_BACKLOG_BYTES) {
+        socket.close(1013, 'too slow');
+        return;
+      }
+      socket.send(frame, { binary: false });
     };
     const fail = (code: string, message: string, requestId?: string): void =>
       send({ kind: 'error', code, message, ...(requestId !== undefined ? { requestId } : {}) });
@@ -418,7 +456,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             lastSeq: state.lastSeq,
           });
           const viewer: Viewer = { id: member.id, role: member.role };
-          const stop = await table.watch({ viewer, deliver: (events) => events.forEach(send) }, hello.data.since);
+          const stop = await table.watch({ viewer, deliver: (frames) => frames.forEach(sendFrame) }, hello.data.since);
           if ((stage as string) === 'closed') stop();
           else {
             stopWatching = stop;

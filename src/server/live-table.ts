@@ -17,8 +17,8 @@ import { StoreError, type Commit, type EventBus, type JsonObject, type MemberRec
 /** Something that receives a table's events in seq order (a WebSocket client). */
 export interface TableWatcher {
   readonly viewer: Viewer;
-  /** Called with each event after the watcher's last, in order. */
-  deliver(events: readonly WireEvent[]): void;
+  /** Called with each event after the watcher's last, in order, as the JSON text of a frame. */
+  deliver(frames: readonly Buffer[]): void;
 }
 
 /** The answer to a command. */
@@ -33,6 +33,8 @@ export interface LiveTableDeps {
   readonly rules: (id: RulesetId) => RuleSystem;
   readonly rng: RandomSource;
   readonly now: () => number;
+  /** True when no other process writes this store (SQLite without a shared bus): commands skip the read-back. */
+  readonly isSoleWriter?: boolean;
   /** How often a table with watchers checks the store for events the bus lost (default FEED_POLL_MS). */
   readonly pollMs?: number;
 }
@@ -142,14 +144,27 @@ export class LiveTable {
       fresh.push(event);
     }
     if (fresh.length === 0) return;
-    for (const w of this.watchers) this.send(w, fresh);
+    const frames = new Map<string, Buffer>();
+    for (const w of this.watchers) this.send(w, fresh, frames);
   }
 
-  private send(w: TableWatcher & { sentSeq: number }, events: readonly TableEvent[]): void {
-    const out: WireEvent[] = [];
+  /**
+   * Sends events to a watcher. A projection depends only on whether the viewer is the Smith, the
+   * event's actor, or anyone else (`projectEvent`), so each event is projected and serialised once
+   * per such class and the same bytes go to every socket of the class.
+   */
+  private send(w: TableWatcher & { sentSeq: number }, events: readonly TableEvent[], frames = new Map<string, Buffer>()): void {
+    const out: Buffer[] = [];
     for (const e of events) {
       if (e.seq <= w.sentSeq) continue;
-      out.push(projectEvent(e, w.viewer));
+      const viewerClass = w.viewer.role === 'smith' ? 'S' : w.viewer.id === e.actorId ? 'A' : w.viewer.role === 'observer' ? 'O' : 'P';
+      const key = `${e.seq} ${viewerClass}`;
+      let frame = frames.get(key);
+      if (frame === undefined) {
+        frame = Buffer.from(JSON.stringify(projectEvent(e, w.viewer)));
+        frames.set(key, frame);
+      }
+      out.push(frame);
       w.sentSeq = e.seq;
     }
     if (out.length > 0) w.deliver(out);
@@ -210,7 +225,8 @@ export class LiveTable {
   }
 
   private async runCommand(actor: Actor, command: TableCommand): Promise<CommandOutcome> {
-    await this.catchUp();
+    // A sole writer (one process on its own store) folds every event it commits: nothing to read.
+    if (this.deps.isSoleWriter !== true) await this.catchUp();
     const key = `${actor.id} ${command.requestId}`;
     const seen = this.requests.get(key);
     if (seen !== undefined) return { ok: true, seq: seen, events: [], isDuplicate: true };

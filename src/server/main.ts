@@ -59,6 +59,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     const app = await buildServer({
       store,
       bus: openBus,
+      // One process on its own SQLite file: every event is this process's own.
+      isSoleWriter: options.bus === undefined && store.kind === 'sqlite',
       rules,
       webRoot: options.webRoot === undefined ? defaultWebRoot() : options.webRoot,
       allowedOrigins: options.allowOrigin ?? [],

@@ -28,7 +28,7 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
   const store = options.store ?? (await openSqliteStore(':memory:'));
   await store.migrate();
   const bus = options.bus ?? createLocalBus();
-  const app = await buildServer({ store, bus, rules: testRules(), logLevel: false, webRoot: null, tablesPerMinute: 10_000, joinsPerMinute: 10_000, ...options });
+  const app = await buildServer({ store, bus, rules: testRules(), logLevel: false, webRoot: null, isSoleWriter: true, tablesPerMinute: 10_000, joinsPerMinute: 10_000, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('no address');

@@ -53,3 +53,15 @@ describe('secrets', () => {
     for (const secret of [table.smithToken, ada.token, table.inviteCode, '737374']) expect(logs).not.toContain(secret);
   });
 });
+
+describe('security headers', () => {
+  it('every response carries a same-origin CSP and the other helmet headers, and no HSTS on plain HTTP', async () => {
+    for (const path of ['/', '/api/health', '/api/tables/none/log']) {
+      const res = await fetch(`${server.http}${path}`);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+});

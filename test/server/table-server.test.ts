@@ -257,6 +257,7 @@ describe('rate limits', () => {
       const error = await smith.waitFor((f) => f['kind'] === 'error');
       expect(error).toMatchObject({ code: 'rate/limited', requestId: 'q3' });
       expect(error['retryAfterMs']).toBeGreaterThan(0);
+      for (let i = 0; i < 3; i++) await smith.waitFor((f) => f['kind'] === 'ack' && f['requestId'] === `q${i}`);
       expect(smith.frames.filter((f) => f.data['kind'] === 'ack')).toHaveLength(3);
       smith.send({ kind: 'ping' });
       await smith.waitFor((f) => f['kind'] === 'pong');
