@@ -1,0 +1,137 @@
+// A server for the server benchmarks, run in a child process so the load generator and the server
+// do not share a thread. Started with `fork` (an IPC channel): it answers `{ cmd: 'cpu' }` with its
+// own process.cpuUsage() and stops on `{ cmd: 'stop' }`. Kinds (argv[2]):
+//   hammercrawl <db file>: the real table server (buildServer over the SQLite store and the local
+//     bus, hammercrawl ruleset), with the per-client roll limit set high (rollsPerSecond and
+//     rollBurst 1e9) and trustProxy on, so the driver can spread requests over X-Forwarded-For
+//     addresses and stay under the per-address request limit (the rate-limit plugin still runs on
+//     every request). No request logging (logLevel false), no web app.
+//   hello: a fastify hello-world, `GET /` -> { hello: 'world' } (and the same answer on
+//     `POST /api/tables/:id/rolls`, so the same request bytes can be sent to both servers).
+//   raw-ws: a plain `ws` server that relays each text frame it receives to every connected client.
+// The parent also imports `spawnServer` from this file.
+import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+const SELF = fileURLToPath(import.meta.url);
+
+/**
+ * Forks this file as a server of `kind`; resolves once it listens with
+ * `{ url, port, pid, cpu(): Promise<{user, system}>, stop(): Promise<void> }` (cpu in microseconds).
+ */
+export function spawnServer(kind, args = [], { execArgv = [] } = {}) {
+  const child = fork(SELF, [kind, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
+  return new Promise((resolve, reject) => {
+    const waiting = [];
+    let exited = false;
+    child.on('message', (m) => {
+      if (m.ready) {
+        resolve({
+          url: m.url,
+          port: m.port,
+          pid: child.pid,
+          cpu: () =>
+            new Promise((res) => {
+              waiting.push(res);
+              child.send({ cmd: 'cpu' });
+            }),
+          stop: () =>
+            new Promise((res) => {
+              if (exited) return res();
+              const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+              child.once('exit', () => {
+                clearTimeout(timer);
+                res();
+              });
+              child.send({ cmd: 'stop' });
+            }),
+        });
+      } else if (m.cpu) waiting.shift()?.(m.cpu);
+      else if (m.error) reject(new Error(`server child (${kind}): ${m.error}`));
+    });
+    child.on('exit', (code) => {
+      exited = true;
+      reject(new Error(`server child (${kind}) exited with ${code}`));
+    });
+  });
+}
+
+async function main(kind, args) {
+  let close = async () => undefined;
+  let server;
+  if (kind === 'hammercrawl') {
+    const [{ buildServer }, { openSqliteStore }, { createLocalBus }, { loadRuleSystem }] = await Promise.all([
+      import('../dist/server/app.js'),
+      import('../dist/server/storage/sqlite-store.js'),
+      import('../dist/server/bus/local-bus.js'),
+      import('../dist/rules/registry.js'),
+    ]);
+    const store = await openSqliteStore(args[0]);
+    await store.migrate();
+    const bus = createLocalBus();
+    const rules = new Map([['hammercrawl', await loadRuleSystem('hammercrawl')]]);
+    const app = await buildServer({
+      store,
+      bus,
+      rules,
+      logLevel: false,
+      webRoot: null,
+      trustProxy: true,
+      rollsPerSecond: 1e9,
+      rollBurst: 1e9,
+      tablesPerMinute: 1e6,
+      joinsPerMinute: 1e6,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    server = app.server;
+    close = async () => {
+      await app.close();
+      await bus.close();
+      await store.close();
+    };
+  } else if (kind === 'hello') {
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify({ logger: false });
+    app.get('/', async () => ({ hello: 'world' }));
+    app.post('/api/tables/:id/rolls', async () => ({ hello: 'world' }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    server = app.server;
+    close = () => app.close();
+  } else if (kind === 'raw-ws') {
+    const { WebSocketServer } = await import('ws');
+    server = createServer((_req, res) => res.writeHead(404).end());
+    const wss = new WebSocketServer({ server, maxPayload: 256 * 1024 });
+    wss.on('connection', (socket) => {
+      socket.on('message', (data, isBinary) => {
+        for (const client of wss.clients) if (client.readyState === 1) client.send(data, { binary: isBinary });
+      });
+      socket.on('error', () => undefined);
+    });
+    await new Promise((r) => server.listen(0, '127.0.0.1', r));
+    close = async () => {
+      for (const c of wss.clients) c.terminate();
+      await new Promise((r) => wss.close(r));
+      await new Promise((r) => server.close(r));
+    };
+  } else {
+    throw new Error(`unknown server kind ${kind}`);
+  }
+  const { port } = server.address();
+  process.on('message', (m) => {
+    if (m.cmd === 'cpu') process.send({ cpu: process.cpuUsage() });
+    else if (m.cmd === 'stop') {
+      const done = () => process.exit(0);
+      close().then(done, done);
+    }
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send({ ready: true, url: `http://127.0.0.1:${port}`, port });
+}
+
+if (process.argv[1] === SELF && process.send !== undefined) {
+  main(process.argv[2], process.argv.slice(3)).catch((e) => {
+    process.send({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    process.exit(1);
+  });
+}
