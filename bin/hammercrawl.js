@@ -18,7 +18,7 @@ for (const stream of [process.stdout, process.stderr]) {
     throw e;
   });
 }
-const code = cli.runCli(process.argv.slice(2), {
+const code = await cli.runCli(process.argv.slice(2), {
   stdout: (s) => process.stdout.write(s),
   stderr: (s) => process.stderr.write(s),
   // Long-running commands (serve) run after the command line is read; their result is the exit code.

@@ -12,9 +12,9 @@ export interface CliRun {
 }
 
 /** Runs `hammercrawl <args>` through `runCli`; `seed` is the fresh seed it gets when no `--seed` is given. */
-export function cli(args: readonly string[], seed = FRESH_SEED): CliRun {
+export async function cli(args: readonly string[], seed = FRESH_SEED): Promise<CliRun> {
   let out = '';
   let err = '';
-  const code = runCli(args, { stdout: (s) => (out += s), stderr: (s) => (err += s) }, () => seed);
+  const code = await runCli(args, { stdout: (s) => (out += s), stderr: (s) => (err += s) }, () => seed);
   return { code, out, err };
 }

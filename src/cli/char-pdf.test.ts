@@ -100,36 +100,36 @@ describe('renderCharacterSheetsPdf', () => {
 });
 
 describe('char new --pdf', () => {
-  it('writes the PDF and still prints the text sheets; the same seed gives the same file', () => {
+  it('writes the PDF and still prints the text sheets; the same seed gives the same file', async () => {
     const file = join(dir, 'pile.pdf');
-    const r = cli(['char', 'new', '--count', '3', '--seed', '42', '--pdf', file]);
+    const r = await cli(['char', 'new', '--count', '3', '--seed', '42', '--pdf', file]);
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
-    expect(r.out).toBe(cli(['char', 'new', '--count', '3', '--seed', '42']).out);
+    expect(r.out).toBe((await cli(['char', 'new', '--count', '3', '--seed', '42'])).out);
     const bytes = readFileSync(file);
     expect(pageCount(bytes)).toBe(3);
     expect(sha256(bytes)).toBe(sha256(renderCharacterSheetsPdf(pile(42, 3))));
     const again = join(dir, 'again.pdf');
-    cli(['char', 'new', '--count', '3', '--seed', '42', '--pdf', again]);
+    await cli(['char', 'new', '--count', '3', '--seed', '42', '--pdf', again]);
     expect(sha256(readFileSync(again))).toBe(sha256(bytes));
   });
 
-  it('works with --json (prints the JSON, writes the PDF)', () => {
+  it('works with --json (prints the JSON, writes the PDF)', async () => {
     const file = join(dir, 'json.pdf');
-    const r = cli(['char', 'new', '--method', 'palladium', '--seed', '7', '--json', '--pdf', file]);
+    const r = await cli(['char', 'new', '--method', 'palladium', '--seed', '7', '--json', '--pdf', file]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toHaveLength(1);
     expect(pageCount(readFileSync(file))).toBe(1);
   });
 
-  it('a file that cannot be written: one line on stderr, exit 2, nothing on stdout', () => {
+  it('a file that cannot be written: one line on stderr, exit 2, nothing on stdout', async () => {
     const sub = join(dir, 'a-directory');
     mkdirSync(sub);
     for (const [target, why] of [
       [sub, 'it is a directory'],
       [join(dir, 'missing', 'x.pdf'), 'no such directory'],
     ] as const) {
-      const r = cli(['char', 'new', '--seed', '1', '--pdf', target]);
+      const r = await cli(['char', 'new', '--seed', '1', '--pdf', target]);
       expect(r.code).toBe(EXIT_BAD_INPUT);
       expect(r.out).toBe('');
       expect(r.err.trimEnd().split('\n')).toHaveLength(1);
@@ -138,8 +138,8 @@ describe('char new --pdf', () => {
     expect(existsSync(join(dir, 'missing'))).toBe(false);
   });
 
-  it('--pdf needs a file name', () => {
-    const r = cli(['char', 'new', '--pdf']);
+  it('--pdf needs a file name', async () => {
+    const r = await cli(['char', 'new', '--pdf']);
     expect(r.code).toBe(EXIT_BAD_INPUT);
     expect(r.out).toBe('');
   });

@@ -41,10 +41,10 @@ import {
 } from '../rules/hammercrawl/derived.js';
 import { UsageError } from './mechanic.js';
 import { writeCharacterSheetsPdf } from './char-pdf.js';
-import type { CliIo } from './main.js';
+import { MAX_CHARACTER_COUNT, RULESET_OPTION_HELP, parseRuleset, type CliIo } from './main.js';
 
-/** Most characters one `char new` makes. */
-export const MAX_CHARACTER_COUNT = 1000;
+/** Most characters one `char new` makes (defined in main.ts, shared with the other rulesets' `char new`). */
+export { MAX_CHARACTER_COUNT };
 
 /** Width of a text sheet (fits an 80-column terminal). */
 export const SHEET_WIDTH = 78;
@@ -430,13 +430,20 @@ function readDocument(file: string): Character[] {
 /**
  * Adds `char new` and `char show` to the program. Output: text sheets (one per character) or, with
  * `--json`, one JSON array of character documents; the same `--seed` gives byte-identical output.
+ * `addOtherNew`, when given (`--ruleset` names another ruleset), adds that ruleset's `char new` instead.
  */
-export function addCharCommand(program: Command, io: CliIo, freshSeed: () => number): void {
+export function addCharCommand(program: Command, io: CliIo, freshSeed: () => number, addOtherNew?: (char: Command) => void): void {
   const char = program
     .command('char')
     .description('make HAMMERCRAWL! characters (Options A, B and P) and show saved ones')
     .enablePositionalOptions();
 
+  if (addOtherNew !== undefined) addOtherNew(char);
+  else addHammercrawlNew(char, io, freshSeed);
+  addShowAndLevelUp(char, io, freshSeed);
+}
+
+function addHammercrawlNew(char: Command, io: CliIo, freshSeed: () => number): void {
   char
     .command('new')
     .description('make characters: text sheets, or --json for an array of character documents')
@@ -463,6 +470,7 @@ export function addCharCommand(program: Command, io: CliIo, freshSeed: () => num
     .option('--specialties <ids>', 'Specialist: specialties among the chosen skills', parseList)
     .option('--wps <ids>', 'Weapon Proficiencies (the rest are rolled)', parseList)
     .option('--weapons <ids>', 'the class\'s weapons of choice (the rest are rolled)', parseList)
+    .option('--ruleset <id>', `${RULESET_OPTION_HELP}; another ruleset's creation options replace the ones above`, parseRuleset)
     .action((flags: NewFlags) => {
       const method = flags.method ?? 'random';
       const seed = flags.seed ?? freshSeed();
@@ -483,7 +491,9 @@ export function addCharCommand(program: Command, io: CliIo, freshSeed: () => num
       }
       io.stdout(`${result.characters.map(formatCharacterSheet).join('\n\n')}\n\nseed ${seed} (the same characters again: --seed ${seed})\n`);
     });
+}
 
+function addShowAndLevelUp(char: Command, io: CliIo, freshSeed: () => number): void {
   char
     .command('show')
     .description('print the text sheet of a saved character (a JSON file from char new --json: one character or an array)')

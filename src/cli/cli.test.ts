@@ -10,21 +10,21 @@ const BIN = fileURLToPath(new URL('../../bin/hammercrawl.js', import.meta.url));
 
 describe('roll', () => {
   it('prints each die, the dropped ones and the total (golden)', async () => {
-    const r = cli(['roll', '4d6kh3+2', '--seed', '42']);
+    const r = await cli(['roll', '4d6kh3+2', '--seed', '42']);
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
     await expect(r.out).toMatchFileSnapshot('golden/roll-4d6kh3.txt');
   });
 
   it('explains steps, explosions, re-rolls and special dice (golden)', async () => {
-    const r = cli(['roll', '2d20adv + d30^+15 + d%adv + 10d6! + 3d6r<3 - d4^-3', '--seed', '3']);
+    const r = await cli(['roll', '2d20adv + d30^+15 + d%adv + 10d6! + 3d6r<3 - d4^-3', '--seed', '3']);
     expect(r.code).toBe(0);
     await expect(r.out).toMatchFileSnapshot('golden/roll-mixed.txt');
   });
 
-  it('--json gives seed, total and dice, and the same seed gives the same roll', () => {
-    const a = cli(['roll', '10d6!', '--seed', '99', '--json']);
-    const b = cli(['roll', '10d6!', '--seed', '99', '--json']);
+  it('--json gives seed, total and dice, and the same seed gives the same roll', async () => {
+    const a = await cli(['roll', '10d6!', '--seed', '99', '--json']);
+    const b = await cli(['roll', '10d6!', '--seed', '99', '--json']);
     expect(a.out).toBe(b.out);
     const json = JSON.parse(a.out) as { seed: number; total: number; dice: { value: number; kept: boolean }[] };
     expect(json.seed).toBe(99);
@@ -33,14 +33,14 @@ describe('roll', () => {
     expect(json.total).toBe(json.dice.reduce((s, d) => s + (d.kept ? d.value : 0), 0));
   });
 
-  it('chooses and prints a fresh seed when none is given', () => {
-    const r = cli(['roll', 'd20', '--json']);
+  it('chooses and prints a fresh seed when none is given', async () => {
+    const r = await cli(['roll', 'd20', '--json']);
     expect(JSON.parse(r.out).seed).toBe(1234);
-    expect(cli(['roll', 'd20']).out).toContain('--seed 1234');
+    expect((await cli(['roll', 'd20'])).out).toContain('--seed 1234');
   });
 
-  it('accepts a notation with a leading minus', () => {
-    const r = cli(['roll', '-d4+3', '--seed', '1', '--json']);
+  it('accepts a notation with a leading minus', async () => {
+    const r = await cli(['roll', '-d4+3', '--seed', '1', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).notation).toBe('-1d4+3');
   });
@@ -48,13 +48,13 @@ describe('roll', () => {
 
 describe('odds', () => {
   it('prints a table with bars and a target line (golden)', async () => {
-    const r = cli(['odds', '2d6', '--target', '8']);
+    const r = await cli(['odds', '2d6', '--target', '8']);
     expect(r.code).toBe(0);
     await expect(r.out).toMatchFileSnapshot('golden/odds-2d6.txt');
   });
 
-  it('--json: values ascending, p numbers summing to 1, and the mean', () => {
-    const r = cli(['odds', '4d6kh3', '--json']);
+  it('--json: values ascending, p numbers summing to 1, and the mean', async () => {
+    const r = await cli(['odds', '4d6kh3', '--json']);
     const json = JSON.parse(r.out) as { distribution: { value: number; p: number }[]; mean: number };
     const values = json.distribution.map((x) => x.value);
     expect(values).toEqual([...values].sort((a, b) => a - b));
@@ -64,8 +64,8 @@ describe('odds', () => {
     expect(json.mean).toBeCloseTo(15869 / 1296, 12);
   });
 
-  it('--target adds atMost and above', () => {
-    const json = JSON.parse(cli(['odds', '1d20', '--target', '15', '--json']).out) as { atMost: number; above: number };
+  it('--target adds atMost and above', async () => {
+    const json = JSON.parse((await cli(['odds', '1d20', '--target', '15', '--json'])).out) as { atMost: number; above: number };
     expect(json.atMost).toBeCloseTo(0.75, 12);
     expect(json.above).toBeCloseTo(0.25, 12);
   });
@@ -79,8 +79,8 @@ describe('step', () => {
     [['d30', '+15'], 'd30 +15 steps -> d30+d30+d4'],
     [['d4', '-3'], 'd4 -3 steps -> d3 (2 below d3, kept at d3)'],
     [['d4', '-3', '--below-d3', 'negate'], 'd4 -3 steps -> no die (2 below d3, die negated)'],
-  ])('step %j', (args, expected) => {
-    const r = cli(['step', ...args]);
+  ])('step %j', async (args, expected) => {
+    const r = await cli(['step', ...args]);
     expect(r.code).toBe(0);
     expect(r.out.trim()).toBe(expected);
   });
@@ -97,8 +97,8 @@ describe('bad input: one line on stderr, exit 2, no stack trace', () => {
     [['roll'], "hammercrawl: missing required argument 'notation'"],
     [['step', 'x20', '+1'], "hammercrawl: 'x20' is not a die"],
     [['odds', `${'1d6+'.repeat(64)}1`], 'hammercrawl: notation/too-long at column 257'],
-  ])('%j', (args, start) => {
-    const r = cli(args);
+  ])('%j', async (args, start) => {
+    const r = await cli(args);
     expect(r.code).toBe(EXIT_BAD_INPUT);
     expect(r.out).toBe('');
     expect(r.err.startsWith(start)).toBe(true);
@@ -136,47 +136,47 @@ describe('words of notation that start with a minus, and help', () => {
     [['roll', '1d20', '-2', '--seed', '1', '--json'], '1d20-2'],
     [['roll', '-1', '--seed', '1', '--json'], '-1'],
     [['roll', '-2+d20', '--seed', '1', '--json'], '-2+1d20'],
-  ])('%j is notation', (args, notation) => {
-    const r = cli(args);
+  ])('%j is notation', async (args, notation) => {
+    const r = await cli(args);
     expect(r.err).toBe('');
     expect(JSON.parse(r.out).notation).toBe(notation);
   });
 
-  it('a mechanic keeps its negative flag values', () => {
-    const json = JSON.parse(cli(['odds', 'test', '--target', '12', '--mod', '-2', '--json']).out) as { effectiveTarget: number };
+  it('a mechanic keeps its negative flag values', async () => {
+    const json = JSON.parse((await cli(['odds', 'test', '--target', '12', '--mod', '-2', '--json'])).out) as { effectiveTarget: number };
     expect(json.effectiveTarget).toBe(10);
   });
 
-  it('help on an unknown command is an error, help on a command shows it', () => {
-    const bad = cli(['help', 'frobnicate']);
+  it('help on an unknown command is an error, help on a command shows it', async () => {
+    const bad = await cli(['help', 'frobnicate']);
     expect(bad.code).toBe(EXIT_BAD_INPUT);
-    expect(bad.err).toBe("hammercrawl: unknown command 'frobnicate'; the commands are roll, odds, step, char\n");
-    const good = cli(['help', 'odds']);
+    expect(bad.err).toBe("hammercrawl: unknown command 'frobnicate'; the commands are roll, odds, step, char, serve, rules\n");
+    const good = await cli(['help', 'odds']);
     expect(good.code).toBe(0);
     expect(good.out).toContain('Usage: hammercrawl odds');
   });
 
-  it('the top-level help names every mechanic', () => {
-    const out = cli(['--help']).out;
+  it('the top-level help names every mechanic', async () => {
+    const out = (await cli(['--help'])).out;
     for (const name of ['test', 'challenge', 'open', 'save', 'compete', 'resource', 'soak', 'hammer']) expect(out).toContain(name);
   });
 });
 
 describe('JSON numbers', () => {
-  it('fractions are printed to 15 significant digits, underflow as 0', () => {
+  it('fractions are printed to 15 significant digits, underflow as 0', async () => {
     expect(toJson({ p: 0.1 + 0.2, q: 5e-324, n: 7, s: 'x' })).toBe('{"p":0.3,"q":0,"n":7,"s":"x"}');
-    expect(JSON.parse(cli(['odds', 'test', '--target', '12', '--json']).out).success).toBe(0.6);
+    expect(JSON.parse((await cli(['odds', 'test', '--target', '12', '--json'])).out).success).toBe(0.6);
   });
 });
 
 describe('mechanic flags', () => {
-  it('choices match without regard to case, and help lists them', () => {
-    expect(cli(['odds', 'save', '--mod', '1', '--target', '12', '--stat', 'wil']).out).toContain('(WIL Save)');
-    expect(cli(['odds', 'soak', '--help']).out).toContain('(armour|health)');
+  it('choices match without regard to case, and help lists them', async () => {
+    expect((await cli(['odds', 'save', '--mod', '1', '--target', '12', '--stat', 'wil'])).out).toContain('(WIL Save)');
+    expect((await cli(['odds', 'soak', '--help'])).out).toContain('(armour|health)');
   });
 
-  it('--die accepts d% as d100', () => {
-    const json = JSON.parse(cli(['odds', 'test', '--die', 'd%', '--target', '40', '--json']).out) as { dice: string[]; success: number };
+  it('--die accepts d% as d100', async () => {
+    const json = JSON.parse((await cli(['odds', 'test', '--die', 'd%', '--target', '40', '--json'])).out) as { dice: string[]; success: number };
     expect(json.dice).toEqual(['d100']);
     expect(json.success).toBe(0.4);
   });

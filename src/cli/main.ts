@@ -6,7 +6,6 @@
  * `serve`, `rules` and any ruleset (`--ruleset`) are imported only when the command line names them
  * (`loadModules`); help and unknown commands load every command so that help lists them all.
  */
-import { randomInt } from 'node:crypto';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { BARE_BONES_CHAIN, HAMMERCRAWL_CHAIN, explainStep, stepDie, type BelowBottomPolicy, type DiceChain } from '../dice/dice-chain.js';
 import { isDiceError } from '../dice/errors.js';
@@ -27,14 +26,14 @@ export const DEFAULT_RULESET: RulesetId = 'hammercrawl';
 
 /** What each ruleset is, for help (static: help must not load the rulesets). */
 export const RULESET_SUMMARIES: Readonly<Record<RulesetId, string>> = {
-  hammercrawl: 'HAMMERCRAWL! v4 (the default): dice-chain Tests and Challenges, resource dice, Hammer pools',
-  'bare-bones': 'The Bare Bones (a Black Hack hack): d20 under the attribute, usage dice stepping on 1-3',
-  'so-long-as-men-die': 'So Long as Men Die: exploding attack dice against a Defense die, Toughness Dice, CON saves',
-  'exalted-hack': 'The Exalted Hack (a Black Hack hack): d20 under the attribute with four outcomes, usage dice d4-d12',
+  hammercrawl: 'HAMMERCRAWL! v4, the default: dice-chain Tests, resource dice, Hammer pools',
+  'bare-bones': 'The Bare Bones: d20 roll-under checks, usage dice stepping down on 1-3',
+  'so-long-as-men-die': 'So Long as Men Die: exploding attacks against Defense, Toughness Dice',
+  'exalted-hack': 'The Exalted Hack: d20 roll-under with four outcomes, usage dice d4-d12',
 };
 
 /** Help of the `--ruleset <id>` option. */
-export const RULESET_OPTION_HELP = `ruleset: ${RULESET_IDS.join(', ')} (default ${DEFAULT_RULESET}); its checks become the commands of roll and odds (hammercrawl rules <id>)`;
+export const RULESET_OPTION_HELP = `the ruleset: ${RULESET_IDS.join(', ')} (default ${DEFAULT_RULESET}; 'hammercrawl rules' says what each is)`;
 
 /** Most characters one `char new` makes. */
 export const MAX_CHARACTER_COUNT = 1000;
@@ -175,7 +174,7 @@ function addDiceFlags(cmd: Command): Command {
   return cmd
     .option('--chain <id>', 'dice chain for step modifiers: hammercrawl or bare-bones', parseChain)
     .option('--below-d3 <policy>', 'a die stepped below the bottom of the chain: clamp (stays) or negate (gone)', parsePolicy)
-    .option('--ruleset <id>', `${RULESET_OPTION_HELP}; notation steps (^+N) use its chain unless --chain`, parseRuleset);
+    .option('--ruleset <id>', `${RULESET_OPTION_HELP}; steps (^+N) use its dice chain unless --chain`, parseRuleset);
 }
 
 /** The modules a command line needs, loaded by `loadModules`; `null` when not needed. */
@@ -194,7 +193,10 @@ export interface LoadedModules {
   // `loadModules` when args[0] === 'simulate' or for help, added in `buildProgram` after `serve`.
 }
 
-/** The commands whose modules load on demand; any other first word (help, --help, a typo) loads all. */
+/**
+ * The commands whose modules load on demand; any other first word (help, --help, a typo) loads all.
+ * simulate: the lead adds 'simulate' here when wiring it (see LoadedModules).
+ */
 const ON_DEMAND_COMMANDS = new Set(['roll', 'odds', 'step', 'char', 'serve', 'rules']);
 
 /** Imports what `args` needs (see `LoadedModules`): the mechanics only for a mechanic, a ruleset only when named. */
@@ -320,6 +322,12 @@ Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
 
   rollCommand.enablePositionalOptions();
   oddsCommand.enablePositionalOptions();
+  for (const cmd of ruleSystem === null ? [rollCommand, oddsCommand] : []) {
+    cmd.addHelpText(
+      'after',
+      `\nWith --ruleset <id> the commands are that ruleset's checks (and its usage die as resource):\n  hammercrawl ${cmd.name()} --ruleset exalted-hack --help    or    hammercrawl rules exalted-hack`,
+    );
+  }
   if (ruleSystem !== null && loaded.rulesets !== null) {
     loaded.rulesets.addRulesetChecks(rollCommand, oddsCommand, ruleSystem, io, freshSeed);
   } else {
@@ -412,7 +420,8 @@ function unknownCheck(args: readonly string[], loaded: LoadedModules): string | 
   if (operand === undefined || !/^[a-z][a-z-]*$/i.test(operand)) return null;
   const names = loaded.rulesets?.rulesetCommandNames(system) ?? [];
   if (names.includes(operand)) return null;
-  return `${system.label} has no check '${operand}'; its checks are ${names.join(', ')} ('hammercrawl rules ${system.id}' lists their options)`;
+  const why = operand === 'resource' ? `has no usage dice (${system.usageDie.ref})` : `has no check '${operand}'`;
+  return `${system.label} ${why}; its checks are ${names.join(', ')} ('hammercrawl rules ${system.id}' lists their options)`;
 }
 
 /** Writes the one line of a failure and returns its exit code. */
@@ -436,8 +445,13 @@ function reportError(e: unknown, io: CliIo): number {
   return EXIT_INTERNAL;
 }
 
+/** A fresh seed from the system's secure random source (node:crypto, loaded only when a seed is needed). */
+export function cryptoSeed(): number {
+  return process.getBuiltinModule('node:crypto').randomInt(0, MAX_SEED);
+}
+
 /** Runs the CLI on `args` (without node and script) and resolves to the exit code. */
-export async function runCli(args: readonly string[], io: CliIo, freshSeed: () => number = () => randomInt(0, MAX_SEED)): Promise<number> {
+export async function runCli(args: readonly string[], io: CliIo, freshSeed: () => number = cryptoSeed): Promise<number> {
   try {
     const loaded = await loadModules(args);
     const program = buildProgram(io, freshSeed, loaded);

@@ -5,71 +5,71 @@ import { cli } from '../../test/cli.js';
 /** The fresh seed of this file's runs. */
 const FRESH_SEED = 4242;
 
-function json(args: string[]): Record<string, unknown> {
-  const r = cli(args, FRESH_SEED);
+async function json(args: string[]): Promise<Record<string, unknown>> {
+  const r = await cli(args, FRESH_SEED);
   expect(r.err).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.out) as Record<string, unknown>;
 }
 
 describe('odds <check> --json: the contract', () => {
-  it('test: { dice, success } with the dice after steps and the exact probability', () => {
-    const o = json(['odds', 'test', '--target', '12', '--steps', '1', '--json']);
+  it('test: { dice, success } with the dice after steps and the exact probability', async () => {
+    const o = await json(['odds', 'test', '--target', '12', '--steps', '1', '--json']);
     expect(o['dice']).toEqual(['d16']);
     expect(o['success']).toBe(0.75);
     expect(o).not.toHaveProperty('crit');
   });
 
-  it('challenge: negative flag values work as --steps -1 and as --mod=-2; crit appears with --crit', () => {
-    const a = json(['odds', 'challenge', '--target', '12', '--steps', '-1', '--mod', '-2', '--crit', '16', '--json']);
-    const b = json(['odds', 'challenge', '--target=12', '--steps=-1', '--mod=-2', '--crit', 'C16', '--json']);
+  it('challenge: negative flag values work as --steps -1 and as --mod=-2; crit appears with --crit', async () => {
+    const a = await json(['odds', 'challenge', '--target', '12', '--steps', '-1', '--mod', '-2', '--crit', '16', '--json']);
+    const b = await json(['odds', 'challenge', '--target=12', '--steps=-1', '--mod=-2', '--crit', 'C16', '--json']);
     expect(a).toEqual(b);
     expect(a['dice']).toEqual(['d16']);
     // d16 - 2 > 12 needs 15 or 16.
     expect(a['success']).toBe(2 / 16);
     expect(a['crit']).toBe(1 / 16);
-    expect(json(['odds', 'challenge', '--target', '12', '--crit', 'd24', '--json'])['crit']).toBe(0);
+    expect((await json(['odds', 'challenge', '--target', '12', '--crit', 'd24', '--json']))['crit']).toBe(0);
   });
 
-  it('advantage, disadvantage, another die, a Feat, a half-stat target', () => {
+  it('advantage, disadvantage, another die, a Feat, a half-stat target', async () => {
     // Test at an Advantage: two d20, keep the lower; P(min <= 10) = 1 - (10/20)^2.
-    expect(json(['odds', 'test', '--target', '10', '--adv', '--json'])['success']).toBeCloseTo(0.75, 14);
-    expect(json(['odds', 'test', '--target', '10', '--dis', '--json'])['success']).toBeCloseTo(0.25, 14);
-    expect(json(['odds', 'test', '--target', '10', '--adv', '--dis', '--json'])['success']).toBeCloseTo(0.5, 14);
-    expect(json(['odds', 'challenge', '--target', '4', '--die', 'd6', '--json'])['success']).toBeCloseTo(2 / 6, 14);
-    const feat = json(['odds', 'challenge', '--target', '20', '--feat', '2', '--json']);
+    expect((await json(['odds', 'test', '--target', '10', '--adv', '--json']))['success']).toBeCloseTo(0.75, 14);
+    expect((await json(['odds', 'test', '--target', '10', '--dis', '--json']))['success']).toBeCloseTo(0.25, 14);
+    expect((await json(['odds', 'test', '--target', '10', '--adv', '--dis', '--json']))['success']).toBeCloseTo(0.5, 14);
+    expect((await json(['odds', 'challenge', '--target', '4', '--die', 'd6', '--json']))['success']).toBeCloseTo(2 / 6, 14);
+    const feat = await json(['odds', 'challenge', '--target', '20', '--feat', '2', '--json']);
     expect(feat['featDie']).toBe('d4');
     expect(feat['success']).toBeCloseTo(10 / 80, 14); // d20 + d4 > 20
-    const half = json(['odds', 'test', '--target', '15', '--half', '--json']);
+    const half = await json(['odds', 'test', '--target', '15', '--half', '--json']);
     expect(half['target']).toBe(8);
     expect(half['success']).toBeCloseTo(8 / 20, 14);
   });
 
-  it('save: stat mod and a greater source', () => {
-    const o = json(['odds', 'save', '--mod', '2', '--target', '14', '--level', '3', '--source-level', '5', '--json']);
+  it('save: stat mod and a greater source', async () => {
+    const o = await json(['odds', 'save', '--mod', '2', '--target', '14', '--level', '3', '--source-level', '5', '--json']);
     expect(o['dice']).toEqual(['d16']);
     expect(o['success']).toBeCloseTo(0.25, 14);
     expect(o['saved']).toBeCloseTo(0.25, 14);
     expect(o['expectedEffect']).toBeCloseTo(0.875, 14);
-    expect(json(['odds', 'save', '--mod=-1', '--target', '14', '--json'])['success']).toBeCloseTo(5 / 20, 14);
+    expect((await json(['odds', 'save', '--mod=-1', '--target', '14', '--json']))['success']).toBeCloseTo(5 / 20, 14);
   });
 
-  it('compete: success is the chance the first side wins; ties go to the second side, or are re-rolled', () => {
-    const defender = json(['odds', 'compete', '--vs-mod', '0', '--json']);
+  it('compete: success is the chance the first side wins; ties go to the second side, or are re-rolled', async () => {
+    const defender = await json(['odds', 'compete', '--vs-mod', '0', '--json']);
     expect(defender['success']).toBeCloseTo(190 / 400, 14);
-    const reroll = json(['odds', 'compete', '--mod', '0', '--vs-mod', '0', '--ties', 'reroll', '--json']);
+    const reroll = await json(['odds', 'compete', '--mod', '0', '--vs-mod', '0', '--ties', 'reroll', '--json']);
     expect(reroll['success']).toBeCloseTo(0.5, 14);
     expect(reroll['capResidual']).toBeGreaterThan(0);
-    const stalemate = json(['odds', 'compete', '--mod', '1', '--vs-mod', '-1', '--vs-steps', '1', '--ties', 'stalemate', '--json']);
+    const stalemate = await json(['odds', 'compete', '--mod', '1', '--vs-mod', '-1', '--vs-steps', '1', '--ties', 'stalemate', '--json']);
     expect(stalemate['vsDice']).toEqual(['d24']);
     expect((stalemate['success'] as number) + (stalemate['second'] as number) + (stalemate['stalemate'] as number)).toBeCloseTo(1, 12);
   });
 });
 
 describe('roll <check>', () => {
-  it('--json prints the roll record with its outcome, and the same seed gives the same roll', () => {
-    const a = cli(['roll', 'challenge', '--target', '10', '--steps', '1', '--mod', '2', '--seed', '7', '--json'], FRESH_SEED);
-    const b = cli(['roll', 'challenge', '--target', '10', '--steps', '1', '--mod', '2', '--seed', '7', '--json'], FRESH_SEED);
+  it('--json prints the roll record with its outcome, and the same seed gives the same roll', async () => {
+    const a = await cli(['roll', 'challenge', '--target', '10', '--steps', '1', '--mod', '2', '--seed', '7', '--json'], FRESH_SEED);
+    const b = await cli(['roll', 'challenge', '--target', '10', '--steps', '1', '--mod', '2', '--seed', '7', '--json'], FRESH_SEED);
     expect(a.out).toBe(b.out);
     const r = JSON.parse(a.out) as Record<string, unknown> & { record: { total: number; dice: { die: string; value: number }[] } };
     expect(r['seed']).toBe(7);
@@ -80,8 +80,8 @@ describe('roll <check>', () => {
     expect(r['success']).toBe(r['outcome'] === 'success');
   });
 
-  it('readable output: the dice after steps, the modifiers with their origin, the result, the seed', () => {
-    const r = cli(['roll', 'test', '--target', '12', '--steps', '1', '--mod', '-1', '--seed', '3'], FRESH_SEED);
+  it('readable output: the dice after steps, the modifiers with their origin, the result, the seed', async () => {
+    const r = await cli(['roll', 'test', '--target', '12', '--steps', '1', '--mod', '-1', '--seed', '3'], FRESH_SEED);
     expect(r.code).toBe(0);
     const lines = r.out.trimEnd().split('\n');
     expect(lines[0]).toBe('Test: d20 +1 step (--steps +1) -> d16 (on a Test favourable steps move down the chain)');
@@ -90,18 +90,18 @@ describe('roll <check>', () => {
     expect(lines[3]).toBe('seed 3 (the same roll again: --seed 3)');
   });
 
-  it('an automatic success says so and rolls nothing', () => {
-    const r = json(['roll', 'test', '--target', '25', '--seed', '1', '--json']);
+  it('an automatic success says so and rolls nothing', async () => {
+    const r = await json(['roll', 'test', '--target', '25', '--seed', '1', '--json']);
     expect(r['automatic']).toBe('success');
     expect(r['record']).toBeNull();
     expect(r['outcome']).toBe('success');
   });
 
-  it('save and compete roll with their outcome', () => {
-    const s = json(['roll', 'save', '--mod', '1', '--target', '12', '--stat', 'DEX', '--all-or-nothing', '--seed', '9', '--json']);
+  it('save and compete roll with their outcome', async () => {
+    const s = await json(['roll', 'save', '--mod', '1', '--target', '12', '--stat', 'DEX', '--all-or-nothing', '--seed', '9', '--json']);
     expect([0, 1]).toContain(s['effect']);
     expect(s['effect']).toBe(s['saved'] ? 0 : 1);
-    const c = json(['roll', 'compete', '--mod', '1', '--vs-mod', '0', '--seed', '9', '--json']);
+    const c = await json(['roll', 'compete', '--mod', '1', '--vs-mod', '0', '--seed', '9', '--json']);
     expect(['first', 'second']).toContain(c['winner']);
     expect(c['success']).toBe(c['winner'] === 'first');
     expect((c['rounds'] as unknown[]).length).toBe(1);
@@ -109,8 +109,8 @@ describe('roll <check>', () => {
 });
 
 describe('odds <check>: readable output', () => {
-  it('shows the explanation, the table and the probability as a percentage', () => {
-    const r = cli(['odds', 'challenge', '--target', '14', '--mod', '2', '--crit', '16'], FRESH_SEED);
+  it('shows the explanation, the table and the probability as a percentage', async () => {
+    const r = await cli(['odds', 'challenge', '--target', '14', '--mod', '2', '--crit', '16'], FRESH_SEED);
     expect(r.code).toBe(0);
     expect(r.out).toContain('Challenge: d20\n+2 to the roll (--mod +2)\ntarget 14: beat it (15 or more)\ncrit (C16) on a natural 20 of d20');
     expect(r.out.trimEnd().split('\n').at(-1)).toBe('P(success) = 40.00%   P(crit) = 5.00%');
@@ -128,8 +128,8 @@ describe('bad input: one line on stderr, exit 2', () => {
     [['odds', 'test', '--target', '12', '--steps', '101']],
     [['roll', 'save', '--mod', '1', '--target', '12', '--level', '3']],
     [['odds', 'compete', '--ties', 'coin']],
-  ])('%j', (args) => {
-    const r = cli(args, FRESH_SEED);
+  ])('%j', async (args) => {
+    const r = await cli(args, FRESH_SEED);
     expect(r.code).toBe(EXIT_BAD_INPUT);
     expect(r.out).toBe('');
     expect(r.err).toMatch(/^hammercrawl: .+\n$/);

@@ -9,8 +9,8 @@ import { EXIT_BAD_INPUT } from './main.js';
 import { cli } from '../../test/cli.js';
 import { HAMMER_MECHANIC, poolFromFlags } from './mechanic-hammer.js';
 
-function expectBadInput(args: string[], message: RegExp): void {
-  const r = cli(args);
+async function expectBadInput(args: string[], message: RegExp): Promise<void> {
+  const r = await cli(args);
   expect(r.code, r.out + r.err).toBe(EXIT_BAD_INPUT);
   expect(r.out).toBe('');
   expect(r.err).toMatch(/^hammercrawl: [^\n]+\n$/);
@@ -18,9 +18,9 @@ function expectBadInput(args: string[], message: RegExp): void {
 }
 
 describe('roll hammer (text)', () => {
-  test('each die with its reason and face, tallies, cancellation, XP and the choices (golden)', () => {
+  test('each die with its reason and face, tallies, cancellation, XP and the choices (golden)', async () => {
     // Seed 164 rolls yellow hammer+, purple crossblades, red hammer + falcon for this pool.
-    const r = cli(['roll', 'hammer', '--feat', '--level', '9', '--dis', '2', '--stance', 'reckless'], 164);
+    const r = await cli(['roll', 'hammer', '--feat', '--level', '9', '--dis', '2', '--stance', 'reckless'], 164);
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
     expect(r.out).toBe(
@@ -52,17 +52,17 @@ describe('roll hammer (text)', () => {
     );
   });
 
-  test('the same seed gives the same roll; the faces are those rollHammerPool gives', () => {
-    const a = cli(['roll', 'hammer', '--pool', 'white,blue,black,purple,green'], 77);
-    const b = cli(['roll', 'hammer', '--pool', 'white,blue,black,purple,green'], 77);
+  test('the same seed gives the same roll; the faces are those rollHammerPool gives', async () => {
+    const a = await cli(['roll', 'hammer', '--pool', 'white,blue,black,purple,green'], 77);
+    const b = await cli(['roll', 'hammer', '--pool', 'white,blue,black,purple,green'], 77);
     expect(a.out).toBe(b.out);
     const roll = rollHammerPool(seededRandom(77), hammerPool(['white', 'blue', 'black', 'purple', 'green']));
     const dieLines = a.out.split('\n').slice(1, 6);
     roll.dice.forEach((d, i) => expect(dieLines[i]!.trimEnd().endsWith(d.faceLabel)).toBe(true));
   });
 
-  test('--hammer-plus set-aside marks the die and banks it', () => {
-    const r = cli(['roll', 'hammer', '--feat', '--level', '9', '--dis', '2', '--stance', 'reckless', '--hammer-plus', 'set-aside'], 164);
+  test('--hammer-plus set-aside marks the die and banks it', async () => {
+    const r = await cli(['roll', 'hammer', '--feat', '--level', '9', '--dis', '2', '--stance', 'reckless', '--hammer-plus', 'set-aside'], 164);
     expect(r.code).toBe(0);
     expect(r.out).toContain('  yellow  Feat at level 9 -> yellow            hammer+  (set aside)\n');
     // Only the red die's hammer counts now, and the crossblades cancel it.
@@ -71,8 +71,8 @@ describe('roll hammer (text)', () => {
     expect(r.out).toContain('1 hammer+: the player picks for each (now: 1 set aside;');
   });
 
-  test('a node pool: the Smith picks, no XP', () => {
-    const r = cli(['roll', 'hammer', '--difficulty', '2', '--skulls', '1'], 9);
+  test('a node pool: the Smith picks, no XP', async () => {
+    const r = await cli(['roll', 'hammer', '--difficulty', '2', '--skulls', '1'], 9);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^hammer dice, the Smith's node pool \(4 dice\):\n {2}purple {2}difficulty 1 of 2 /);
     expect(r.out).toContain('  black   a skull on the last exploration roll  ');
@@ -80,16 +80,16 @@ describe('roll hammer (text)', () => {
     expect(r.out).not.toContain('the player picks');
   });
 
-  test('a check with nothing that adds a die rolls nothing, and says so', () => {
-    const r = cli(['roll', 'hammer', '--level', '3']);
+  test('a check with nothing that adds a die rolls nothing, and says so', async () => {
+    const r = await cli(['roll', 'hammer', '--level', '3']);
     expect(r.code).toBe(0);
     expect(r.out).toContain('nothing to roll');
   });
 });
 
 describe('odds hammer (text)', () => {
-  test('net hammers as percentages, P(net hammers >= 1), P(XP), symbol means', () => {
-    const r = cli(['odds', 'hammer', '--pool', 'white,black']);
+  test('net hammers as percentages, P(net hammers >= 1), P(XP), symbol means', async () => {
+    const r = await cli(['odds', 'hammer', '--pool', 'white,black']);
     expect(r.code).toBe(0);
     expect(r.out).toBe(
       [
@@ -113,15 +113,15 @@ describe('odds hammer (text)', () => {
     );
   });
 
-  test('a node pool shows no XP line', () => {
-    const r = cli(['odds', 'hammer', '--difficulty', '3']);
+  test('a node pool shows no XP line', async () => {
+    const r = await cli(['odds', 'hammer', '--difficulty', '3']);
     expect(r.code).toBe(0);
     expect(r.out).toContain("the Smith's node pool (4 dice): purple, purple, purple, blue");
     expect(r.out).not.toContain('P(XP)');
   });
 });
 
-describe('the JSON contract', () => {
+describe('the JSON contract', async () => {
   test('odds: { netHammers: [{ value, p }], symbols: { <symbol>: mean } } and more', () => {
     const out = HAMMER_MECHANIC.odds({ pool: ['yellow', 'purple'] });
     const json = JSON.parse(JSON.stringify(out.json)) as {
@@ -163,8 +163,8 @@ describe('the JSON contract', () => {
     expect(two.pXp).toBeCloseTo(1 - (4 / 6) * (5 / 6), 15);
   });
 
-  test('odds hammer --pool ... --json through runCli: the contract', () => {
-    const r = cli(['odds', 'hammer', '--pool', 'white,black', '--json']);
+  test('odds hammer --pool ... --json through runCli: the contract', async () => {
+    const r = await cli(['odds', 'hammer', '--pool', 'white,black', '--json']);
     expect(r.code).toBe(0);
     expect(r.out.endsWith('}\n')).toBe(true);
     const json = JSON.parse(r.out) as { netHammers: { value: number; p: number }[]; symbols: Record<string, number> };
@@ -174,11 +174,11 @@ describe('the JSON contract', () => {
     expect(json.symbols['hammer']).toBeCloseTo(1 / 3, 15);
     expect(json.symbols['skull']).toBeCloseTo(1 / 3, 15);
     // The check flags give the same JSON as the colours they stand for.
-    expect(cli(['odds', 'hammer', '--adv', '1', '--dis', '1', '--json']).out).toBe(r.out);
+    expect((await cli(['odds', 'hammer', '--adv', '1', '--dis', '1', '--json'])).out).toBe(r.out);
   });
 
-  test('roll hammer --seed n --json through runCli: the seed and the resolved roll', () => {
-    const r = cli(['roll', 'hammer', '--pool', 'yellow,purple,red', '--seed', '3', '--json'], 999);
+  test('roll hammer --seed n --json through runCli: the seed and the resolved roll', async () => {
+    const r = await cli(['roll', 'hammer', '--pool', 'yellow,purple,red', '--seed', '3', '--json'], 999);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.out) as { seed: number; pool: string[]; netHammers: number; dice: { face: number }[] };
     expect(json.seed).toBe(3);
@@ -186,7 +186,7 @@ describe('the JSON contract', () => {
     const expected = rollHammerPool(seededRandom(3), hammerPool(['yellow', 'purple', 'red']));
     expect(json.dice.map((d) => d.face)).toEqual(expected.dice.map((d) => d.face));
     expect(json.netHammers).toBe(expected.netHammers);
-    expect(cli(['roll', 'hammer', '--pool', 'white', '--json']).out).toMatch(/^\{"seed":1234,/);
+    expect((await cli(['roll', 'hammer', '--pool', 'white', '--json'])).out).toMatch(/^\{"seed":1234,/);
   });
 });
 
@@ -202,43 +202,43 @@ describe('pool flags', () => {
     expect(poolFromFlags(flags).dice.map((d) => d.colour)).toEqual(colours);
   });
 
-  test('help lists the mechanic and its flags', () => {
-    expect(cli(['roll', '--help']).out).toMatch(/hammer/);
-    const help = cli(['odds', 'hammer', '--help']).out;
+  test('help lists the mechanic and its flags', async () => {
+    expect((await cli(['roll', '--help'])).out).toMatch(/hammer/);
+    const help = (await cli(['odds', 'hammer', '--help'])).out;
     for (const flag of ['--pool', '--feat', '--level', '--adv', '--dis', '--stance', '--difficulty', '--hammer-plus', '--stance-symbols', '--xp-when-both']) expect(help).toContain(flag);
   });
 });
 
 describe('bad input: one line on stderr, exit 2', () => {
-  test('an unknown colour names the valid ones', () => {
-    expectBadInput(['roll', 'hammer', '--pool', 'white,orange'], /'orange' is not a hammer die; the colours are black, blue, green, purple, red, white, yellow/);
-    expectBadInput(['odds', 'hammer', '--pool', 'white,,orange'], /the colours are black, blue/);
+  test('an unknown colour names the valid ones', async () => {
+    await expectBadInput(['roll', 'hammer', '--pool', 'white,orange'], /'orange' is not a hammer die; the colours are black, blue, green, purple, red, white, yellow/);
+    await expectBadInput(['odds', 'hammer', '--pool', 'white,,orange'], /the colours are black, blue/);
   });
 
-  test('no pool, an empty pool, or two kinds of pool at once', () => {
-    expectBadInput(['roll', 'hammer'], /say which dice: --pool <colours>, a check .* or a node pool \(--difficulty <n>\)/);
-    expectBadInput(['odds', 'hammer', '--pool', ','], /--pool lists no dice/);
-    expectBadInput(['odds', 'hammer', '--pool', 'white', '--adv', '1'], /one pool at a time: --pool, --adv mix --pool and a check/);
-    expectBadInput(['odds', 'hammer', '--difficulty', '2', '--stance', 'cautious'], /one pool at a time/);
+  test('no pool, an empty pool, or two kinds of pool at once', async () => {
+    await expectBadInput(['roll', 'hammer'], /say which dice: --pool <colours>, a check .* or a node pool \(--difficulty <n>\)/);
+    await expectBadInput(['odds', 'hammer', '--pool', ','], /--pool lists no dice/);
+    await expectBadInput(['odds', 'hammer', '--pool', 'white', '--adv', '1'], /one pool at a time: --pool, --adv mix --pool and a check/);
+    await expectBadInput(['odds', 'hammer', '--difficulty', '2', '--stance', 'cautious'], /one pool at a time/);
   });
 
-  test('check flags out of range', () => {
-    expectBadInput(['roll', 'hammer', '--feat'], /--feat needs --level <n>/);
-    expectBadInput(['roll', 'hammer', '--feat', '--level', '11'], /hammer\/bad-level: the level must be a whole number from 1 to 10, got 11/);
-    expectBadInput(['odds', 'hammer', '--adv', '100'], /hammer\/bad-count: advantages must be a whole number from 0 to 99, got 100/);
-    expectBadInput(['odds', 'hammer', '--dis', 'two'], /expected a whole number/);
-    expectBadInput(['odds', 'hammer', '--stance', 'sideways'], /expected one of none, cautious, reckless/);
+  test('check flags out of range', async () => {
+    await expectBadInput(['roll', 'hammer', '--feat'], /--feat needs --level <n>/);
+    await expectBadInput(['roll', 'hammer', '--feat', '--level', '11'], /hammer\/bad-level: the level must be a whole number from 1 to 10, got 11/);
+    await expectBadInput(['odds', 'hammer', '--adv', '100'], /hammer\/bad-count: advantages must be a whole number from 0 to 99, got 100/);
+    await expectBadInput(['odds', 'hammer', '--dis', 'two'], /expected a whole number/);
+    await expectBadInput(['odds', 'hammer', '--stance', 'sideways'], /expected one of none, cautious, reckless/);
   });
 
-  test('node pool flags', () => {
-    expectBadInput(['odds', 'hammer', '--comets', '1'], /--comets add dice to a node pool: give --difficulty <n> too/);
-    expectBadInput(['odds', 'hammer', '--difficulty', '100'], /hammer\/too-many-dice: a hammer pool holds at most 100 dice, this one 101/);
-    expectBadInput(['roll', 'hammer', '--difficulty', '1', '--hammer-plus', 'set-aside'], /a node pool counts every Hammer\+ as a hammer/);
-    expect(cli(['odds', 'hammer', '--difficulty', '99']).code).toBe(0);
+  test('node pool flags', async () => {
+    await expectBadInput(['odds', 'hammer', '--comets', '1'], /--comets add dice to a node pool: give --difficulty <n> too/);
+    await expectBadInput(['odds', 'hammer', '--difficulty', '100'], /hammer\/too-many-dice: a hammer pool holds at most 100 dice, this one 101/);
+    await expectBadInput(['roll', 'hammer', '--difficulty', '1', '--hammer-plus', 'set-aside'], /a node pool counts every Hammer\+ as a hammer/);
+    expect((await cli(['odds', 'hammer', '--difficulty', '99'])).code).toBe(0);
   });
 
-  test(`the free pool's limit: 100 dice, not 101`, () => {
-    expect(cli(['odds', 'hammer', '--pool', Array(100).fill('red').join(',')]).code).toBe(0);
-    expectBadInput(['odds', 'hammer', '--pool', Array(101).fill('red').join(',')], /at most 100 dice/);
+  test(`the free pool's limit: 100 dice, not 101`, async () => {
+    expect((await cli(['odds', 'hammer', '--pool', Array(100).fill('red').join(',')])).code).toBe(0);
+    await expectBadInput(['odds', 'hammer', '--pool', Array(101).fill('red').join(',')], /at most 100 dice/);
   });
 });

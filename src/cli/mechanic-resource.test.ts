@@ -24,10 +24,10 @@ interface SoakOddsJson {
 }
 
 describe('registration', () => {
-  it('offers resource and soak under roll and odds', () => {
+  it('offers resource and soak under roll and odds', async () => {
     expect(RESOURCE_MECHANICS.map((m) => m.name)).toEqual(['resource', 'soak']);
     for (const m of RESOURCE_MECHANICS) expect(MECHANICS).toContain(m);
-    const help = cli(['odds', '--help']).out;
+    const help = (await cli(['odds', '--help'])).out;
     expect(help).toMatch(/resource/);
     expect(help).toMatch(/soak/);
   });
@@ -84,8 +84,8 @@ describe('the JSON contract (the mechanics as main.ts calls them)', () => {
 });
 
 describe('readable output through runCli', () => {
-  it('odds resource: a percentage per die, P(depleted) and the expected uses', () => {
-    const r = cli(['odds', 'resource', '--die', 'd12', '--uses', '10']);
+  it('odds resource: a percentage per die, P(depleted) and the expected uses', async () => {
+    const r = await cli(['odds', 'resource', '--die', 'd12', '--uses', '10']);
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
     expect(r.out).toContain('resource d12 after 10 uses');
@@ -95,8 +95,8 @@ describe('readable output through runCli', () => {
     expect(r.out).toContain('expected uses before a fresh d12 is depleted: 27.5 (the use whose roll depletes it counted)');
   });
 
-  it('roll resource: every use, then the die; the seed to repeat it', () => {
-    const r = cli(['roll', 'resource', '--die', 'd4', '--uses', '20']);
+  it('roll resource: every use, then the die; the seed to repeat it', async () => {
+    const r = await cli(['roll', 'resource', '--die', 'd4', '--uses', '20']);
     expect(r.code).toBe(0);
     const core = rollResourceUses(seededRandom(FRESH_SEED), 4, 20);
     for (const [i, u] of core.uses.entries()) expect(r.out).toContain(`use ${i + 1}: ${u.explanation}`);
@@ -104,8 +104,8 @@ describe('readable output through runCli', () => {
     expect(r.out).toContain(`seed ${FRESH_SEED} (the same roll again: --seed ${FRESH_SEED})`);
   });
 
-  it('odds soak: the rules example in percentages', () => {
-    const r = cli(['odds', 'soak', '--health', 'd4', '--con', '1', '--dv', '7']);
+  it('odds soak: the rules example in percentages', async () => {
+    const r = await cli(['odds', 'soak', '--health', 'd4', '--con', '1', '--dv', '7']);
     expect(r.code).toBe(0);
     expect(r.out).toContain('hit DV 7 against Health d4 (CON +1), no armour');
     expect(r.out).toMatch(/none {6}d3 {3}33\.33%/);
@@ -113,17 +113,17 @@ describe('readable output through runCli', () => {
     expect(r.out).toContain('P(down, unconscious and dying) = 66.67%');
   });
 
-  it('negative flag values work: --con -1', () => {
+  it('negative flag values work: --con -1', async () => {
     // d4 - 1 has a highest roll of 3: DV 3 overwhelms it to d3 and leaves nothing.
-    const r = cli(['odds', 'soak', '--health', 'd4', '--con', '-1', '--dv', '3']);
+    const r = await cli(['odds', 'soak', '--health', 'd4', '--con', '-1', '--dv', '3']);
     expect(r.code).toBe(0);
     expect(r.out).toContain('(CON -1)');
     expect(r.out).toMatch(/none {6}d3 {2}100\.00%/);
-    expect(cli(['odds', 'soak', '--health', 'd4', '--con=-1', '--dv', '3']).out).toBe(r.out);
+    expect((await cli(['odds', 'soak', '--health', 'd4', '--con=-1', '--dv', '3'])).out).toBe(r.out);
   });
 
-  it('roll soak: every step (Overwhelming, the soak roll) and the result', () => {
-    const r = cli(['roll', 'soak', '--health', 'd8', '--armour', 'd4', '--dv', '10']);
+  it('roll soak: every step (Overwhelming, the soak roll) and the result', async () => {
+    const r = await cli(['roll', 'soak', '--health', 'd8', '--armour', 'd4', '--dv', '10']);
     expect(r.code).toBe(0);
     const hit = rollHit(seededRandom(FRESH_SEED), { healthDie: 8, armourDie: 4 }, { dv: 10 });
     for (const e of hit.events) expect(r.out).toContain(`  ${e.text}\n`);
@@ -133,8 +133,8 @@ describe('readable output through runCli', () => {
     expect(r.out).toMatch(/result: Armour destroyed, Health d[78]\n/);
   });
 
-  it('roll soak: a DV written as notation is rolled first', () => {
-    const r = cli(['roll', 'soak', '--health', 'd8', '--dv', 'd6+2', '--penetrating', '--crit']);
+  it('roll soak: a DV written as notation is rolled first', async () => {
+    const r = await cli(['roll', 'soak', '--health', 'd8', '--dv', 'd6+2', '--penetrating', '--crit']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/damage roll: 1d6\+2 = [3-8]\n/);
     expect(r.out).toContain('Crit: a free Overwhelming damage step');
@@ -157,8 +157,8 @@ describe('bad input: one line on stderr, exit 2', () => {
     [['odds', 'soak', '--health', 'd8', '--dv', '3', '--con', '21'], /damage\/con-out-of-range/],
     [['odds', 'soak', '--health', 'd8', '--armour', 'd11', '--dv', '3'], /an Armour Die must be one of them/],
     [['roll', 'soak', '--health', 'd8', '--dv', '3', '--crit-to', 'head'], /expected one of armour, health/],
-  ])('%j', (args, message) => {
-    const r = cli(args as string[]);
+  ])('%j', async (args, message) => {
+    const r = await cli(args as string[]);
     expect(r.code).toBe(EXIT_BAD_INPUT);
     expect(r.out).toBe('');
     expect(r.err).toMatch(/^hammercrawl: /);
@@ -171,27 +171,27 @@ describe('bad input: one line on stderr, exit 2', () => {
 // `--json` and `--seed` after a mechanic's name are read by the parent command (`roll`/`odds` have
 // options of the same names) unless main.ts enables positional options: see the report. These run
 // once the flags reach the mechanic.
-const flagsReachMechanics = cli(['odds', 'resource', '--die', 'd3', '--json']).out.startsWith('{');
+const flagsReachMechanics = (await cli(['odds', 'resource', '--die', 'd3', '--json'])).out.startsWith('{');
 
 describe.skipIf(!flagsReachMechanics)('--json and --seed through runCli (needs positional options in main.ts)', () => {
-  it('odds resource --json prints the contract object', () => {
-    const r = cli(['odds', 'resource', '--die', 'd12', '--uses', '10', '--json']);
+  it('odds resource --json prints the contract object', async () => {
+    const r = await cli(['odds', 'resource', '--die', 'd12', '--uses', '10', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual(JSON.parse(toJson(RESOURCE_MECHANIC.odds({ die: 12, uses: 10 }).json)));
   });
 
-  it('odds soak --json prints the contract object', () => {
-    const r = cli(['odds', 'soak', '--health', 'd4', '--con', '-1', '--dv', '7', '--json']);
+  it('odds soak --json prints the contract object', async () => {
+    const r = await cli(['odds', 'soak', '--health', 'd4', '--con', '-1', '--dv', '7', '--json']);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.out) as SoakOddsJson;
     expect(json.outcomes.reduce((s, o) => s + o.p, 0)).toBeCloseTo(1, 12);
   });
 
-  it('roll resource and roll soak with --seed --json repeat and carry the seed', () => {
-    const a = cli(['roll', 'resource', '--die', 'd6', '--uses', '4', '--seed', '3', '--json']);
+  it('roll resource and roll soak with --seed --json repeat and carry the seed', async () => {
+    const a = await cli(['roll', 'resource', '--die', 'd6', '--uses', '4', '--seed', '3', '--json']);
     expect(JSON.parse(a.out).seed).toBe(3);
-    expect(cli(['roll', 'resource', '--die', 'd6', '--uses', '4', '--seed', '3', '--json']).out).toBe(a.out);
-    const s = cli(['roll', 'soak', '--health', 'd6', '--dv', '5', '--seed', '8', '--json']);
+    expect((await cli(['roll', 'resource', '--die', 'd6', '--uses', '4', '--seed', '3', '--json'])).out).toBe(a.out);
+    const s = await cli(['roll', 'soak', '--health', 'd6', '--dv', '5', '--seed', '8', '--json']);
     expect(JSON.parse(s.out)).toMatchObject({ seed: 8, dv: 5 });
   });
 });

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CommanderError } from 'commander';
+import { afterAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../dice/random.js';
+import { rollCharacters } from '../rules/hammercrawl/create-character.js';
+import { MAX_FIGHTS } from '../rules/hammercrawl/combat/problems.js';
+import { UsageError } from './mechanic.js';
+import { buildSimulateCommand } from './simulate.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'hammercrawl-simulate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+async function run(args: string[]): Promise<{ out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const cmd = buildSimulateCommand({ stdout: (s) => (out += s), stderr: (s) => (err += s) }, () => 1234);
+  await cmd.parseAsync(args, { from: 'user' });
+  return { out, err };
+}
+
+async function fails(args: string[]): Promise<string> {
+  try {
+    await run(args);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof CommanderError) return e.message;
+    throw e;
+  }
+  throw new Error(`expected ${args.join(' ')} to fail`);
+}
+
+const GOBLINS = 'goblin:hd=1,attack=+3,defense=12,damage=d6,count=3';
+
+describe('simulate', () => {
+  it('is a command named simulate', () => {
+    expect(buildSimulateCommand({ stdout: () => {}, stderr: () => {} }, () => 1).name()).toBe('simulate');
+  });
+
+  it('--generate with a seed: the same report twice; JSON has the report', async () => {
+    const args = ['--generate', '3', '--monster', GOBLINS, '--fights', '50', '--seed', '9', '--json'];
+    const a = await run(args);
+    const b = await run(args);
+    expect(a.out).toBe(b.out);
+    const json = JSON.parse(a.out) as { seed: number; party: string[]; report: { fights: number; winRate: number; pcs: unknown[] } };
+    expect(json.seed).toBe(9);
+    expect(json.party).toHaveLength(3);
+    expect(json.report.fights).toBe(50);
+    expect(json.report.pcs).toHaveLength(3);
+  });
+
+  it('prints a text report with the seed; a fresh seed when none is given', async () => {
+    const r = await run(['--generate', '2', '--monster', GOBLINS, '--fights', '20']);
+    expect(r.out).toMatch(/^20 fights: party wins \d+\.\d%/);
+    expect(r.out).toContain('seed 1234 (the same fights again: --seed 1234)');
+  });
+
+  it('reads a party saved by char new --json and monsters from JSON', async () => {
+    const made = rollCharacters(seededRandom(5), { method: 'random', seed: 5 }, 2);
+    if (!made.ok) throw new Error('creation failed');
+    const party = file('party.json', JSON.stringify(made.characters));
+    const monsters = file('monsters.json', JSON.stringify([{ name: 'rat', hd: 0, attack: '+1', defense: 8, damage: 2, count: 4 }]));
+    const r = await run(['--party', party, '--monsters', monsters, '--fights', '10', '--seed', '1', '--json']);
+    const json = JSON.parse(r.out) as { party: string[]; monsters: { name: string }[] };
+    expect(json.party).toEqual(made.characters.map((c) => c.name));
+    expect(json.monsters[0]!.name).toBe('rat');
+  });
+
+  it('--exact draws attacks from their exact odds, or says why it cannot', async () => {
+    const r = await run(['--generate', '2', '--monster', GOBLINS, '--fights', '20', '--seed', '3', '--exact', '--json']);
+    const json = JSON.parse(r.out) as { report: { mode: string; exactUnavailable: string | null } };
+    expect(['dice', 'exact']).toContain(json.report.mode);
+    if (json.report.mode === 'dice') expect(json.report.exactUnavailable).toMatch(/acts on single dice/);
+  });
+
+  it('mistakes are one clear message', async () => {
+    expect(await fails(['--monster', GOBLINS])).toContain('give the party');
+    expect(await fails(['--generate', '2'])).toContain('give the monsters');
+    expect(await fails(['--generate', '2', '--monster', 'goblin:hd=1'])).toContain('combat/monster-spec');
+    expect(await fails(['--generate', '2', '--party', 'x.json', '--monster', GOBLINS])).toContain('not both');
+    expect(await fails(['--party', join(dir, 'missing.json'), '--monster', GOBLINS])).toContain('no such file');
+    expect(await fails(['--party', file('bad.json', '{'), '--monster', GOBLINS])).toContain('not valid JSON');
+    expect(await fails(['--party', file('notchar.json', '[{"name": 1}]'), '--monster', GOBLINS])).toContain('not a valid character');
+    expect(await fails(['--generate', '2', '--monster', GOBLINS, '--fights', '0'])).toContain(`1 to ${MAX_FIGHTS}`);
+    expect(await fails(['--generate', '2', '--monster', GOBLINS, '--fights', String(MAX_FIGHTS + 1)])).toContain(`1 to ${MAX_FIGHTS}`);
+    expect(await fails(['--generate', '2', '--monster', GOBLINS, '--first', 'nobody'])).toContain('party or foes');
+  });
+});
