@@ -35,7 +35,7 @@ import {
 import { LiveTable, type CommandOutcome } from './live-table.js';
 import { cryptoRandom, hashToken, newId, newInviteCode, newToken } from './secrets.js';
 import type { EventBus, JsonObject, MemberRecord, TableStore } from './storage/types.js';
-import { commandMessage, createTableBody, describeIssues, helloMessage, inviteBody, joinBody, logQuery, rollBody, toTableCommand } from './wire.js';
+import { MESSAGE_KINDS, commandMessage, createTableBody, describeIssues, helloMessage, inviteBody, joinBody, logQuery, rollBody, toTableCommand } from './wire.js';
 import { TokenBuckets } from './token-buckets.js';
 
 /** What the server is built from. */
@@ -470,14 +470,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           const kind = (message as { kind?: unknown } | null)?.kind;
           const requestId = (message as { requestId?: unknown } | null)?.requestId;
           const rid = typeof requestId === 'string' ? requestId.slice(0, 64) : undefined;
-          if (typeof kind === 'string' && !['roll', 'check', 'usage', 'character-save', 'character-remove', 'combat', 'settings', 'ping', 'hello'].includes(kind)) {
+          if (typeof kind === 'string' && !(MESSAGE_KINDS as readonly string[]).includes(kind)) {
             return fail('protocol/unknown-kind', `Unknown message kind ${kind.slice(0, 40)}.`, rid);
           }
           return fail('protocol/malformed', describeIssues(parsed.error), rid);
         }
         const command = parsed.data;
         if (command.kind === 'ping') return send({ kind: 'pong' });
-        if (command.kind === 'roll' || command.kind === 'check' || command.kind === 'usage') {
+        // Everything that rolls dice counts against the roller's rate.
+        if (command.kind === 'roll' || command.kind === 'check' || command.kind === 'usage' || command.kind === 'hammer' || command.kind === 'magick' || command.kind === 'venture') {
           const wait = buckets.take(member.id);
           if (wait > 0) return send({ kind: 'error', requestId: command.requestId, code: 'rate/limited', message: `Too many rolls; wait ${wait} ms.`, retryAfterMs: wait });
         }

@@ -7,7 +7,18 @@ import { DiceError } from '../dice/errors.js';
 import { scriptedRandom, type RandomSource } from '../dice/random.js';
 import { rollNotation } from '../dice/roll.js';
 import type { ParamRecord, RuleSystem } from '../rules/rule-system.js';
+import type { HammerPlusChoice } from '../rules/hammercrawl/hammer-pools.js';
 import { rollCombatAction, type CombatAction } from './combat.js';
+import {
+  poolContextOf,
+  requireHammercrawl,
+  rollHammerTableCommand,
+  rollMagickTableCommand,
+  rollVentureTableCommand,
+  type HammerPoolRequest,
+  type TableMagickCommand,
+  type TableVentureCommand,
+} from './hammercrawl.js';
 import type { NewTableEvent, Role, TableCharacter, TableSettings, Visibility } from './events.js';
 import { MAX_CHARACTER_JSON_LENGTH, MAX_CHARACTERS, MAX_LABEL_LENGTH, MAX_SETTINGS_JSON_LENGTH } from './limits.js';
 import { can } from './permissions.js';
@@ -51,7 +62,23 @@ export type TableCommand =
   | { readonly kind: 'character-save'; readonly requestId: string; readonly character: unknown; readonly characterId?: string }
   | { readonly kind: 'character-remove'; readonly requestId: string; readonly characterId: string }
   | { readonly kind: 'combat'; readonly requestId: string; readonly action: CombatAction }
-  | { readonly kind: 'settings'; readonly requestId: string; readonly settings: TableSettings };
+  | { readonly kind: 'settings'; readonly requestId: string; readonly settings: TableSettings }
+  /** HAMMERCRAWL!: a Venture command (the Smith's); the server's clock goes into timed ones. */
+  | { readonly kind: 'venture'; readonly requestId: string; readonly command: TableVentureCommand }
+  /** HAMMERCRAWL!: a magick command for one character (its owner or the Smith). */
+  | { readonly kind: 'magick'; readonly requestId: string; readonly characterId: string; readonly command: TableMagickCommand }
+  | {
+      readonly kind: 'hammer';
+      readonly requestId: string;
+      readonly pool: HammerPoolRequest;
+      readonly visibility: Visibility;
+      readonly label?: string;
+      readonly characterId?: string;
+      /** The player's choice for the Hammer+ that show (H-4; default: hammers). */
+      readonly hammerPlus?: HammerPlusChoice;
+      /** Faces of physical hammer dice, one per die in pool order. */
+      readonly faces?: readonly number[];
+    };
 
 /** Where a die sits in a document, and how it is written there ("d8" or 8). */
 interface DieSlot {
@@ -95,6 +122,8 @@ export interface Actor {
 export interface CommandContext {
   readonly rng: RandomSource;
   readonly rules: RuleSystem;
+  /** The server's clock (ms since the epoch) when the command is decided: light timers run on it. */
+  readonly now: number;
 }
 
 function checkLabel(label: string | undefined): TableResult<string | undefined> {
@@ -272,6 +301,59 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
       const changed = rollCombatAction(context.rng, context.rules, state.combat, command.action);
       if (!changed.ok) return changed;
       return done([{ kind: 'combat-changed', body: changed.value }]);
+    }
+    case 'venture': {
+      const r = requireHammercrawl(state, 'Ventures');
+      if (!r.ok) return r;
+      if (!can(actor.role, 'venture')) return forbidden('run the Venture');
+      const decided = rollVentureTableCommand(context.rng, state, command.command, context.now);
+      if (!decided.ok) return decided;
+      return done([{ kind: 'venture-changed', body: { requestId: command.requestId, command: decided.value.command, events: decided.value.events } }]);
+    }
+    case 'magick': {
+      const r = requireHammercrawl(state, 'Magick');
+      if (!r.ok) return r;
+      const c = characterOf(state, command.characterId);
+      if (!c.ok) return c;
+      if (!(can(actor.role, 'magick-any') || (can(actor.role, 'magick-own') && c.value.ownerId === actor.id))) return forbidden("work another player's magick");
+      const decided = rollMagickTableCommand(context.rng, context.rules, state, c.value.id, command.command);
+      if (!decided.ok) return decided;
+      return done([
+        { kind: 'magick-changed', body: { requestId: command.requestId, characterId: c.value.id, command: decided.value.command, events: decided.value.events } },
+      ]);
+    }
+    case 'hammer': {
+      const r = requireHammercrawl(state, 'Hammer dice');
+      if (!r.ok) return r;
+      if (!can(actor.role, 'hammer-check')) return forbidden('roll hammer dice');
+      if (poolContextOf(command.pool) === 'node' && !can(actor.role, 'hammer-node')) return forbidden("roll the Smith's node pool");
+      const label = checkLabel(command.label);
+      if (!label.ok) return label;
+      if (command.characterId !== undefined) {
+        const c = characterOf(state, command.characterId);
+        if (!c.ok) return c;
+      }
+      const rolled = rollHammerTableCommand(context.rng, state, command.pool, {
+        ...(command.hammerPlus !== undefined ? { hammerPlus: command.hammerPlus } : {}),
+        ...(command.faces !== undefined ? { faces: command.faces } : {}),
+      });
+      if (!rolled.ok) return rolled;
+      return done([
+        {
+          kind: 'hammer-rolled',
+          body: {
+            requestId: command.requestId,
+            visibility: command.visibility,
+            pool: rolled.value.pool,
+            faces: rolled.value.faces,
+            result: rolled.value.result,
+            ...(label.value !== undefined ? { label: label.value } : {}),
+            ...(command.characterId !== undefined ? { characterId: command.characterId } : {}),
+            ...(command.hammerPlus !== undefined ? { hammerPlus: command.hammerPlus } : {}),
+            ...(command.faces !== undefined ? { isPhysical: true } : {}),
+          },
+        },
+      ]);
     }
     case 'settings': {
       if (!can(actor.role, 'settings')) return forbidden('change the table settings');

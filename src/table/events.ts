@@ -5,6 +5,10 @@
  */
 import type { RollRecord } from '../dice/roll.js';
 import type { CheckRoll, ParamRecord, RulesetId } from '../rules/rule-system.js';
+import type { HammerPlusChoice, HammerPool, HammerPoolRoll } from '../rules/hammercrawl/hammer-pools.js';
+import type { MagickCommand } from '../rules/hammercrawl/magick/commands.js';
+import type { MagickEvent } from '../rules/hammercrawl/magick/magick-state.js';
+import type { VentureCommand, VentureEvent } from '../rules/hammercrawl/venture/venture.js';
 import type { CombatState } from './combat.js';
 
 /** Version of the event bodies below; stored with each event. */
@@ -76,6 +80,23 @@ export interface EventBodies {
   'combat-changed': { readonly combat: CombatState; readonly summary: string };
   'invite-changed': { readonly hasInvite: boolean };
   'settings-changed': { readonly settings: TableSettings };
+  /** HAMMERCRAWL! Ventures: the venture module's events (faces inside), public. `command` is the command as decided, `at` filled from the server clock. */
+  'venture-changed': { readonly requestId: string; readonly command: VentureCommand; readonly events: readonly VentureEvent[] };
+  /** HAMMERCRAWL! magick of one character: the magick module's events (faces inside), public. */
+  'magick-changed': { readonly requestId: string; readonly characterId: string; readonly command: MagickCommand; readonly events: readonly MagickEvent[] };
+  /** A HAMMERCRAWL! hammer dice pool rolled: the pool, the faces (die n shows `faces[n]`) and the resolved result. */
+  'hammer-rolled': {
+    readonly requestId: string;
+    readonly label?: string;
+    readonly characterId?: string;
+    readonly visibility: Visibility;
+    readonly pool: HammerPool;
+    readonly faces: readonly number[];
+    readonly hammerPlus?: HammerPlusChoice;
+    readonly result: HammerPoolRoll;
+    /** The dice were rolled at the table and entered by hand (physical dice). */
+    readonly isPhysical?: boolean;
+  };
 }
 
 /** An event kind. */
@@ -93,10 +114,13 @@ export const EVENT_KINDS = [
   'combat-changed',
   'invite-changed',
   'settings-changed',
+  'venture-changed',
+  'magick-changed',
+  'hammer-rolled',
 ] as const satisfies readonly EventKind[];
 
 /** Kinds whose body has a `visibility` and may be secret. */
-export const SECRET_CAPABLE_KINDS = ['rolled', 'checked', 'usage-rolled'] as const satisfies readonly EventKind[];
+export const SECRET_CAPABLE_KINDS = ['rolled', 'checked', 'usage-rolled', 'hammer-rolled'] as const satisfies readonly EventKind[];
 
 /** An event body made by a command, before it is stored. */
 export type NewTableEvent = { [K in EventKind]: { readonly kind: K; readonly body: EventBodies[K] } }[EventKind];

@@ -15,6 +15,11 @@ export type TableAction =
   | 'character-remove-own'
   | 'character-remove-any'
   | 'combat'
+  | 'venture'
+  | 'magick-own'
+  | 'magick-any'
+  | 'hammer-check'
+  | 'hammer-node'
   | 'settings'
   | 'invite';
 
@@ -29,6 +34,16 @@ export const PERMISSIONS: { readonly [A in TableAction]: readonly Role[] } = {
   'character-remove-own': ['smith', 'player'],
   'character-remove-any': ['smith'],
   combat: ['smith'],
+  /** HAMMERCRAWL! Ventures: the Smith runs them (TB-1). */
+  venture: ['smith'],
+  /** Magick of a character the member owns (TB-4). */
+  'magick-own': ['smith', 'player'],
+  /** Magick of anyone's character. */
+  'magick-any': ['smith'],
+  /** A hammer dice pool of a Check (H-5 to H-7): whoever rolls checks (TB-6). */
+  'hammer-check': ['smith', 'player'],
+  /** A node (exploration) pool: the Smith's roll alone (H-12, TB-6). */
+  'hammer-node': ['smith'],
   settings: ['smith'],
   invite: ['smith'],
 };

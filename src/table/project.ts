@@ -45,7 +45,8 @@ export function projectEvent(event: TableEvent, viewer: Viewer): WireEvent {
       };
     }
     case 'checked':
-    case 'usage-rolled': {
+    case 'usage-rolled':
+    case 'hammer-rolled': {
       const b = event.body;
       if (!isEntitled(viewer, b.visibility, event.actorId)) return { ...envelope, requestId: b.requestId, visibility: b.visibility, redacted: true };
       return { ...envelope, ...b };

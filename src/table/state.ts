@@ -3,6 +3,8 @@
  * nothing here rolls (the faces are in the events).
  */
 import type { RulesetId } from '../rules/rule-system.js';
+import { EMPTY_MAGICK_STATE, foldMagickEvents, type MagickState } from '../rules/hammercrawl/magick/magick-state.js';
+import { foldVenture, newVenture, type VentureState } from '../rules/hammercrawl/venture/venture.js';
 import { EMPTY_COMBAT, type CombatState } from './combat.js';
 import type { MemberView, NewTableEvent, TableCharacter, TableEvent, TableSettings } from './events.js';
 
@@ -17,6 +19,10 @@ export interface TableState {
   readonly nextCharacter: number;
   readonly combat: CombatState;
   readonly hasInvite: boolean;
+  /** HAMMERCRAWL!: the party's Ventures, the fold of every `venture-changed` event (a party in town before any). */
+  readonly venture: VentureState;
+  /** HAMMERCRAWL!: each character's magick, by character id, the fold of its `magick-changed` events. */
+  readonly magick: Readonly<Record<string, MagickState>>;
   /** Seq of the last event folded in. */
   readonly lastSeq: number;
 }
@@ -26,6 +32,16 @@ export class TableFoldError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'TableFoldError';
+  }
+}
+
+/** Runs a module's fold; its replay error (a log that cannot follow the state) becomes a `TableFoldError`. */
+function foldOrThrow<T>(fold: () => T): T {
+  try {
+    return fold();
+  } catch (e) {
+    if (e instanceof Error) throw new TableFoldError(e.message);
+    throw e;
   }
 }
 
@@ -41,6 +57,8 @@ export function initialState(created: NewTableEvent): TableState {
     nextCharacter: 1,
     combat: EMPTY_COMBAT,
     hasInvite: true,
+    venture: newVenture(),
+    magick: {},
     lastSeq: 0,
   };
 }
@@ -55,6 +73,7 @@ export function applyEventBody(state: TableState, event: NewTableEvent): TableSt
     case 'rolled':
     case 'checked':
     case 'usage-rolled':
+    case 'hammer-rolled':
       return state;
     case 'character-saved': {
       const c = event.body.character;
@@ -67,14 +86,24 @@ export function applyEventBody(state: TableState, event: NewTableEvent): TableSt
         nextCharacter: next,
       };
     }
-    case 'character-removed':
-      return { ...state, characters: state.characters.filter((c) => c.id !== event.body.characterId) };
+    case 'character-removed': {
+      const { [event.body.characterId]: _dropped, ...magick } = state.magick;
+      void _dropped;
+      return { ...state, characters: state.characters.filter((c) => c.id !== event.body.characterId), magick };
+    }
     case 'combat-changed':
       return { ...state, combat: event.body.combat };
     case 'invite-changed':
       return { ...state, hasInvite: event.body.hasInvite };
     case 'settings-changed':
       return { ...state, settings: event.body.settings };
+    case 'venture-changed':
+      return { ...state, venture: foldOrThrow(() => foldVenture(event.body.events, state.venture)) };
+    case 'magick-changed': {
+      const id = event.body.characterId;
+      const before = Object.hasOwn(state.magick, id) ? state.magick[id]! : EMPTY_MAGICK_STATE;
+      return { ...state, magick: { ...state.magick, [id]: foldOrThrow(() => foldMagickEvents(event.body.events, before)) } };
+    }
   }
 }
 

@@ -35,8 +35,8 @@ function table() {
     get state(): TableState {
       return state!;
     },
-    run(actor: Actor, command: TableCommand, rng: RandomSource = seededRandom(1)) {
-      const r = rollCommand(state!, actor, command, { rng, rules });
+    run(actor: Actor, command: TableCommand, rng: RandomSource = seededRandom(1), now = 1_000_000) {
+      const r = rollCommand(state!, actor, command, { rng, rules, now });
       if (r.ok) append(r.value, actor, command.requestId);
       return r;
     },
@@ -156,7 +156,7 @@ describe('permissions', () => {
   it('the matrix gives every action to the Smith and nothing but seeing to observers', () => {
     for (const action of TABLE_ACTIONS) expect(can('smith', action)).toBe(true);
     expect(TABLE_ACTIONS.filter((a) => can('observer', a))).toEqual(['see-events']);
-    expect(TABLE_ACTIONS.filter((a) => can('player', a)).sort()).toEqual(['character-remove-own', 'character-save-own', 'check', 'roll', 'see-events', 'usage']);
+    expect(TABLE_ACTIONS.filter((a) => can('player', a)).sort()).toEqual(['character-remove-own', 'character-save-own', 'check', 'hammer-check', 'magick-own', 'roll', 'see-events', 'usage']);
     expect(Object.keys(PERMISSIONS).length).toBe(TABLE_ACTIONS.length);
   });
 });

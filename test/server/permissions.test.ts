@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/dice/random.js';
 import { ruleSystem } from '../../src/rules/hammercrawl/rule-system.js';
+import { commandMessage } from '../../src/server/wire.js';
 import { createTable, join, live, request, startTestServer, type TestServer, type TestTable } from './harness.js';
 import { connect } from './ws-client.js';
 
@@ -26,6 +27,10 @@ const MATRIX: Record<string, readonly Verdict[]> = {
   'ws character-remove (the owner’s)': [D, D, D, A, A, D],
   'ws combat': [D, D, D, D, A, D],
   'ws settings': [D, D, D, D, A, D],
+  'ws venture': [D, D, D, D, A, D],
+  'ws magick (the owner’s character)': [D, D, D, A, A, D],
+  'ws hammer (a Check pool)': [D, D, A, A, A, D],
+  'ws hammer (the node pool)': [D, D, D, D, A, D],
 };
 
 let server: TestServer;
@@ -110,12 +115,26 @@ const OPERATIONS: Record<string, (token: string | undefined) => Promise<Verdict>
   'ws character-remove (the owner’s)': (t) => wsVerdict(t, async () => ({ kind: 'character-remove', characterId: await ownersCharacter() })),
   'ws combat': (t) => wsVerdict(t, async () => ({ kind: 'combat', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd6' } })),
   'ws settings': (t) => wsVerdict(t, async () => ({ kind: 'settings', settings: { initiative: 'exchanges' } })),
+  'ws venture': (t) => wsVerdict(t, async () => ({ kind: 'venture', command: { kind: 'join', member: { id: rid(), xp: 0 } } })),
+  'ws magick (the owner’s character)': (t) =>
+    wsVerdict(t, async () => ({
+      kind: 'magick',
+      characterId: await ownersCharacter(),
+      command: {
+        kind: 'set-caster',
+        caster: { level: 1, grade: 'dedicated', spellStat: 'INT', spellStatScore: 12, sustainDivisor: 1, conScore: 10, hasManaBurn: false, canOvercast: false, profileId: null },
+      },
+    })),
+  'ws hammer (a Check pool)': (t) => wsVerdict(t, async () => ({ kind: 'hammer', pool: { kind: 'check', level: 1, isFeat: true }, visibility: 'public' })),
+  'ws hammer (the node pool)': (t) => wsVerdict(t, async () => ({ kind: 'hammer', pool: { kind: 'node', difficulty: 2 }, visibility: 'public' })),
 };
 
 describe('permission matrix', () => {
   it('covers every route and every command kind', () => {
     expect(Object.keys(OPERATIONS).sort()).toEqual(Object.keys(MATRIX).sort());
-    const commandKinds = ['roll', 'check', 'usage', 'character-save', 'character-remove', 'combat', 'settings'];
+    // Every command kind the wire accepts (ping is no command) has a row.
+    const commandKinds = commandMessage.options.map((o) => o.shape.kind.value).filter((k) => k !== 'ping');
+    expect(commandKinds).toEqual(expect.arrayContaining(['roll', 'check', 'usage', 'character-save', 'character-remove', 'combat', 'settings', 'venture', 'magick', 'hammer']));
     for (const kind of commandKinds) expect(Object.keys(MATRIX).some((k) => k.startsWith(`ws ${kind}`)), kind).toBe(true);
     for (const [method, url] of [
       ['GET', '/api/tables/:id'],

@@ -1,0 +1,280 @@
+/**
+ * HAMMERCRAWL! at the shared table: the party's Ventures (nodes, node pools, light timers, limits,
+ * camps, XP), each character's magick, and hammer dice pools. Each command is decided by the rules
+ * module (`rollVentureCommand`, `rollMagickCommand`, `rollHammerPool`) with the injected dice and the
+ * server's clock, and its events (every face inside) go into one table event, so a replay folds them
+ * and never rolls. Rulings TB-n in docs/rulings-table.md.
+ */
+import type { RandomSource } from '../dice/random.js';
+import type { Character } from '../rules/hammercrawl/character.js';
+import { hammerDice, type HammerColour } from '../rules/hammercrawl/hammer-dice.js';
+import {
+  checkPool,
+  hammerPool,
+  isHammerPoolError,
+  nodePool,
+  resolveHammerFaces,
+  rollHammerPool,
+  type HammerPlusChoice,
+  type HammerPool,
+  type HammerPoolRoll,
+  type HammerSettings,
+  type PoolContext,
+  type Stance,
+  type VantageCount,
+} from '../rules/hammercrawl/hammer-pools.js';
+import { casterFromCharacter, type Caster } from '../rules/hammercrawl/magick/caster.js';
+import { DEFAULT_MAGICK_SETTINGS, rollMagickCommand, type MagickCommand, type MagickSettings } from '../rules/hammercrawl/magick/commands.js';
+import { EMPTY_MAGICK_STATE, type MagickEvent } from '../rules/hammercrawl/magick/magick-state.js';
+import { rollVentureCommand, type VentureCommand, type VentureEvent } from '../rules/hammercrawl/venture/venture.js';
+import type { RuleSystem } from '../rules/rule-system.js';
+import type { TableSettings } from './events.js';
+import { done, refuse, type TableResult } from './result.js';
+import type { TableState } from './state.js';
+
+/** `Omit` over each member of a union. */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** A venture command as a client sends it: the time (`at`) is the server's, never the client's (TB-2). */
+export type TableVentureCommand = DistributiveOmit<VentureCommand, 'at'>;
+
+/** The venture commands that carry the time: the server's clock goes into them. */
+export const TIMED_VENTURE_KINDS = [
+  'start-venture',
+  'enter-dungeon',
+  'enter-node',
+  'roll-node',
+  'clear-node',
+  'camp',
+  'light',
+  'douse',
+  'relight',
+  'refill',
+  'tick',
+  'return-to-town',
+] as const satisfies readonly Extract<VentureCommand, { readonly at: number }>['kind'][];
+
+// Every timed command kind is in the list (a new one in the module fails to compile here).
+const _allTimed: readonly (typeof TIMED_VENTURE_KINDS)[number][] = [] as Extract<VentureCommand, { readonly at: number }>['kind'][];
+void _allTimed;
+
+/** Every venture command kind (the wire schema is checked against it). */
+export const VENTURE_COMMAND_KINDS = [
+  'join',
+  'leave',
+  'set-limit',
+  'use-limit',
+  'set-resource',
+  'use-resource',
+  'resolve-node',
+  'defeat-boss',
+  'award-xp',
+  ...TIMED_VENTURE_KINDS,
+] as const satisfies readonly VentureCommand['kind'][];
+
+/** A magick command as a client sends it: `set-caster` may leave the caster out to read it from the character (TB-5). */
+export type TableMagickCommand = Exclude<MagickCommand, { readonly kind: 'set-caster' }> | { readonly kind: 'set-caster'; readonly caster?: Caster };
+
+/** Every magick command kind. */
+export const MAGICK_COMMAND_KINDS = [
+  'set-caster',
+  'learn',
+  'prepare',
+  'remember',
+  'cast',
+  'release',
+  'concentration',
+  'cancel',
+  'end-effect',
+  'night-rest',
+  'town-rest',
+  'record-affliction',
+  'restore-con',
+] as const satisfies readonly MagickCommand['kind'][];
+
+/**
+ * The hammer pool to roll: a Check's pool from its inputs (H-5 to H-7), the Smith's node pool (H-12,
+ * H-13), or listed dice.
+ * @example { kind: 'check', level: 5, isFeat: true, advantages: 1 }
+ */
+export type HammerPoolRequest =
+  | {
+      readonly kind: 'check';
+      readonly level?: number;
+      readonly isFeat?: boolean;
+      readonly advantages?: VantageCount;
+      readonly disadvantages?: VantageCount;
+      readonly stance?: Stance;
+    }
+  | { readonly kind: 'node'; readonly difficulty: number; readonly comets?: number; readonly chaosStars?: number; readonly skulls?: number }
+  | { readonly kind: 'dice'; readonly colours: readonly HammerColour[]; readonly context?: PoolContext };
+
+/** Every pool request kind. */
+export const HAMMER_POOL_KINDS = ['check', 'node', 'dice'] as const satisfies readonly HammerPoolRequest['kind'][];
+
+/** The context a pool request rolls in (`node` pools are the Smith's). */
+export function poolContextOf(pool: HammerPoolRequest): PoolContext {
+  if (pool.kind === 'node') return 'node';
+  if (pool.kind === 'dice') return pool.context ?? 'check';
+  return 'check';
+}
+
+/** Refuses a HAMMERCRAWL! command at a table of another ruleset. */
+export function requireHammercrawl(state: TableState, what: string): TableResult<true> {
+  if (state.ruleset !== 'hammercrawl') return refuse('table/not-in-ruleset', `${what} belong to HAMMERCRAWL!; this table plays ${state.ruleset}.`);
+  return done(true);
+}
+
+// ---- settings ---------------------------------------------------------------------------------------
+
+function choiceSetting<T extends string>(settings: TableSettings, key: string, allowed: readonly T[], fallback: T): TableResult<T> {
+  const value = settings[key];
+  if (value === undefined) return done(fallback);
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return done(value as T);
+  return refuse('table/bad-setting', `The table setting ${key} is one of ${allowed.join(', ')}, got ${String(value)}; the Smith can change it.`);
+}
+
+/** The hammer dice settings of a table (`stance-symbols`, `xp-when-both`; rulings H-2, H-9). */
+export function hammerSettingsOf(settings: TableSettings): TableResult<HammerSettings> {
+  const stanceSymbols = choiceSetting(settings, 'stance-symbols', ['face-list', 'symbol-sections'] as const, 'face-list');
+  if (!stanceSymbols.ok) return stanceSymbols;
+  const xpWhenBoth = choiceSetting(settings, 'xp-when-both', ['one', 'two'] as const, 'one');
+  if (!xpWhenBoth.ok) return xpWhenBoth;
+  return done({ stanceSymbols: stanceSymbols.value, xpWhenBoth: xpWhenBoth.value });
+}
+
+/** The magick settings of a table (`concentration-penalty`, `town-rest-restores-con`, `max-overcast-points`; MG-8, MG-9). */
+export function magickSettingsOf(settings: TableSettings): TableResult<MagickSettings> {
+  const penalty = choiceSetting(settings, 'concentration-penalty', ['target', 'steps'] as const, DEFAULT_MAGICK_SETTINGS.concentrationPenalty);
+  if (!penalty.ok) return penalty;
+  const restores = settings['town-rest-restores-con'] ?? DEFAULT_MAGICK_SETTINGS.townRestRestoresCon;
+  if (typeof restores !== 'boolean') return refuse('table/bad-setting', `The table setting town-rest-restores-con is true or false, got ${String(restores)}.`);
+  const max = settings['max-overcast-points'];
+  if (max !== undefined && (typeof max !== 'number' || !Number.isInteger(max) || max < 0 || max > 20)) {
+    return refuse('table/bad-setting', `The table setting max-overcast-points is a whole number from 0 to 20 (leave it out for no limit), got ${String(max)}.`);
+  }
+  return done({ concentrationPenalty: penalty.value, townRestRestoresCon: restores, maxOvercastPoints: max === undefined ? null : max });
+}
+
+// ---- ventures ---------------------------------------------------------------------------------------
+
+/**
+ * Decides a venture command at `now` (the server's clock, never earlier than the venture's clock:
+ * TB-2): the module's events, faces inside, and the command as decided (with `at`).
+ */
+export function rollVentureTableCommand(
+  rng: RandomSource,
+  state: TableState,
+  command: TableVentureCommand,
+  now: number,
+): TableResult<{ readonly command: VentureCommand; readonly events: readonly VentureEvent[] }> {
+  const at = Math.max(Math.floor(now), state.venture.clock ?? 0);
+  const decided = ((TIMED_VENTURE_KINDS as readonly string[]).includes(command.kind) ? { ...command, at } : command) as VentureCommand;
+  const r = rollVentureCommand(rng, state.venture, decided);
+  if (!r.ok) return refuse(r.error.code, r.error.message);
+  if (r.value.events.length === 0) return refuse('venture/nothing-happened', 'Nothing changed: no light burned out and the clock did not move.');
+  return done({ command: decided, events: r.value.events });
+}
+
+// ---- magick ---------------------------------------------------------------------------------------
+
+/** The caster a character document describes (TB-5), or a refusal. */
+function casterOf(rules: RuleSystem, document: unknown): TableResult<Caster> {
+  const read = rules.readCharacter(document);
+  if (!read.ok) return refuse(read.error.code, `The character cannot be read: ${read.error.message}`);
+  try {
+    const caster = casterFromCharacter(read.value as unknown as Character);
+    if (caster === null) return refuse('magick/no-caster', 'This character has no spellcasting; give the caster explicitly, or pick a spellcasting class.');
+    return done(caster);
+  } catch (e) {
+    if (e instanceof RangeError) return refuse('magick/bad-caster', e.message);
+    throw e;
+  }
+}
+
+/** Decides a magick command for one character: the module's events, faces inside. */
+export function rollMagickTableCommand(
+  rng: RandomSource,
+  rules: RuleSystem,
+  state: TableState,
+  characterId: string,
+  command: TableMagickCommand,
+): TableResult<{ readonly command: MagickCommand; readonly events: readonly MagickEvent[] }> {
+  const character = state.characters.find((c) => c.id === characterId);
+  if (character === undefined) return refuse('table/no-such-character', `No character ${characterId} at this table.`);
+  const settings = magickSettingsOf(state.settings);
+  if (!settings.ok) return settings;
+  let decided: MagickCommand;
+  if (command.kind === 'set-caster') {
+    if (command.caster !== undefined) decided = { kind: 'set-caster', caster: command.caster };
+    else {
+      const caster = casterOf(rules, character.document);
+      if (!caster.ok) return caster;
+      decided = { kind: 'set-caster', caster: caster.value };
+    }
+  } else decided = command;
+  const before = Object.hasOwn(state.magick, characterId) ? state.magick[characterId]! : EMPTY_MAGICK_STATE;
+  const r = rollMagickCommand(rng, before, decided, settings.value);
+  if (!r.ok) return refuse(r.problem.code, r.problem.message);
+  return done({ command: decided, events: r.events });
+}
+
+// ---- hammer dice ------------------------------------------------------------------------------------
+
+function buildPool(request: HammerPoolRequest): HammerPool {
+  switch (request.kind) {
+    case 'check':
+      return checkPool({
+        ...(request.level !== undefined ? { level: request.level } : {}),
+        ...(request.isFeat !== undefined ? { isFeat: request.isFeat } : {}),
+        ...(request.advantages !== undefined ? { advantages: request.advantages } : {}),
+        ...(request.disadvantages !== undefined ? { disadvantages: request.disadvantages } : {}),
+        ...(request.stance !== undefined ? { stance: request.stance } : {}),
+      });
+    case 'node':
+      return nodePool({
+        difficulty: request.difficulty,
+        ...(request.comets !== undefined ? { comets: request.comets } : {}),
+        ...(request.chaosStars !== undefined ? { chaosStars: request.chaosStars } : {}),
+        ...(request.skulls !== undefined ? { skulls: request.skulls } : {}),
+      });
+    case 'dice':
+      return hammerPool(request.colours, request.context ?? 'check');
+  }
+}
+
+/**
+ * Builds and rolls a hammer pool (or reads the faces of physical dice, in pool order), resolved with
+ * the table's hammer settings and the player's Hammer+ choice.
+ */
+export function rollHammerTableCommand(
+  rng: RandomSource,
+  state: TableState,
+  request: HammerPoolRequest,
+  options: { readonly hammerPlus?: HammerPlusChoice; readonly faces?: readonly number[] },
+): TableResult<{ readonly pool: HammerPool; readonly faces: readonly number[]; readonly result: HammerPoolRoll }> {
+  const settings = hammerSettingsOf(state.settings);
+  if (!settings.ok) return settings;
+  const resolve = { settings: settings.value, ...(options.hammerPlus !== undefined ? { hammerPlus: options.hammerPlus } : {}) };
+  try {
+    const pool = buildPool(request);
+    if (pool.dice.length === 0) return refuse('hammer/empty-pool', 'This pool has no hammer die (H-15): add a Feat, an advantage, a disadvantage or a stance.');
+    let result: HammerPoolRoll;
+    if (options.faces === undefined) result = rollHammerPool(rng, pool, resolve);
+    else {
+      // Validate the count here so the message speaks of physical dice.
+      if (options.faces.length !== pool.dice.length) {
+        return refuse(options.faces.length < pool.dice.length ? 'dice/too-few-faces' : 'dice/too-many-faces', `This pool has ${pool.dice.length} dice; enter one face for each (${options.faces.length} entered), in pool order.`);
+      }
+      const dice = hammerDice(settings.value);
+      const bad = pool.dice.findIndex((d, i) => { const f = options.faces![i]!; return !Number.isInteger(f) || f < 1 || f > dice[d.colour].sides; });
+      if (bad >= 0) return refuse('dice/face-out-of-range', `Face ${options.faces[bad]} cannot come up on die ${bad + 1}, a ${pool.dice[bad]!.colour} d${dice[pool.dice[bad]!.colour].sides}.`);
+      result = resolveHammerFaces(pool, options.faces, resolve);
+    }
+    return done({ pool, faces: result.dice.map((d) => d.face), result });
+  } catch (e) {
+    if (isHammerPoolError(e)) return refuse(e.code, e.message);
+    throw e;
+  }
+}
+
