@@ -78,6 +78,8 @@ async function main(kind, args) {
       logLevel: false,
       webRoot: null,
       trustProxy: true,
+      // As `hammercrawl serve` on SQLite without a bus: the only writer of its store.
+      isSoleWriter: true,
       rollsPerSecond: 1e9,
       rollBurst: 1e9,
       tablesPerMinute: 1e6,

@@ -1,7 +1,7 @@
 // HTTP roll endpoint (`POST /api/tables/:id/rolls`) requests per second against a fastify
 // hello-world, both in child processes (bench/server-child.js), driven by the same keep-alive load
 // generator in this process. Goal (shared/design/quality-goals.md): >= 0.5x the hello-world.
-// Also: what SQLite's `synchronous = FULL` costs (one fsync per commit, commits are not grouped):
+// Also: what SQLite's `synchronous = FULL` costs (one fsync per commit group):
 // the same server with its database on tmpfs (where fsync is free), and bare SQLite commits/s.
 import net from 'node:net';
 import os from 'node:os';
