@@ -19,6 +19,10 @@ if (!only || only === 'rules') {
   const { benchResourceAndSoak } = await import('./rules-resource-soak.js');
   benchResourceAndSoak();
 }
+if (!only || only === 'encounter') {
+  const { benchEncounter } = await import('./encounter.js');
+  await benchEncounter();
+}
 if (!only || only === 'server') {
   if (!only) console.log('\n(Not in this default run: the table soak, 50 tables x 8 clients for 10 minutes: `npm run bench soak`; HAMMERCRAWL_SOAK_SECONDS shortens it.)');
   const { benchServerHttp } = await import('./server-http.js');

@@ -189,15 +189,14 @@ export interface LoadedModules {
   readonly serve: typeof import('./serve.js') | null;
   /** `rules` and the commands of `--ruleset` (generic, driven by the ruleset contract). */
   readonly rulesets: typeof import('./ruleset-commands.js') | null;
-  // simulate: the lead wires `buildSimulateCommand` (./simulate.js) here: a `simulate` field loaded by
-  // `loadModules` when args[0] === 'simulate' or for help, added in `buildProgram` after `serve`.
+  /** The encounter simulator. */
+  readonly simulate: typeof import('./simulate.js') | null;
 }
 
 /**
  * The commands whose modules load on demand; any other first word (help, --help, a typo) loads all.
- * simulate: the lead adds 'simulate' here when wiring it (see LoadedModules).
  */
-const ON_DEMAND_COMMANDS = new Set(['roll', 'odds', 'step', 'char', 'serve', 'rules']);
+const ON_DEMAND_COMMANDS = new Set(['roll', 'odds', 'step', 'char', 'serve', 'rules', 'simulate']);
 
 /** Imports what `args` needs (see `LoadedModules`): the mechanics only for a mechanic, a ruleset only when named. */
 export async function loadModules(args: readonly string[]): Promise<LoadedModules> {
@@ -213,14 +212,15 @@ export async function loadModules(args: readonly string[]): Promise<LoadedModule
     (!isGeneric && isDice && (operand === undefined || isHelp || (MECHANIC_NAMES as readonly string[]).includes(operand)));
   const needsRuleSystem = isGeneric && (isEverything || isDice || command === 'step' || command === 'char');
   const needsRulesets = isEverything || command === 'rules' || (isGeneric && (isDice || command === 'char'));
-  const [mechanics, ruleSystem, char, serve, rulesets] = await Promise.all([
+  const [mechanics, ruleSystem, char, serve, rulesets, simulate] = await Promise.all([
     needsMechanics ? import('./mechanics.js').then((m) => m.MECHANICS) : null,
     needsRuleSystem ? loadRuleSystem(ruleset) : null,
     isEverything || command === 'char' ? import('./char.js') : null,
     isEverything || command === 'serve' ? import('./serve.js') : null,
     needsRulesets ? import('./ruleset-commands.js') : null,
+    isEverything || command === 'simulate' ? import('./simulate.js') : null,
   ]);
-  return { ruleset, ruleSystem, mechanics, char, serve, rulesets };
+  return { ruleset, ruleSystem, mechanics, char, serve, rulesets, simulate };
 }
 
 /** Builds the command tree from the loaded modules; actions write through `io`. */
@@ -343,7 +343,7 @@ Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
     loaded.char.addCharCommand(program, io, freshSeed, genericNew);
   }
   if (loaded.serve !== null) loaded.serve.addServeCommand(program, io);
-  // simulate: the lead adds `program.addCommand(buildSimulateCommand(io, freshSeed))` here (see LoadedModules).
+  if (loaded.simulate !== null) program.addCommand(loaded.simulate.buildSimulateCommand(io, freshSeed));
   if (loaded.rulesets !== null) loaded.rulesets.addRulesCommand(program, io);
   return program;
 }

@@ -27,3 +27,4 @@ export * from './level-up.js';
 export * from './magick/index.js';
 export * from './initiative/index.js';
 export * from './venture/index.js';
+export * from './combat/index.js';
