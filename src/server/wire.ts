@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { RULESET_IDS } from '../rules/rule-system.js';
-import { COMBAT_ACTION_TYPES, type CombatAction } from '../table/combat.js';
+import { COMBAT_ACTION_TYPES, MAX_MONSTER_LINE_LENGTH, type CombatAction } from '../table/combat.js';
 import type { TableCommand } from '../table/commands.js';
 import { VISIBILITIES } from '../table/events.js';
 import { MAX_CONDITION_LENGTH, MAX_LABEL_LENGTH, MAX_MEMBER_NAME_LENGTH, MAX_REQUEST_ID_LENGTH, MAX_TABLE_NAME_LENGTH } from '../table/limits.js';
@@ -82,6 +82,7 @@ const combatantFields = {
   isDown: z.boolean().optional(),
   stats: z.record(z.string().max(20), z.number().int().min(-1000).max(1000)).optional(),
   isLeader: z.boolean().optional(),
+  monster: z.string().max(MAX_MONSTER_LINE_LENGTH).optional(),
 };
 
 const combatAction = z.discriminatedUnion('type', [
@@ -94,6 +95,14 @@ const combatAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('next-turn') }),
   z.object({ type: z.literal('end') }),
   z.object({ type: z.literal('clear') }),
+  z.object({
+    type: z.literal('attack'),
+    attackerId: id,
+    targetId: id,
+    weaponId: z.string().min(1).max(60).optional(),
+    calledShot: z.number().int().min(0).max(3).optional(),
+    feat: z.boolean().optional(),
+  }),
 ]);
 
 // Keep the schema and the table's action list in step.

@@ -26,7 +26,12 @@ export interface Combatant {
   /** Attribute scores the ruleset's initiative reads (e.g. `{ int: 12, dex: 9, wis: 11 }`). */
   readonly stats: Readonly<Record<string, number>>;
   readonly isLeader: boolean;
+  /** The Smith's monster line for the tracker's attacks ("hd=2,attack=+3,defense=12,damage=d6"). */
+  readonly monster?: string;
 }
+
+/** Longest monster line on a combatant. */
+export const MAX_MONSTER_LINE_LENGTH = 200;
 
 /** The tracker. */
 export interface CombatState {
@@ -58,6 +63,7 @@ export interface CombatantFields {
   readonly isDown?: boolean;
   readonly stats?: Readonly<Record<string, number>>;
   readonly isLeader?: boolean;
+  readonly monster?: string;
 }
 
 /** A change to the tracker (the `combat` command's `action`). */
@@ -70,10 +76,12 @@ export type CombatAction =
   | { readonly type: 'start' }
   | { readonly type: 'next-turn' }
   | { readonly type: 'end' }
-  | { readonly type: 'clear' };
+  | { readonly type: 'clear' }
+  /** HAMMERCRAWL!: one combatant attacks another; the target's dice step (src/table/hammercrawl-attack.ts). */
+  | { readonly type: 'attack'; readonly attackerId: string; readonly targetId: string; readonly weaponId?: string; readonly calledShot?: number; readonly feat?: boolean };
 
 /** Every action type. */
-export const COMBAT_ACTION_TYPES = ['add', 'update', 'remove', 'roll-initiative', 'set-order', 'start', 'next-turn', 'end', 'clear'] as const satisfies readonly CombatAction['type'][];
+export const COMBAT_ACTION_TYPES = ['add', 'update', 'remove', 'roll-initiative', 'set-order', 'start', 'next-turn', 'end', 'clear', 'attack'] as const satisfies readonly CombatAction['type'][];
 
 /** The tracker after an action, and one line saying what happened. */
 export interface CombatChange {
@@ -102,6 +110,9 @@ function checkFields(fields: CombatantFields): TableResult<CombatantFields> {
       return refuse('combat/text-too-long', `${label} must be at most ${max} characters, got ${value.length}.`);
     }
   }
+  if (fields.monster !== undefined && fields.monster.length > MAX_MONSTER_LINE_LENGTH) {
+    return refuse('combat/text-too-long', `A monster line is at most ${MAX_MONSTER_LINE_LENGTH} characters, got ${fields.monster.length}.`);
+  }
   if (fields.conditions !== undefined) {
     if (fields.conditions.length > MAX_CONDITIONS) {
       return refuse('combat/too-many-conditions', `A combatant may carry at most ${MAX_CONDITIONS} conditions, got ${fields.conditions.length}.`);
@@ -126,6 +137,7 @@ function withFields(base: Combatant, fields: CombatantFields): Combatant {
     ...(fields.isDown !== undefined ? { isDown: fields.isDown } : {}),
     ...(fields.stats !== undefined ? { stats: fields.stats } : {}),
     ...(fields.isLeader !== undefined ? { isLeader: fields.isLeader } : {}),
+    ...(fields.monster !== undefined ? { monster: fields.monster.trim() } : {}),
   };
 }
 
@@ -226,5 +238,7 @@ export function rollCombatAction(rng: RandomSource, rules: RuleSystem, state: Co
       return done({ combat: { ...state, isActive: false, turn: null }, summary: 'The fight ends.' });
     case 'clear':
       return done({ combat: { ...EMPTY_COMBAT, nextId: state.nextId }, summary: 'The tracker is cleared.' });
+    case 'attack':
+      return refuse('table/not-in-ruleset', `One-click attacks are HAMMERCRAWL!'s; at a ${rules.label} table, roll and update the tracker by hand.`);
   }
 }

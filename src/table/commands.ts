@@ -9,6 +9,7 @@ import { rollNotation } from '../dice/roll.js';
 import type { ParamRecord, RuleSystem } from '../rules/rule-system.js';
 import type { HammerPlusChoice } from '../rules/hammercrawl/hammer-pools.js';
 import { rollCombatAction, type CombatAction } from './combat.js';
+import { rollTrackerAttack } from './hammercrawl-attack.js';
 import {
   poolContextOf,
   requireHammercrawl,
@@ -297,6 +298,26 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
       return done([{ kind: 'character-removed', body: { characterId: existing.value.id } }]);
     }
     case 'combat': {
+      const action = command.action;
+      if (action.type === 'attack' && state.ruleset === 'hammercrawl') {
+        // A player attacks with their own character; the Smith with anyone.
+        const attacker = state.combat.combatants.find((c) => c.id === action.attackerId);
+        const owner = attacker?.characterId === undefined ? undefined : state.characters.find((c) => c.id === attacker.characterId)?.ownerId;
+        if (!can(actor.role, 'combat') && !(can(actor.role, 'roll') && owner === actor.id)) return forbidden("attack with another's combatant");
+        const attacked = rollTrackerAttack(context.rng, state.combat, state.characters, action.attackerId, action.targetId, {
+          ...(action.weaponId !== undefined ? { weaponId: action.weaponId } : {}),
+          ...(action.calledShot !== undefined ? { calledShot: action.calledShot } : {}),
+          ...(action.feat !== undefined ? { feat: action.feat } : {}),
+        });
+        if (!attacked.ok) return attacked;
+        const r = attacked.value;
+        return done([
+          {
+            kind: 'combat-changed',
+            body: { combat: r.combat, summary: r.summary, attack: { attackerId: action.attackerId, targetId: action.targetId, isHit: r.isHit, isCrit: r.isCrit, lines: r.lines } },
+          },
+        ]);
+      }
       if (!can(actor.role, 'combat')) return forbidden('run the combat tracker');
       const changed = rollCombatAction(context.rng, context.rules, state.combat, command.action);
       if (!changed.ok) return changed;

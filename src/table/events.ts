@@ -77,7 +77,12 @@ export interface EventBodies {
   };
   'character-saved': { readonly character: TableCharacter };
   'character-removed': { readonly characterId: string };
-  'combat-changed': { readonly combat: CombatState; readonly summary: string };
+  'combat-changed': {
+    readonly combat: CombatState;
+    readonly summary: string;
+    /** A tracker attack (HAMMERCRAWL!): who, whom, and each roll explained. */
+    readonly attack?: { readonly attackerId: string; readonly targetId: string; readonly isHit: boolean; readonly isCrit: boolean; readonly lines: readonly string[] };
+  };
   'invite-changed': { readonly hasInvite: boolean };
   'settings-changed': { readonly settings: TableSettings };
   /** HAMMERCRAWL! Ventures: the venture module's events (faces inside), public. `command` is the command as decided, `at` filled from the server clock. */

@@ -8,3 +8,4 @@ export * from './hammercrawl.js';
 export * from './state.js';
 export * from './commands.js';
 export * from './project.js';
+export * from './hammercrawl-attack.js';

@@ -26,6 +26,7 @@ const MATRIX: Record<string, readonly Verdict[]> = {
   'ws character-save (edit the owner’s)': [D, D, D, A, A, D],
   'ws character-remove (the owner’s)': [D, D, D, A, A, D],
   'ws combat': [D, D, D, D, A, D],
+  'ws combat attack (with the owner’s character)': [D, D, D, A, A, D],
   'ws settings': [D, D, D, D, A, D],
   'ws venture': [D, D, D, D, A, D],
   'ws magick (the owner’s character)': [D, D, D, A, A, D],
@@ -72,6 +73,28 @@ async function ownersCharacter(): Promise<string> {
   return (saved['character'] as { id: string }).id;
 }
 
+/** A fresh fight in the tracker: the owner's character against a goblin; the attack's two ids. */
+async function ownersFight(): Promise<{ attackerId: string; targetId: string }> {
+  const characterId = await ownersCharacter();
+  const smith = await live(server, table.id, tokens.get('smith')!);
+  const ids: string[] = [];
+  for (const action of [
+    { type: 'clear' },
+    { type: 'add', name: 'Hero', side: 'party', characterId, health: 'd8' },
+    { type: 'add', name: 'Goblin', side: 'foes', health: 'd30', monster: 'hd=1,attack=+2,defense=11,damage=d6' },
+  ]) {
+    const requestId = rid();
+    smith.send({ kind: 'combat', requestId, action });
+    const ack = await smith.waitFor((f) => (f['kind'] === 'ack' || f['kind'] === 'error') && f['requestId'] === requestId);
+    if (ack['kind'] !== 'ack') throw new Error(JSON.stringify(ack));
+    const changed = await smith.waitFor((f) => f['kind'] === 'combat-changed' && f['seq'] === ack['seq']);
+    ids.push(...(changed['combat'] as { combatants: { id: string }[] }).combatants.map((c) => c.id));
+  }
+  smith.close();
+  const last = [...new Set(ids)];
+  return { attackerId: last[last.length - 2]!, targetId: last[last.length - 1]! };
+}
+
 async function httpVerdict(method: string, path: string, body: unknown, token: string | undefined): Promise<Verdict> {
   const res = await request(server, method, path.replace(':id', table.id), body, token);
   if (res.status < 300) return A;
@@ -114,6 +137,7 @@ const OPERATIONS: Record<string, (token: string | undefined) => Promise<Verdict>
   'ws character-save (edit the owner’s)': (t) => wsVerdict(t, async () => ({ kind: 'character-save', characterId: await ownersCharacter(), character })),
   'ws character-remove (the owner’s)': (t) => wsVerdict(t, async () => ({ kind: 'character-remove', characterId: await ownersCharacter() })),
   'ws combat': (t) => wsVerdict(t, async () => ({ kind: 'combat', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd6' } })),
+  'ws combat attack (with the owner’s character)': (t) => wsVerdict(t, async () => ({ kind: 'combat', action: { type: 'attack', ...(await ownersFight()) } })),
   'ws settings': (t) => wsVerdict(t, async () => ({ kind: 'settings', settings: { initiative: 'exchanges' } })),
   'ws venture': (t) => wsVerdict(t, async () => ({ kind: 'venture', command: { kind: 'join', member: { id: rid(), xp: 0 } } })),
   'ws magick (the owner’s character)': (t) =>

@@ -1,0 +1,122 @@
+/**
+ * One-click attacks in the combat tracker of a HAMMERCRAWL! table: the attacker and the target are
+ * tracker combatants, each read as a combat `Fighter` (a character's document, or the Smith's monster
+ * line), with the dice the tracker shows now. `trackerAttack` builds the attack (the web table computes
+ * its exact odds from it before the click); `rollTrackerAttack` rolls it and steps the target's dice.
+ * Rules: HAMMERCRAWL! v4, COMBAT (ATTACK!, HAMMERSMITH ACTIONS, DAMAGE).
+ */
+import type { RandomSource } from '../dice/random.js';
+import type { Character } from '../rules/hammercrawl/character.js';
+import { buildAttack, type AttackOptions, type BuiltAttack } from '../rules/hammercrawl/combat/build-attack.js';
+import { rollAttack } from '../rules/hammercrawl/combat/attack.js';
+import { fighterFromCharacter, monsterFighters, type Fighter } from '../rules/hammercrawl/combat/fighter.js';
+import { parseMonsterSpec } from '../rules/hammercrawl/combat/monster-spec.js';
+import type { CombatState, Combatant } from './combat.js';
+import type { TableCharacter } from './events.js';
+import { done, refuse, type TableResult } from './result.js';
+
+/** What the attacker chooses. */
+export interface TrackerAttackOptions {
+  readonly weaponId?: string;
+  readonly calledShot?: number;
+  readonly feat?: boolean;
+}
+
+/** What a tracker attack did: the lines to show and the target's dice after it. */
+export interface TrackerAttackResult {
+  readonly combat: CombatState;
+  readonly summary: string;
+  readonly lines: readonly string[];
+  readonly isHit: boolean;
+  readonly isCrit: boolean;
+}
+
+function dieOf(text: string): number | null | undefined {
+  const t = text.trim().toLowerCase();
+  if (t === '' ) return undefined;
+  if (t === 'down' || t === '-' || t === 'none') return null;
+  const m = /^d(\d+)$/.exec(t);
+  return m === null ? undefined : Number(m[1]);
+}
+
+/** Reads a combatant as a combat fighter, with the Health and Armour dice the tracker shows. */
+function fighterOf(c: Combatant, characters: readonly TableCharacter[]): TableResult<Fighter> {
+  let fighter: Fighter;
+  if (c.characterId !== undefined) {
+    const ch = characters.find((x) => x.id === c.characterId);
+    if (ch === undefined) return refuse('combat/no-such-character', `${c.name} names character ${c.characterId}, which is not at the table.`);
+    fighter = { ...fighterFromCharacter(ch.document as unknown as Character), id: c.id, name: c.name, side: c.side };
+  } else if (c.monster !== undefined) {
+    const parsed = parseMonsterSpec(`${c.name.replace(/[:,=]/g, ' ')}:${c.monster}`);
+    if (!parsed.ok) return refuse(parsed.problem.code, parsed.problem.message);
+    fighter = { ...monsterFighters({ ...parsed.spec, name: c.name }, c.side)[0]!, id: c.id, name: c.name };
+  } else {
+    return refuse('combat/no-stats', `${c.name} has neither a character nor a monster line (hd=2,attack=+3,defense=12,damage=d6): the tracker cannot roll for them.`);
+  }
+  const health = dieOf(c.health);
+  const armour = dieOf(c.armour);
+  return done({
+    ...fighter,
+    ...(health !== undefined ? { healthDie: c.isDown ? null : health } : c.isDown ? { healthDie: null } : {}),
+    ...(armour !== undefined ? { armourDie: armour } : {}),
+  });
+}
+
+/** Builds the attack of one tracker combatant on another (for its odds, or to roll it). */
+export function trackerAttack(
+  combat: CombatState,
+  characters: readonly TableCharacter[],
+  attackerId: string,
+  targetId: string,
+  options: TrackerAttackOptions = {},
+): TableResult<{ readonly attack: BuiltAttack; readonly attacker: Fighter; readonly target: Fighter }> {
+  if (attackerId === targetId) return refuse('combat/target-is-self', 'Choose a target other than the attacker.');
+  const a = combat.combatants.find((c) => c.id === attackerId);
+  const t = combat.combatants.find((c) => c.id === targetId);
+  if (a === undefined || t === undefined) return refuse('combat/no-such-combatant', `No combatant ${a === undefined ? attackerId : targetId} in the tracker.`);
+  if (a.isDown) return refuse('combat/fighter-down', `${a.name} is down and cannot attack.`);
+  const attacker = fighterOf(a, characters);
+  if (!attacker.ok) return attacker;
+  const target = fighterOf(t, characters);
+  if (!target.ok) return target;
+  const attackOptions: AttackOptions = {
+    ...(options.weaponId !== undefined ? { weaponId: options.weaponId } : {}),
+    ...(options.calledShot !== undefined ? { calledShot: options.calledShot } : {}),
+    ...(options.feat !== undefined ? { feat: options.feat } : {}),
+  };
+  const built = buildAttack(attacker.value, target.value, attackOptions);
+  if (!built.ok) return refuse(built.problem.code, built.problem.message);
+  const { ok: _ok, ...attack } = built;
+  return done({ attack, attacker: attacker.value, target: target.value });
+}
+
+/** Rolls a tracker attack and writes the target's Health and Armour dice back into the tracker. */
+export function rollTrackerAttack(
+  rng: RandomSource,
+  combat: CombatState,
+  characters: readonly TableCharacter[],
+  attackerId: string,
+  targetId: string,
+  options: TrackerAttackOptions = {},
+): TableResult<TrackerAttackResult> {
+  const built = trackerAttack(combat, characters, attackerId, targetId, options);
+  if (!built.ok) return built;
+  const roll = rollAttack(rng, built.value.attack.spec);
+  const after = roll.defender;
+  const combatants = combat.combatants.map((c) =>
+    c.id !== targetId
+      ? c
+      : {
+          ...c,
+          health: after.healthDie === null ? 'down' : `d${after.healthDie}`,
+          armour: after.armourDie === null ? (c.armour.trim() === '' ? '' : 'none') : `d${after.armourDie}`,
+          isDown: after.healthDie === null,
+        },
+  );
+  const a = built.value.attacker.name;
+  const t = built.value.target.name;
+  const outcome = !roll.isHit
+    ? `${a} attacks ${t}: miss.`
+    : `${a} ${roll.isCrit ? 'crits' : 'hits'} ${t}: ${after.healthDie === null ? 'down!' : `Health d${after.healthDie}${after.armourDie !== null ? `, Armour d${after.armourDie}` : ''}`}.`;
+  return done({ combat: { ...combat, combatants }, summary: outcome, lines: roll.lines, isHit: roll.isHit, isCrit: roll.isCrit });
+}
