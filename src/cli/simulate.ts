@@ -2,7 +2,7 @@
  * `hammercrawl simulate`: run whole HAMMERCRAWL! fights many times, a party (a saved `char new --json`
  * file, or freshly rolled level-1 characters) against the Smith's monsters (`--monster` specs or a JSON
  * file), and print the win rate, rounds, each PC's chance to drop and the resources they used. The same
- * `--seed` gives the same report. Rules: HAMMERCRAWL! v4, COMBAT; docs/rulings-combat.md.
+ * `--seed` gives the same report. Rules: HAMMERCRAWL! v4, COMBAT; docs/rulings.md.
  */
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';

@@ -49,7 +49,7 @@ describe('one-click attacks in the tracker', () => {
       const key = o.healthDie === null ? 'down' : `d${o.healthDie}`;
       byHealth.set(key, (byHealth.get(key) ?? 0) + o.p);
     }
-    for (const [key, count] of counts) expect(byHealth.has(key), key).toBe(true);
+    for (const key of counts.keys()) expect(byHealth.has(key), key).toBe(true);
     for (const [key, p] of byHealth) {
       const sigma = Math.sqrt((p * (1 - p)) / n);
       expect(Math.abs((counts.get(key) ?? 0) / n - p), key).toBeLessThanOrEqual(4 * sigma + 1e-9);

@@ -3,7 +3,7 @@
  * camps, XP), each character's magick, and hammer dice pools. Each command is decided by the rules
  * module (`rollVentureCommand`, `rollMagickCommand`, `rollHammerPool`) with the injected dice and the
  * server's clock, and its events (every face inside) go into one table event, so a replay folds them
- * and never rolls. Rulings TB-n in docs/rulings-table.md.
+ * and never rolls. Rulings TB-n in docs/rulings.md.
  */
 import type { RandomSource } from '../dice/random.js';
 import type { Character } from '../rules/hammercrawl/character.js';

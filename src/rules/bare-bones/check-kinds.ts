@@ -3,7 +3,7 @@
  * contract's `checkOdds` / `rollCheck`. Each kind reads its params once into a spec; odds and roll both
  * read that spec and the same rule functions (`resolveTest`, `meleeOutcome`, `damageSpec`...).
  * Rules: The Bare Bones (checks, The Meat Grinder, Live by the Sword, Clerics, Usage Dice, Attribute
- * Advancement); rulings in docs/rulings-bare-bones.md.
+ * Advancement); rulings in docs/rulings.md.
  */
 import { BARE_BONES_CHAIN } from '../../dice/dice-chain.js';
 import type { RandomSource } from '../../dice/random.js';

@@ -1,7 +1,7 @@
 /**
  * The Bare Bones as a pure ruleset: roll-under checks, the watch, usage dice, races and classes,
  * combat, Blood and Sweat, rests, encumbrance and advancement, behind one `ruleSystem` object.
- * Rules: shared/rules/003_653991b710fb210d.txt; rulings: docs/rulings-bare-bones.md.
+ * Rules: shared/rules/003_653991b710fb210d.txt; rulings: docs/rulings.md.
  */
 import { BARE_BONES_CHAIN } from '../../dice/dice-chain.js';
 import type { CharacterSummary, RuleSystem, RuleTable } from '../rule-system.js';

@@ -35,4 +35,4 @@ export const REF_LEVEL_UP = 'The Bare Bones, From Peasant to King > Leveling Up'
 /** Attribute advancement. */
 export const REF_ADVANCEMENT = 'The Bare Bones, From Peasant to King > Attribute Advancement';
 /** This project's rulings for the text. */
-export const REF_RULINGS = 'docs/rulings-bare-bones.md';
+export const REF_RULINGS = 'docs/rulings.md';

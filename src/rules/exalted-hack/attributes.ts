@@ -2,7 +2,7 @@
  * The six attributes of The Exalted Hack and the numbers read from them: the roll-under target and its
  * limits, speed from DEX, carrying spaces from STR, language points from INT.
  * Rules: The Exalted Hack, "Resolving Actions and Attributes", "Attribute Limit", "+ or -".
- * Rulings: docs/rulings-exalted-hack.md (EH-n).
+ * Rulings: docs/rulings.md (EH-n).
  */
 import type { AttributeDef } from '../rule-system.js';
 

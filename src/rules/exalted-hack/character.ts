@@ -3,7 +3,7 @@
  * Hit Die, HP, attribute damage, weapon training, languages, inventory with usage dice, silver), read
  * on import with every problem named by its JSON path.
  * Rules: The Exalted Hack, Resolving Actions and Attributes; Damage and Dying; Weapons; Inventory and
- * Usage. Rulings: docs/rulings-exalted-hack.md (EH-8, EH-10, EH-12, EH-25).
+ * Usage. Rulings: docs/rulings.md (EH-8, EH-10, EH-12, EH-25).
  */
 import { ok, type RuleProblem, type RuleResult, type RulesetCharacter } from '../rule-system.js';
 import { ATTRIBUTE_IDS, MAX_ATTRIBUTE_SCORE, MAX_LEVEL, type AttributeId } from './attributes.js';

@@ -3,7 +3,7 @@
  * `CheckPlan` each, read by both `checkOdds` and `rollCheck`.
  * Rules: The Exalted Hack, Resolving Actions and Attributes; Other Rolls; Surprise; Initiative;
  * Attacking, Defending and Damage; Damage and Dying; Recovery; Inventory and Usage.
- * Rulings: docs/rulings-exalted-hack.md (EH-1 .. EH-8, EH-13, EH-15, EH-20 .. EH-24).
+ * Rulings: docs/rulings.md (EH-1 .. EH-8, EH-13, EH-15, EH-20 .. EH-24).
  */
 import type { RandomSource } from '../../dice/random.js';
 import { ok, problem, type CheckKindDef, type CheckOdds, type CheckRequest, type CheckRoll, type ParamDef, type RuleResult } from '../rule-system.js';

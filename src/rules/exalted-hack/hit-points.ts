@@ -3,7 +3,7 @@
  * lethal and comes off CON; a character at 0 HP is incapacitated, and with lethal damage taken also
  * dying, losing CON each turn until healed. Healing restores HP, never CON.
  * Rules: The Exalted Hack, Resolving Actions and Attributes (Constitution); Attacking, Defending and
- * Damage; Damage and Dying; Recovery. Rulings: docs/rulings-exalted-hack.md (EH-11, EH-12).
+ * Damage; Damage and Dying; Recovery. Rulings: docs/rulings.md (EH-11, EH-12).
  */
 import type { RandomSource } from '../../dice/random.js';
 import { ok, problem, type RuleResult } from '../rule-system.js';

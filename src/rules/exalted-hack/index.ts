@@ -2,7 +2,7 @@
  * The Exalted Hack ruleset: roll-under d20 checks with four outcomes, group, elaboration, X-or-nothing,
  * PVP and NPC rolls, attacks, defences and damage, HP and lethal damage, usage dice, group WIS
  * initiative, characters. Pure. Rules: ../shared/rules/004 (The Exalted Hack); rulings in
- * docs/rulings-exalted-hack.md.
+ * docs/rulings.md.
  */
 import type { RuleSystem, RuleTable } from '../rule-system.js';
 import { ATTRIBUTES, LANGUAGE_POINTS_TABLE, SPEED_TABLE } from './attributes.js';

@@ -5,7 +5,7 @@
  * with one key are merged, so a group of 20 stays small) and `rollPlan` folds thrown dice through the
  * very same functions, so odds and rolls cannot disagree.
  * Rules: The Exalted Hack, Resolving Actions and Attributes (the four outcomes, Extra Rules, Attribute
- * Limit, + or -). Rulings: docs/rulings-exalted-hack.md (EH-1 .. EH-4).
+ * Limit, + or -). Rulings: docs/rulings.md (EH-1 .. EH-4).
  */
 import type { RandomSource } from '../../dice/random.js';
 import type { CheckDie, CheckOdds, CheckRoll, OutcomeOdds, ValueOdds } from '../rule-system.js';

@@ -4,7 +4,7 @@
  * into one `DiceExpression` of the dice engine, and both `rollCheck` and `checkOdds` read that one
  * resolved tree, so a roll and its exact odds can never disagree.
  * Rules: HAMMERCRAWL! v4, DICE CHECKS, DICE & STEPS, DICE ROLL MODIFICATIONS, Crits, OPEN ROLLS,
- * ADVANTAGE AND DISADVANTAGE, THE FEAT DIE. Rulings: docs/rulings-checks.md (C-1 ...).
+ * ADVANTAGE AND DISADVANTAGE, THE FEAT DIE. Rulings: docs/rulings.md (C-1 ...).
  */
 import {
   HAMMERCRAWL_CHAIN,

@@ -3,7 +3,7 @@
  * Overwhelming damage, the soak roll, the combat Crit's free step, Penetrating attacks and partial
  * armour. Rules: HAMMERCRAWL! v4, DAMAGE (the four-step flow, "Overwhelming Damage", "Soaking Damage
  * with Armour", "Soaking Damage with Health Dice"), Combat Crits, ARMOUR (Coverage), Weapon Tags
- * (Penetrating), STATS (CON). Rulings: docs/rulings-damage.md (H-1 .. H-12).
+ * (Penetrating), STATS (CON). Rulings: docs/rulings.md (H-1 .. H-12).
  *
  * One definition serves rolling and odds: `rollHit` and `hitOutcomes` share every deterministic step
  * (the Crit step, the soak die, Overwhelming damage, what a failed soak does); they differ only at the
@@ -100,7 +100,7 @@ export interface Hit {
   readonly critStepTo?: SoakDieKind;
 }
 
-/** Table settings for damage where the text leaves a choice (docs/rulings-damage.md). */
+/** Table settings for damage where the text leaves a choice (docs/rulings.md). */
 export interface DamageSettings {
   /**
    * Whether the CON mod also adds to Armour Die soaks and their Overwhelming threshold (ruling H-1);

@@ -1,7 +1,7 @@
 /**
  * The hammer dice: seven coloured symbol dice, their faces and symbols, as typed data.
  * Rules: HAMMERCRAWL! v4, THE HAMMER DICE (the Smith's node pool) and NEW IDEA: THE HAMMER DIE!
- * (the check pool: THE CHAIN, DICE, SYMBOLS). Rulings H-1 to H-3 in docs/rulings-hammer.md.
+ * (the check pool: THE CHAIN, DICE, SYMBOLS). Rulings H-1 to H-3 in docs/rulings.md.
  */
 
 /** Rules reference of the check pool's section. */

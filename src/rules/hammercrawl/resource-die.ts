@@ -1,7 +1,7 @@
 /**
  * Resource dice: a die on the chain stands for a stock of something (rations, ammo, armour, health).
  * After each use it is rolled; a 1 or 2 steps it down; a d3 rolling 1 or 2 is depleted.
- * Rules: HAMMERCRAWL! v4, RESOURCES. Rulings: docs/rulings-damage.md (R-1 .. R-4).
+ * Rules: HAMMERCRAWL! v4, RESOURCES. Rulings: docs/rulings.md (R-1 .. R-4).
  *
  * Exact odds: the die after N uses is a Markov chain over the chain positions plus "depleted"
  * (shared/design/exact-odds.md), N vector steps of 14 entries; the expected number of uses is a sum

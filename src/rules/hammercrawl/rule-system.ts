@@ -2,7 +2,7 @@
  * The HAMMERCRAWL! v4 ruleset behind the shared contract (`RuleSystem`): a thin adapter over the
  * ruleset's own modules (checks, Saves, resource dice, creation, the character document, the Initiative
  * Contest, the data tables). Nothing here decides a rule; it reads parameters and translates results.
- * Rules: HAMMERCRAWL! v4 (the whole text). Rulings: docs/rulings.md, docs/rulings-venture.md (IN-n).
+ * Rules: HAMMERCRAWL! v4 (the whole text). Rulings: docs/rulings.md, docs/rulings.md (IN-n).
  */
 import { HAMMERCRAWL_CHAIN } from '../../dice/dice-chain.js';
 import { isDiceError } from '../../dice/errors.js';

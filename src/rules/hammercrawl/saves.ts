@@ -1,7 +1,7 @@
 /**
  * Saves: a Challenge on d20 plus the stat mod against the effect's target; one step down when the
  * source's level or HD is greater than the character's level; success halves the effect, or negates an
- * "all or nothing" one. Rules: HAMMERCRAWL! v4, SAVES. Rulings: docs/rulings-checks.md (S-1 to S-3).
+ * "all or nothing" one. Rules: HAMMERCRAWL! v4, SAVES. Rulings: docs/rulings.md (S-1 to S-3).
  */
 import type { RandomSource, StepModifier } from '../../dice/index.js';
 import {

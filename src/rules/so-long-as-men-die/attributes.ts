@@ -1,6 +1,6 @@
 /**
  * The six stats of So Long as Men Die: what each governs, and the Modifier read from the Score.
- * Rules: So Long as Men Die, Character Creation; Stats. Rulings: docs/rulings-so-long-as-men-die.md.
+ * Rules: So Long as Men Die, Character Creation; Stats. Rulings: docs/rulings.md.
  */
 import type { AttributeDef } from '../rule-system.js';
 

@@ -1,7 +1,7 @@
 /**
  * So Long as Men Die as a ruleset of the engine: the `ruleSystem` object (the contract of
  * rule-system.ts) and the module's own functions and tables. Pure. Rulings:
- * docs/rulings-so-long-as-men-die.md (SL-n).
+ * docs/rulings.md (SL-n).
  */
 import type { RandomSource } from '../../dice/random.js';
 import { problem, type CharacterSummary, type RuleResult, type RuleSystem, type RuleTable, type UsageOdds, type UsageRoll } from '../rule-system.js';

@@ -31,7 +31,7 @@ describe('Bare Bones data tables', () => {
         expect(r.id, t.id).toMatch(KEBAB);
         expect(r.label.length).toBeGreaterThan(0);
       }
-      expect(t.ref).toMatch(/Bare Bones|rulings-bare-bones/);
+      expect(t.ref).toMatch(/Bare Bones|docs\/rulings\.md \(BB-\d+\)/);
     }
   });
 

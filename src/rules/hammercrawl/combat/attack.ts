@@ -5,7 +5,7 @@
  * `rollHit`. `attackOdds` composes the check's exact odds with `hitOutcomesForDamageRoll`, from the same
  * prepared checks and damage tree that `rollAttack` rolls.
  * Rules: HAMMERCRAWL! v4, STANDARD COMBAT ACTIONS (ATTACK!, Total Defense), HAMMERSMITH ACTIONS,
- * EXTENDED COMBAT OPTIONS (Called Shots, Combat Crits), DAMAGE. Rulings: docs/rulings-combat.md.
+ * EXTENDED COMBAT OPTIONS (Called Shots, Combat Crits), DAMAGE. Rulings: docs/rulings.md.
  */
 import {
   distributionOfResolved,

@@ -18,7 +18,7 @@ import type { Fighter, HarmSource, WeaponProfile } from './fighter.js';
 import { prepareHarm } from './harm.js';
 import { MAX_CALLED_SHOT_STEPS, combatProblem, type CombatResult } from './problems.js';
 
-/** Table settings for combat where the text leaves a choice (docs/rulings-combat.md). */
+/** Table settings for combat where the text leaves a choice (docs/rulings.md). */
 export interface CombatSettings {
   /** Rolls against a minion's static values: `beat` (a Challenge, ruling C-1; default) or `meet` ("equal or exceed"). CB-1. */
   readonly minionChallenge: 'beat' | 'meet';

@@ -4,7 +4,7 @@
  * Tactical Attack; Total Defense and Covering; Adjust Inventory; Lay on Hands; a Commander's order; a
  * spell's Saves; the Smith's manual changes) and returns the new encounter and what happened.
  * Rules: HAMMERCRAWL! v4, COMBAT (Taking Turns, STANDARD COMBAT ACTIONS, HAMMERSMITH ACTIONS, EXTENDED
- * COMBAT OPTIONS, DAMAGE), CLASSES, STOCKS. Rulings: docs/rulings-combat.md (CB-n).
+ * COMBAT OPTIONS, DAMAGE), CLASSES, STOCKS. Rulings: docs/rulings.md (CB-n).
  */
 import type { RandomSource, StepModifier } from '../../../dice/index.js';
 import { halfStat, type StatId, type StaticModifier, type VantageSource } from '../check-modifiers.js';

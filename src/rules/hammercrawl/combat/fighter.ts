@@ -3,7 +3,7 @@
  * character brings to a fight (weapons with their attack and Harm modifiers, Defense, Armour Die, the
  * class and stock specials that act in combat) and the state a fight changes (dice, uses, conditions).
  * Rules: HAMMERCRAWL! v4, COMBAT (STANDARD COMBAT ACTIONS, HAMMERSMITH ACTIONS), WEAPONS & SHIELDS,
- * WEAPON PROFICIENCIES, ARMOUR, CLASSES, STOCKS. Rulings: docs/rulings-combat.md (CB-n).
+ * WEAPON PROFICIENCIES, ARMOUR, CLASSES, STOCKS. Rulings: docs/rulings.md (CB-n).
  */
 import { HAMMERCRAWL_CHAIN, stepDie } from '../../../dice/index.js';
 import type { StatId } from '../check-modifiers.js';

@@ -2,7 +2,7 @@
  * Combat's mistakes as values and its limits as named constants. A player's or Smith's mistake (an
  * unknown target, a called shot past three steps, a power with no uses left) is a `CombatProblem` with a
  * namespaced code and a message that says how to fix it; programmer errors throw.
- * Rules: HAMMERCRAWL! v4, COMBAT. Rulings: docs/rulings-combat.md (CB-n).
+ * Rules: HAMMERCRAWL! v4, COMBAT. Rulings: docs/rulings.md (CB-n).
  */
 
 /** Every code a `CombatProblem` may carry. */

@@ -3,7 +3,7 @@
  * stats, HD, Feats, skill and WP progressions, class specials, shticks, foci, Devout powers, Specialist
  * choices, spellcasting profiles, starting gear and the random class roll.
  * Rules: HAMMERCRAWL! v4, CLASSES (CORE), CLASSES (EXPERIMENTAL), CHARACTER CREATION; rulings in
- * docs/rulings-classes.md (CL-n). Descriptions are the project's own words; numbers and names are the rules'.
+ * docs/rulings.md (CL-n). Descriptions are the project's own words; numbers and names are the rules'.
  */
 import type { StatId } from '../check-modifiers.js';
 import type { FeatDieColumn } from '../feat-die.js';

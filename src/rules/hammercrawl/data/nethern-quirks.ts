@@ -1,7 +1,7 @@
 /**
  * The Nethern's random other-worldly quirks as a roll table. The text lists them as unnumbered "Ideas"
  * without a die; each row here is one idea, rolled on a d28 (ruling ST-11).
- * Rules: HAMMERCRAWL! v4, STOCKS (RACES), HAMMERCRAWL! Setting: Nethern. Rulings: docs/rulings-stocks.md.
+ * Rules: HAMMERCRAWL! v4, STOCKS (RACES), HAMMERCRAWL! Setting: Nethern. Rulings: docs/rulings.md.
  */
 import type { RollRange, TableDice } from './stocks.js';
 

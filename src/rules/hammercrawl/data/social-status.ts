@@ -1,7 +1,7 @@
 /**
  * Social status by SOC score, and the starting coins each status gives.
  * Rules: HAMMERCRAWL! v4, STATS (SOC-ietal Standing); CHARACTER CREATION (Starting Equipment, Option A:
- * Purchasing Your Starting Gear). Rulings: docs/rulings-stocks.md.
+ * Purchasing Your Starting Gear). Rulings: docs/rulings.md.
  */
 import type { RollRange, TableDice } from './stocks.js';
 

@@ -3,7 +3,7 @@
  * Fantasy stocks rolled on 3d12, each with its prime stat, nightvision and abilities; and the conversion
  * of Palladium 1e attributes to HAMMERCRAWL! stats.
  * Rules: HAMMERCRAWL! v4, STOCKS (RACES); STATS (Converting Stats from Palladium); CHARACTER CREATION.
- * Rulings: docs/rulings-stocks.md.
+ * Rulings: docs/rulings.md.
  */
 import type { StatId } from '../check-modifiers.js';
 

@@ -1,7 +1,7 @@
 /**
  * Experience as typed data: the XP modes, the crawl mode's level thresholds and its XP awards.
  * Rules: HAMMERCRAWL! v4, XP and LEVELING; BASIC CONCEPTS, Core Conceits ("XP and Levels"); rulings in
- * docs/rulings-classes.md (CL-34, CL-35).
+ * docs/rulings.md (CL-34, CL-35).
  */
 import type { ContentStatus } from './classes.js';
 

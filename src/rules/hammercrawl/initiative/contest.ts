@@ -4,7 +4,7 @@
  * DEX Competition of an interrupt (2024-09 Exchanges) and the INT Test that ends surprise; each with its
  * exact odds. Every roll goes through `checks.ts`, so a roll and its odds read one definition.
  * Rules: HAMMERCRAWL! v4, COMBAT: Order of Actions, Passing the Initiative; COMBAT FLOW (2024-09
- * proposal): SURPRISE, INTERRUPTING ACTION. Rulings IN-n in docs/rulings-venture.md.
+ * proposal): SURPRISE, INTERRUPTING ACTION. Rulings IN-n in docs/rulings.md.
  */
 import type { RandomSource } from '../../../dice/random.js';
 import { ok, problem, type RuleResult } from '../../rule-system.js';

@@ -8,7 +8,7 @@
  * (`foldInitiative`), so a server stores the events and replays them without rolling: every face thrown
  * is in the event that needed it. A player's mistake is a result with an `initiative/...` code.
  * Rules: HAMMERCRAWL! v4, COMBAT (Order of Actions; Passing the Initiative; New Rounds) and COMBAT FLOW
- * (2024-09 proposal). Rulings IN-1 to IN-12 in docs/rulings-venture.md.
+ * (2024-09 proposal). Rulings IN-1 to IN-12 in docs/rulings.md.
  */
 import type { RandomSource } from '../../../dice/random.js';
 import { ok, problem, type InitiativeEntrant, type RuleResult } from '../../rule-system.js';

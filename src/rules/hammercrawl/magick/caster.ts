@@ -2,7 +2,7 @@
  * The caster: what a spellcaster brings to magick (class level, Dedicated or Dabbler grade, spell stat,
  * CON for over-casting, the Mana-burn and Over-Casting specials), the Spell Die it rolls and how many
  * spells it may sustain. Rules: HAMMERCRAWL! v4, MAGICK (Casting Spells, Sustaining Spells, Mana-burn);
- * CLASSES (CORE) spellcasting blocks. Rulings: docs/rulings-magick.md (MG-n), docs/rulings.md (CL-6, CL-7).
+ * CLASSES (CORE) spellcasting blocks. Rulings: docs/rulings.md (MG-n), docs/rulings.md (CL-6, CL-7).
  */
 import { HAMMERCRAWL_CHAIN } from '../../../dice/index.js';
 import { STAT_IDS, type StatId } from '../check-modifiers.js';

@@ -4,7 +4,7 @@
  * state it returns is the fold of them. `castOdds` gives the exact odds of a cast before it is made,
  * from the same state the command reads. Rules: HAMMERCRAWL! v4, MAGICK (SPELLCASTING MECHANICS,
  * Mana-burn (Special), Restoring a Mana-burnt Spell Die); Over-Casting (True Mage).
- * Rulings: docs/rulings-magick.md (MG-n).
+ * Rulings: docs/rulings.md (MG-n).
  */
 import type { RandomSource, StepModifier } from '../../../dice/index.js';
 import { halfStat } from '../check-modifiers.js';

@@ -2,7 +2,7 @@
  * The exact odds of the forget check after a spell (before it is cast): keeping it, forgetting it, how
  * many other spells the difference rule forgets, and under Mana-burn how many steps burn and the chance
  * of burning out. Rules: HAMMERCRAWL! v4, MAGICK (Casting Spells, Mana-burn (Special)).
- * Rulings: docs/rulings-magick.md (MG-3 .. MG-7).
+ * Rulings: docs/rulings.md (MG-3 .. MG-7).
  *
  * How: without Mana-burn the outcome is one die roll (or none) and a fixed count of draws. With
  * Mana-burn on an automatic failure, the extra spells are drawn without replacement and each is checked

@@ -3,7 +3,7 @@
  * (`foldMagickEvents`); `applyMagickEvent` never rolls: every face is already in the event, so a
  * replayed log gives the same state. Rules: HAMMERCRAWL! v4, MAGICK (SPELLCASTING MECHANICS: Preparing,
  * Casting, Sustaining, Canceling, "Remembering" Spells, Mana-burn, Restoring a Mana-burnt Spell Die);
- * Over-Casting (True Mage). Rulings: docs/rulings-magick.md (MG-n).
+ * Over-Casting (True Mage). Rulings: docs/rulings.md (MG-n).
  */
 import { baseSpellDie, chainPosition, dieAtPosition, type Caster } from './caster.js';
 

@@ -2,7 +2,7 @@
  * Psionic grades and what they do to Saves (Major Psions one step better against psionics, Master Psions
  * two), and the exact odds of each grade from the creation check. Powers and ISP defer to Palladium 1E, so
  * they are the Smith's (free text). Rules: HAMMERCRAWL! v4, PSIONICS (PALLADIUM), Psionic Grades;
- * CHARACTER CREATION, Palladium Psionics. Rulings: docs/rulings-magick.md (MG-17), docs/rulings.md (CL-19, ST-6).
+ * CHARACTER CREATION, Palladium Psionics. Rulings: docs/rulings.md (MG-17), docs/rulings.md (CL-19, ST-6).
  */
 import type { StepModifier } from '../../../dice/index.js';
 import type { PsionicGrade } from '../character.js';

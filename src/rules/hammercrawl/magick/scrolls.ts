@@ -2,7 +2,7 @@
  * Casting from a spell scroll: anyone who reads the language may try, by an INT Test (Dedicated casters
  * one step better, non-casters against the INT half-stat); a failure rolls d100 on the failure table. A
  * scroll is used up either way and never touches the Spell Die. Rules: HAMMERCRAWL! v4, MAGICK, Scrolls and
- * Other Single-Use Magicks. Rulings: docs/rulings-magick.md (MG-10, MG-11).
+ * Other Single-Use Magicks. Rulings: docs/rulings.md (MG-10, MG-11).
  */
 import type { RandomSource } from '../../../dice/index.js';
 import { halfStat, requireWholeNumber } from '../check-modifiers.js';

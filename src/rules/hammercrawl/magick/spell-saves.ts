@@ -3,7 +3,7 @@
  * caster's stats), one step worse against a caster of greater level, Spell Penetration (one step worse from
  * a True Mage's level 4, two from level 9), and a psion's grade when the spell is psionic. Rules: HAMMERCRAWL!
  * v4, SAVES (and its EXAMPLE); True Mage, Spell Penetration; PSIONICS, Psionic Grades. Rulings:
- * docs/rulings.md (S-1, S-2, CL-16), docs/rulings-magick.md (MG-17).
+ * docs/rulings.md (S-1, S-2, CL-16), docs/rulings.md (MG-17).
  */
 import type { StepModifier } from '../../../dice/index.js';
 import type { StatId } from '../check-modifiers.js';

@@ -2,7 +2,7 @@
  * Light sources in real time: a torch burns for one hour of table time, a lantern fill lasts a Venture.
  * Times are numbers the caller passes in (milliseconds on any clock that only moves forward); nothing
  * here reads a clock. Rules: HAMMERCRAWL! v4, ADVENTURING > LIGHT SOURCES; RESOURCES ("light sources ...
- * are tracked differently"). Rulings VE-5 to VE-7 in docs/rulings-venture.md.
+ * are tracked differently"). Rulings VE-5 to VE-7 in docs/rulings.md.
  */
 import { GEAR } from '../data/gear.js';
 

@@ -4,7 +4,7 @@
  * Combatant's re-rolls last until the return to town; comets and chaos stars last "until they leave the
  * dungeon"; spells come back after a full night's camp.
  * Rules: HAMMERCRAWL! v4, BASIC CONCEPTS ("The Venture"); VENTURES AND SESSION STRUCTURE; MAGICK (Preparing
- * Spells); THE HAMMER DICE. Rulings VE-2 and VE-3 in docs/rulings-venture.md.
+ * Spells); THE HAMMER DICE. Rulings VE-2 and VE-3 in docs/rulings.md.
  */
 
 /** What restores a limit: every scope is also restored in town. */

@@ -10,7 +10,7 @@
  * `venture/...` code.
  * Rules: HAMMERCRAWL! v4, VENTURES AND SESSION STRUCTURE; LIGHT SOURCES; TIME MEASUREMENT; THE SMITH'S
  * RULES (THE HAMMER DICE, DUNGEON CRAFTING, CAMPING AND RESTING, TREASURES); XP and LEVELING (CRAWL MODE).
- * Rulings VE-1 to VE-14 in docs/rulings-venture.md.
+ * Rulings VE-1 to VE-14 in docs/rulings.md.
  */
 import type { RandomSource } from '../../../dice/random.js';
 import { ok, problem, type RuleResult } from '../../rule-system.js';
