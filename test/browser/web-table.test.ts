@@ -1,0 +1,467 @@
+/**
+ * The web table in real Chromium against the real table server: two people at one table see each
+ * other's rolls live; a Smith-only roll never reaches a player's page; the character wizard makes a
+ * character whose sheet rolls; axe finds no serious or critical problem on any page, in both themes,
+ * at phone and desktop widths. Screenshots go to test/browser/screenshots/.
+ */
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENSHOTS, launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
+
+const reason = skipReason();
+if (reason !== null) console.warn(`[browser tests] ${reason}`);
+
+const VIEWPORTS = [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+interface Seat {
+  readonly tableId: string;
+  readonly token: string;
+  readonly memberId: string;
+  readonly name: string;
+  readonly role: 'smith' | 'player' | 'observer';
+}
+
+describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (skipped: ${reason})` : ''}`, () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
+    const res = await fetch(server.url + path, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  /** A table made over HTTP: the Smith's and a player's seats. */
+  async function tableWithPlayer(name: string, ruleset = 'hammercrawl'): Promise<{ smith: Seat; player: Seat; inviteCode: string }> {
+    const t = await api<{ id: string; smithToken: string; inviteCode: string; memberId: string }>('/api/tables', { name, ruleset, settings: {} });
+    const p = await api<{ playerId: string; token: string }>(`/api/tables/${t.id}/players`, { inviteCode: t.inviteCode, name: 'Wren', role: 'player' });
+    return {
+      smith: { tableId: t.id, token: t.smithToken, memberId: t.memberId, name: 'Smith', role: 'smith' },
+      player: { tableId: t.id, token: p.token, memberId: p.playerId, name: 'Wren', role: 'player' },
+      inviteCode: t.inviteCode,
+    };
+  }
+
+  /** A browser context that already holds a seat (as if it had joined before). */
+  async function seated(seat: Seat | null, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
+    const context = await browser.newContext({
+      viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      colorScheme: options.colorScheme ?? 'light',
+      reducedMotion: 'reduce',
+    });
+    if (seat) {
+      // Runs in the page before its scripts (the root tsconfig has no DOM types, hence the text form).
+      const value = JSON.stringify({ ...seat, tableName: 'table', openedAt: 1 });
+      await context.addInitScript({ content: `localStorage.setItem(${JSON.stringify(`hammercrawl:table:${seat.tableId}`)}, ${JSON.stringify(value)});` });
+    }
+    return context;
+  }
+
+  async function openTable(context: BrowserContext, tableId: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/t/${tableId}`);
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    return page;
+  }
+
+  async function roll(page: Page, notation: string, label: string, visibility: 'public' | 'smith' | 'blind' = 'public'): Promise<void> {
+    await page.locator('#tray-notation').fill(notation);
+    await page.locator('#tray-label').fill(label);
+    await page.locator('#tray-visibility').selectOption(visibility);
+    await page.locator('button.roll').click();
+  }
+
+  function bodyText(page: Page): Promise<string> {
+    return page.evaluate<string>('document.body.innerText');
+  }
+
+  function card(page: Page, text: string) {
+    return page.locator('.log .card', { hasText: text });
+  }
+
+  async function shot(page: Page, name: string): Promise<void> {
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  }
+
+  it('creates a table, shares the invite link, and shows each side the other\'s rolls live', async () => {
+    const smithContext = await seated(null);
+    const playerContext = await seated(null, { width: 360, height: 740 });
+    try {
+      const smith = await smithContext.newPage();
+      await smith.goto(server.url);
+      await smith.getByLabel('Table name').fill('The Sunken Keep');
+      await smith.getByLabel('Ruleset').selectOption('hammercrawl');
+      await smith.getByRole('button', { name: 'Create table' }).click();
+      await smith.waitForURL(/\/t\//);
+      await smith.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      // The theme toggle overrides the system theme and is remembered.
+      await smith.getByRole('button', { name: 'Switch to dark theme' }).click();
+      await expect(smith.evaluate<string | undefined>('document.documentElement.dataset.theme')).resolves.toBe('dark');
+      await smith.getByRole('button', { name: 'Switch to light theme' }).click();
+      await smith.getByRole('tab', { name: 'Smith', exact: true }).click();
+      const linkField = smith.locator('#invite-link');
+      await linkField.waitFor();
+      const link = await linkField.inputValue();
+      expect(link).toMatch(/\/t\/[^#]+#invite=/);
+
+      const player = await playerContext.newPage();
+      await player.goto(link);
+      await player.getByLabel('Your name').fill('Wren');
+      await player.getByRole('button', { name: 'Join the table' }).click();
+      await player.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      expect(player.url()).not.toContain('invite=');
+
+      await roll(player, '2d6+1', 'Wren swings');
+      await card(smith, 'Wren swings').waitFor();
+      await expect.poll(() => card(smith, 'Wren swings').locator('.who').innerText(), { timeout: 10_000 }).toBe('Wren');
+      await card(player, 'Wren swings').waitFor();
+
+      await roll(smith, '1d20adv', 'Smith checks the trap');
+      await card(player, 'Smith checks the trap').waitFor();
+      expect(await card(player, 'Smith checks the trap').locator('.dice li').count()).toBe(2);
+      expect(await card(player, 'Smith checks the trap').locator('.dice li.dropped').count()).toBe(1);
+      // The log announces new rolls to screen readers.
+      await expect.poll(() => player.locator('#log-announcer').innerText(), { timeout: 10_000 }).toContain('Smith checks the trap');
+
+      // Coming back later: the seat is kept per table and the table opens again without the link.
+      // A new link: the old one stops working for newcomers; members stay.
+      await smith.getByRole('button', { name: /New link/ }).click();
+      await expect.poll(() => linkField.inputValue(), { timeout: 10_000 }).not.toBe(link);
+      const late = await smithContext.browser()!.newContext();
+      const latePage = await late.newPage();
+      await latePage.goto(link);
+      await latePage.getByLabel('Your name').fill('Latecomer');
+      await latePage.getByRole('button', { name: 'Join the table' }).click();
+      await expect.poll(() => latePage.getByRole('alert').innerText(), { timeout: 10_000 }).toContain('no longer valid');
+      await late.close();
+
+      await player.goto(server.url);
+      await player.getByRole('link', { name: 'The Sunken Keep' }).click();
+      await player.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      await card(player, 'Wren swings').waitFor();
+      await shot(player, 'flow-player-phone');
+      await shot(smith, 'flow-smith-desktop');
+    } finally {
+      await smithContext.close();
+      await playerContext.close();
+    }
+  });
+
+  it('never puts a Smith-only roll on a player\'s page, and hides a blind roll even from its roller', async () => {
+    const { smith, player } = await tableWithPlayer('Secrets');
+    const smithContext = await seated(smith);
+    const playerContext = await seated(player);
+    try {
+      const s = await openTable(smithContext, smith.tableId);
+      const p = await openTable(playerContext, player.tableId);
+      await roll(s, '1d4+777000', 'CANARY-SMITH', 'smith');
+      await card(s, 'CANARY-SMITH').waitFor();
+      await p.locator('.log .card.secret', { hasText: 'Secret roll by Smith' }).waitFor();
+      await roll(p, '1d6+888000', 'BLIND-CANARY', 'blind');
+      await card(s, 'BLIND-CANARY').waitFor();
+      await p.locator('.log .card.secret', { hasText: 'Secret roll by Wren' }).waitFor();
+      await roll(p, '1d8', 'Wren in the open');
+      await card(p, 'Wren in the open').waitFor();
+      const text = await bodyText(p);
+      expect(text).not.toContain('CANARY');
+      expect(text).not.toContain('77700');
+      expect(text).not.toContain('88800');
+      const html = await p.content();
+      expect(html).not.toContain('CANARY-SMITH');
+      expect(html).not.toContain('77700');
+      // A page loaded later (replay) redacts the same way.
+      const again = await openTable(playerContext, player.tableId);
+      await again.locator('.log .card.secret').first().waitFor();
+      expect(await bodyText(again)).not.toContain('CANARY-SMITH');
+      await shot(again, 'secret-player-view');
+      await shot(s, 'secret-smith-view');
+    } finally {
+      await smithContext.close();
+      await playerContext.close();
+    }
+  });
+
+  it('shows exact odds before rolling and rolls a Test through the ruleset', async () => {
+    const { player } = await tableWithPlayer('Odds');
+    const context = await seated(player);
+    try {
+      const p = await openTable(context, player.tableId);
+      // The odds need no network: computed here, before the roll, also offline.
+      await context.setOffline(true);
+      await p.locator('#tray-notation').fill('2d6');
+      await expect.poll(() => p.locator('.tray .odds').first().innerText(), { timeout: 10_000 }).toContain('2 to 12, average 7.00');
+      await p.locator('#tray-notation').fill('4d6kh3');
+      await expect.poll(() => p.locator('.tray .odds').first().innerText(), { timeout: 10_000 }).toContain('3 to 18, average 12.24');
+      await context.setOffline(false);
+      await p.locator('#tray-notation').fill('2d6+');
+      await expect.poll(() => p.locator('#tray-notation-help').innerText(), { timeout: 10_000 }).toMatch(/Column 5/);
+      await p.locator('#tray-notation').fill('');
+      await p.getByRole('button', { name: 'Test', exact: true }).click();
+      await p.locator('#tray-target').fill('12');
+      await p.locator('.tray .odds .outcomes').first().waitFor();
+      await expect.poll(() => p.locator('.tray .odds').first().innerText(), { timeout: 10_000 }).toMatch(/60\.0%/);
+      await p.locator('button.roll').click();
+      await p.locator('.log .card', { hasText: /Success|Failure/ }).first().waitFor();
+      await shot(p, 'tray-test-desktop');
+      // Keyboard: / focuses the notation, Enter rolls, ? opens help.
+      await p.locator('body').click({ position: { x: 5, y: 5 } });
+      await p.getByRole('button', { name: 'Roll', exact: true }).click();
+      await p.keyboard.press('/');
+      await expect(p.evaluate<string | undefined>('document.activeElement ? document.activeElement.id : undefined')).resolves.toBe('tray-notation');
+      await p.keyboard.type('3d8');
+      await p.keyboard.press('Enter');
+      await card(p, '3d8').waitFor();
+      await p.locator('body').click({ position: { x: 5, y: 5 } });
+      await p.keyboard.press('?');
+      await p.getByRole('dialog', { name: 'Help' }).waitFor();
+      await p.keyboard.press('Escape');
+      // Real dice: the faces are asked die by die and checked against the die.
+      await p.locator('#tray-physical').check();
+      await roll(p, '2d6+1', 'Real dice roll');
+      await p.locator('#physical-face').fill('7');
+      await p.getByRole('button', { name: 'Enter', exact: true }).click();
+      await expect.poll(() => p.locator('#physical-error').innerText(), { timeout: 10_000 }).toContain('1 to 6');
+      await p.locator('#physical-face').fill('3');
+      await p.getByRole('button', { name: 'Enter', exact: true }).click();
+      await p.getByLabel('Die 2: the d6 shows').fill('4');
+      await p.getByRole('button', { name: 'Enter', exact: true }).click();
+      const real = card(p, 'Real dice roll');
+      await real.waitFor();
+      // Hammer dice: a Check's pool with its exact odds, rolled by the server.
+      await p.locator('details.sub summary', { hasText: 'Hammer dice pool' }).click();
+      await p.locator('#hammer-check-adv').fill('1');
+      await p.locator('.hammer .odds table.symbols').waitFor();
+      await p.locator('#hammer-check-label').fill('Hammer climb');
+      await p.getByRole('button', { name: 'Roll hammer dice' }).click();
+      await card(p, 'Hammer climb').waitFor();
+      await shot(p, 'hammer-rolled');
+      await real.waitFor();
+      await expect.poll(() => real.locator('.total strong').innerText(), { timeout: 10_000 }).toBe('8');
+      await expect.poll(() => real.innerText(), { timeout: 10_000 }).toContain('Real dice');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('creates a character with the wizard, rolls a stat from its sheet, prints it, and imports one from JSON', async () => {
+    const { player } = await tableWithPlayer('Characters');
+    const context = await seated(player, { width: 360, height: 740 });
+    try {
+      const p = await openTable(context, player.tableId);
+      await p.getByRole('tab', { name: 'Characters' }).click();
+      await p.getByRole('button', { name: 'New character' }).click();
+      await p.getByRole('button', { name: 'Roll the character' }).click();
+      await p.getByRole('button', { name: 'Keep this character' }).click();
+      const sheet = p.locator('article.sheet');
+      await sheet.waitFor();
+      const name = await sheet.locator('#sheet-name').innerText();
+      expect(name.length).toBeGreaterThan(0);
+      await shot(p, 'sheet-phone');
+      const stat = sheet.locator('button.stat').first();
+      await stat.click();
+      await card(p, `${name}:`).waitFor();
+      await shot(p, 'sheet-rolled-phone');
+      await sheet.screenshot({ path: join(SCREENSHOTS, 'sheet-only-phone.png') });
+      // The print stylesheet prints the sheet alone.
+      await p.emulateMedia({ media: 'print' });
+      await shot(p, 'sheet-print');
+      expect(await p.locator('.tray').isVisible()).toBe(false);
+      await p.emulateMedia({ media: 'screen' });
+
+      // Import: a document with a mistake names its JSON path; the whole one lands on the table.
+      const log = await api<{ events: { kind: string; character?: { document: Record<string, unknown> } }[] }>(`/api/tables/${player.tableId}/log?since=0`, undefined, player.token);
+      const doc = log.events.find((e) => e.kind === 'character-saved')!.character!.document;
+      await p.getByRole('button', { name: /All characters/ }).click();
+      await p.getByRole('button', { name: 'Import JSON' }).click();
+      await p.getByLabel('Or paste the JSON').fill(JSON.stringify({ ...doc, stats: { ...(doc['stats'] as object), STR: { score: 'ten' } } }));
+      await p.getByRole('button', { name: 'Import', exact: true }).click();
+      await expect.poll(() => p.locator('#import-error').innerText(), { timeout: 10_000 }).toMatch(/\$\.stats\.STR/);
+      const inventory = (doc['inventory'] as Record<string, unknown>[]).map((item) => (item['id'] === 'torch' ? { ...item, resourceDie: 6 } : item));
+      await p.getByLabel('Or paste the JSON').fill(JSON.stringify({ ...doc, name: 'Imported Hero', inventory }));
+      await p.getByRole('button', { name: 'Import', exact: true }).click();
+      await expect.poll(() => p.locator('#sheet-name').innerText(), { timeout: 10_000 }).toBe('Imported Hero');
+      // A resource die on the sheet is a button: the usage roll lands in the log.
+      await p.locator('.usage-buttons button', { hasText: 'torch' }).click();
+      await card(p, 'Imported Hero: torch').waitFor();
+      await shot(p, 'usage-rolled');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('drives the other rulesets through the generic contract: checks with odds, the wizard, the sheet', async () => {
+    for (const ruleset of ['bare-bones', 'so-long-as-men-die', 'exalted-hack']) {
+      const { player } = await tableWithPlayer(`Generic ${ruleset}`, ruleset);
+      const context = await seated(player);
+      try {
+        const p = await openTable(context, player.tableId);
+        await p.locator('details.sub summary', { hasText: 'checks' }).click();
+        const form = p.locator('details.sub', { hasText: 'checks' });
+        const kinds = await form.locator('#check-kind option').allTextContents();
+        expect(kinds.length, `${ruleset} checks`).toBeGreaterThan(0);
+        await p.getByRole('tab', { name: 'Characters' }).click();
+        await p.getByRole('button', { name: 'New character' }).click();
+        await p.getByRole('button', { name: 'Roll the character' }).click();
+        await p.getByRole('button', { name: 'Keep this character' }).click();
+        const sheet = p.locator('article.sheet');
+        await sheet.waitFor();
+        const name = await sheet.locator('#sheet-name').innerText();
+        expect(name.length, `${ruleset} character name`).toBeGreaterThan(0);
+        expect(await sheet.locator('button.stat').count(), `${ruleset} stats`).toBeGreaterThan(0);
+        const firstEnabled = sheet.locator('button.stat:not([disabled])').first();
+        if ((await firstEnabled.count()) > 0) {
+          await firstEnabled.click();
+          await card(p, `${name}:`).waitFor();
+        }
+        await shot(p, `generic-${ruleset}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('runs a fight in the combat tracker (order, turns, conditions, Health, seen by the players) and the light timers', async () => {
+    const { smith, player } = await tableWithPlayer('Fight');
+    const sc = await seated(smith);
+    const pc = await seated(player, { width: 360, height: 740 });
+    try {
+      const s = await openTable(sc, smith.tableId);
+      const p = await openTable(pc, player.tableId);
+      await s.getByRole('tab', { name: 'Combat' }).click();
+      await s.locator('#combat-name').fill('Goblin');
+      await s.locator('#combat-health').fill('d6');
+      await s.getByRole('button', { name: 'Add', exact: true }).click();
+      await s.locator('.combatants li', { hasText: 'Goblin' }).waitFor();
+      await s.locator('#combat-name').fill('Ogre');
+      await s.getByRole('button', { name: 'Add', exact: true }).click();
+      await s.locator('.combatants > li', { hasText: 'Ogre' }).waitFor();
+      await s.getByRole('button', { name: 'Move Ogre up' }).click();
+      await expect.poll(() => s.locator('.combatants > li .who').first().innerText(), { timeout: 10_000 }).toBe('Ogre');
+      await s.getByRole('button', { name: 'Start the fight' }).click();
+      await s.locator('.combatants > li.current').waitFor();
+      await s.getByLabel('Condition for Goblin').fill('prone');
+      await s.locator('.combatants > li', { hasText: 'Goblin' }).getByRole('button', { name: 'Add condition' }).click();
+      await s.getByRole('button', { name: 'Remove prone from Goblin' }).waitFor();
+      await s.getByLabel('Health of Goblin').fill('d4');
+      await s.locator('.combatants > li', { hasText: 'Goblin' }).getByRole('button', { name: 'Save' }).click();
+      await s.locator('.combatants > li', { hasText: 'Health d4' }).waitFor();
+      await s.getByRole('button', { name: 'Next turn' }).click();
+      await p.getByRole('tab', { name: 'Combat' }).click();
+      await p.locator('.combatants > li', { hasText: 'prone' }).waitFor();
+      expect(await p.getByRole('button', { name: 'Next turn' }).count()).toBe(0);
+      await shot(s, 'combat-smith-fight');
+      // Light: kept by the server as Venture events, counted down here.
+      await s.getByRole('tab', { name: 'Smith', exact: true }).click();
+      await s.getByRole('button', { name: 'Light it' }).click();
+      await s.locator('.timers li', { hasText: /Torch 1 \(torch\): \d+:\d\d/ }).waitFor();
+      await s.locator('.timers li', { hasText: 'Torch 1' }).getByRole('button', { name: 'Douse' }).click();
+      await s.locator('.timers li', { hasText: 'Torch 1 (torch): out' }).waitFor();
+      await s.locator('.timers li', { hasText: 'Torch 1' }).getByRole('button', { name: 'Relight' }).waitFor();
+      await shot(p, 'combat-player-fight');
+    } finally {
+      await sc.close();
+      await pc.close();
+    }
+  });
+
+  it('has no serious or critical axe violations on any page, light and dark, phone and desktop', async () => {
+    const { smith, player, inviteCode } = await tableWithPlayer('Axe table');
+    // Fill the table: rolls of each kind, a secret roll, a character, a combatant.
+    {
+      const c = await seated(smith);
+      const s = await openTable(c, smith.tableId);
+      await roll(s, '4d6kh3', 'Ability roll');
+      await roll(s, '1d20', 'Hidden', 'smith');
+      await s.getByRole('tab', { name: 'Combat' }).click();
+      await s.locator('#combat-name').fill('Goblin');
+      await s.locator('#combat-health').fill('d6');
+      await s.getByRole('button', { name: 'Add', exact: true }).click();
+      await s.locator('.combatants li', { hasText: 'Goblin' }).waitFor();
+      await c.close();
+      const pc = await seated(player);
+      const p = await openTable(pc, player.tableId);
+      await p.getByRole('tab', { name: 'Characters' }).click();
+      await p.getByRole('button', { name: 'New character' }).click();
+      await p.getByRole('button', { name: 'Roll the character' }).click();
+      await p.getByRole('button', { name: 'Keep this character' }).click();
+      await p.locator('article.sheet').waitFor();
+      await roll(p, '1d20^+1', 'Wren sneaks');
+      await card(p, 'Wren sneaks').waitFor();
+      await pc.close();
+    }
+    const failures: string[] = [];
+    async function check(page: Page, label: string): Promise<void> {
+      const result = await new AxeBuilder({ page }).analyze();
+      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      for (const v of bad) failures.push(`${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+      await shot(page, label);
+    }
+    for (const vp of VIEWPORTS) {
+      for (const theme of THEMES) {
+        const tag = `${vp.name}-${theme}`;
+        const opts = { width: vp.width, height: vp.height, colorScheme: theme };
+        const anon = await seated(null, opts);
+        const start = await anon.newPage();
+        await start.goto(server.url);
+        await start.getByRole('heading', { name: 'Create a table' }).waitFor();
+        await check(start, `start-${tag}`);
+        await start.goto(`${server.url}/t/${player.tableId}#invite=${inviteCode}`);
+        await start.getByLabel('Your name').waitFor();
+        await check(start, `join-${tag}`);
+        await anon.close();
+
+        const sc = await seated(smith, opts);
+        const s = await openTable(sc, smith.tableId);
+        await card(s, 'Wren sneaks').waitFor();
+        await check(s, `table-smith-${tag}`);
+        await s.getByRole('tab', { name: 'Combat' }).click();
+        await s.locator('.combatants li').first().waitFor();
+        await check(s, `combat-smith-${tag}`);
+        await s.getByRole('tab', { name: 'Smith', exact: true }).click();
+        await s.locator('#invite-link').waitFor();
+        await s.locator('#hammer-node-white').fill('2');
+        await s.locator('#hammer-node-purple').fill('1');
+        await s.locator('.smith .hammer table.symbols').waitFor();
+        await check(s, `smith-screen-${tag}`);
+        await s.getByRole('button', { name: /Help/ }).click();
+        await s.getByRole('dialog', { name: 'Help' }).waitFor();
+        await check(s, `help-${tag}`);
+        await sc.close();
+
+        const pc = await seated(player, opts);
+        const p = await openTable(pc, player.tableId);
+        await p.locator('.log .card.secret').first().waitFor();
+        await p.getByRole('tab', { name: 'Characters' }).click();
+        await p.locator('.character-list button').first().click();
+        await p.locator('article.sheet').waitFor();
+        await check(p, `sheet-player-${tag}`);
+        await p.getByRole('button', { name: /All characters/ }).click();
+        await p.getByRole('button', { name: 'New character' }).click();
+        await p.getByRole('button', { name: 'Roll the character' }).click();
+        await p.getByRole('button', { name: 'Keep this character' }).waitFor();
+        await check(p, `wizard-player-${tag}`);
+        await pc.close();
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});

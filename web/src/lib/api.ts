@@ -1,0 +1,105 @@
+/** The table server's HTTP routes (docs/protocol.md, HTTP). `fetch` is injected for the tests. */
+import type { RulesetId } from '../../../src/rules/rule-system.js';
+import type { Role, Settings, TableEvent, TableInfo } from './protocol.js';
+
+/** A refused or failed request, with the server's code and its fix-it message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The part of `fetch` used here. */
+export type Fetch = (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<{
+  readonly ok: boolean;
+  readonly status: number;
+  json(): Promise<unknown>;
+}>;
+
+/** Created table. */
+export interface CreatedTable {
+  readonly id: string;
+  readonly smithToken: string;
+  readonly inviteCode: string;
+  readonly memberId: string;
+}
+
+/** Joined table. */
+export interface JoinedTable {
+  readonly playerId: string;
+  readonly token: string;
+  readonly role: Role;
+}
+
+/** A client for one server (same origin: `base` is '' in the page). */
+export class Api {
+  constructor(
+    private readonly fetchFn: Fetch,
+    private readonly base = '',
+  ) {}
+
+  private async call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
+    let res: Awaited<ReturnType<Fetch>>;
+    try {
+      res = await this.fetchFn(this.base + path, body === undefined ? { method, headers } : { method, headers, body: JSON.stringify(body) });
+    } catch {
+      throw new ApiError(0, 'network/unreachable', 'The table server cannot be reached; check the connection and try again.');
+    }
+    let json: unknown = null;
+    try {
+      json = await res.json();
+    } catch {
+      json = null;
+    }
+    if (!res.ok) {
+      const err = (json as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+      const code = typeof err?.code === 'string' ? err.code : `http/${res.status}`;
+      const message = typeof err?.message === 'string' ? err.message : describeStatus(res.status);
+      throw new ApiError(res.status, code, message);
+    }
+    return json as T;
+  }
+
+  createTable(name: string, ruleset: RulesetId, settings: Settings): Promise<CreatedTable> {
+    return this.call('POST', '/api/tables', { name, ruleset, settings });
+  }
+
+  join(tableId: string, inviteCode: string, name: string, role: 'player' | 'observer' = 'player'): Promise<JoinedTable> {
+    return this.call('POST', `/api/tables/${encodeURIComponent(tableId)}/players`, { inviteCode, name, role });
+  }
+
+  table(tableId: string, token: string): Promise<TableInfo> {
+    return this.call('GET', `/api/tables/${encodeURIComponent(tableId)}`, undefined, token);
+  }
+
+  log(tableId: string, token: string, since: number, limit = 500): Promise<{ events: TableEvent[]; lastSeq: number }> {
+    return this.call('GET', `/api/tables/${encodeURIComponent(tableId)}/log?since=${since}&limit=${limit}`, undefined, token);
+  }
+
+  invite(tableId: string, token: string, action: 'rotate' | 'revoke'): Promise<{ inviteCode: string | null }> {
+    return this.call('POST', `/api/tables/${encodeURIComponent(tableId)}/invite`, { action }, token);
+  }
+}
+
+function describeStatus(status: number): string {
+  switch (status) {
+    case 401:
+      return 'This device is not a member of the table (the token is unknown). Join again from an invite link.';
+    case 403:
+      return 'Not allowed: the invite code is wrong or was revoked, or your role may not do this.';
+    case 404:
+      return 'There is no such table.';
+    case 429:
+      return 'Too many requests; wait a moment and try again.';
+    default:
+      return `The server answered ${status}.`;
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The combat tracker as the page shows it, read from the server's `CombatState` (src/table/combat.ts),
+ * tolerantly (the protocol grows by addition): combatants in acting order, whose turn, the round.
+ */
+
+import type { CharacterSummary, RulesetCharacter } from '../../../src/rules/rule-system.js';
+import type { TableCharacter } from './protocol.js';
+
+/** One combatant as shown. */
+export interface Combatant {
+  readonly id: string;
+  readonly characterId: string | null;
+  readonly name: string;
+  readonly side: 'party' | 'foes';
+  readonly health: string;
+  readonly armour: string;
+  readonly conditions: readonly string[];
+  readonly isDown: boolean;
+}
+
+/** The tracker as shown. */
+export interface CombatView {
+  readonly isActive: boolean;
+  readonly combatants: readonly Combatant[];
+  readonly currentId: string | null;
+  readonly round: number;
+  /** How the last initiative roll came about, one line each. */
+  readonly initiative: readonly string[];
+}
+
+const EMPTY: CombatView = { isActive: false, combatants: [], currentId: null, round: 0, initiative: [] };
+
+/** Reads the server's tracker; anything unreadable shows as no fight. */
+export function readCombat(raw: unknown): CombatView {
+  if (typeof raw !== 'object' || raw === null) return EMPTY;
+  const o = raw as Record<string, unknown>;
+  const list = Array.isArray(o['combatants']) ? (o['combatants'] as unknown[]) : [];
+  const combatants: Combatant[] = [];
+  for (const item of list) {
+    if (typeof item !== 'object' || item === null) continue;
+    const c = item as Record<string, unknown>;
+    if (typeof c['id'] !== 'string') continue;
+    combatants.push({
+      id: c['id'],
+      name: typeof c['name'] === 'string' ? c['name'] : c['id'],
+      characterId: typeof c['characterId'] === 'string' ? c['characterId'] : null,
+      side: c['side'] === 'party' ? 'party' : 'foes',
+      health: typeof c['health'] === 'string' ? c['health'] : '',
+      armour: typeof c['armour'] === 'string' ? c['armour'] : '',
+      conditions: Array.isArray(c['conditions']) ? c['conditions'].filter((x): x is string => typeof x === 'string') : [],
+      isDown: c['isDown'] === true,
+    });
+  }
+  const order = Array.isArray(o['order']) ? (o['order'] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+  const rank = (id: string) => {
+    const i = order.indexOf(id);
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  combatants.sort((a, b) => rank(a.id) - rank(b.id));
+  const turn = o['turn'];
+  const currentId = typeof turn === 'number' ? (order[turn] ?? null) : null;
+  const ini = o['initiative'];
+  const initiative =
+    typeof ini === 'object' && ini !== null && Array.isArray((ini as { explanation?: unknown }).explanation)
+      ? ((ini as { explanation: unknown[] }).explanation.filter((x) => typeof x === 'string') as string[])
+      : [];
+  return { isActive: o['isActive'] === true, combatants, currentId, round: typeof o['round'] === 'number' ? o['round'] : 0, initiative };
+}
+
+/** A change to the tracker: the `combat` command's `action` (src/table/combat.ts `CombatAction`). */
+export type CombatAction =
+  | { readonly type: 'add'; readonly name: string; readonly side: 'party' | 'foes'; readonly health?: string; readonly armour?: string; readonly characterId?: string }
+  | { readonly type: 'update'; readonly combatantId: string; readonly health?: string; readonly armour?: string; readonly conditions?: readonly string[]; readonly isDown?: boolean }
+  | { readonly type: 'remove'; readonly combatantId: string }
+  | { readonly type: 'set-order'; readonly order: readonly string[] }
+  | { readonly type: 'roll-initiative' | 'start' | 'next-turn' | 'end' | 'clear' };
+
+/**
+ * `add` actions for the table's characters not yet in the tracker, with Health and Armour from the
+ * ruleset's summary trackers (any tracker whose id or label says health / armour).
+ */
+export function partyCombatants(
+  rs: { readCharacter(json: unknown): { ok: true; value: RulesetCharacter } | { ok: false }; summarize(c: RulesetCharacter): CharacterSummary },
+  characters: readonly TableCharacter[],
+  current: CombatView,
+): CombatAction[] {
+  const out: CombatAction[] = [];
+  for (const c of characters) {
+    if (current.combatants.some((x) => x.characterId === c.id)) continue;
+    const r = rs.readCharacter(c.document);
+    if (!r.ok) continue;
+    const s = rs.summarize(r.value);
+    const find = (re: RegExp) => s.trackers.find((t) => re.test(t.id) || re.test(t.label))?.value;
+    const health = find(/health|hp|hit points|toughness/i);
+    const armour = find(/armou?r|defen[cs]e die/i);
+    out.push({
+      type: 'add',
+      name: s.name.slice(0, 40),
+      side: 'party',
+      characterId: c.id,
+      ...(health !== undefined ? { health: health.slice(0, 40) } : {}),
+      ...(armour !== undefined && armour !== 'none' ? { armour: armour.slice(0, 40) } : {}),
+    });
+  }
+  return out;
+}
+
+/** The update that adds a condition (none twice). */
+export function withCondition(c: Combatant, condition: string): CombatAction {
+  const t = condition.trim();
+  return { type: 'update', combatantId: c.id, conditions: c.conditions.includes(t) ? c.conditions : [...c.conditions, t] };
+}
+
+/** The update that removes a condition. */
+export function withoutCondition(c: Combatant, condition: string): CombatAction {
+  return { type: 'update', combatantId: c.id, conditions: c.conditions.filter((x) => x !== condition) };
+}
+
+/** The order with the combatant at `index` moved one place (`-1` earlier, `1` later); null at an end. */
+export function moveInOrder(order: readonly string[], index: number, d: -1 | 1): string[] | null {
+  const j = index + d;
+  if (index < 0 || index >= order.length || j < 0 || j >= order.length) return null;
+  const out = order.slice();
+  [out[index], out[j]] = [out[j]!, out[index]!];
+  return out;
+}

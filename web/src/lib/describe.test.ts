@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { announce, rollCard } from './describe.js';
+import type { RollEvent } from './protocol.js';
+
+const names = (id: string | null) => (id === 'm1' ? 'Ann' : id === 'm2' ? 'Bo' : 'someone');
+
+describe('roll cards', () => {
+  it('shows a roll record: dice kept and dropped, steps and where they came from, the total', () => {
+    const e: RollEvent = {
+      kind: 'rolled',
+      seq: 5,
+      at: 0,
+      by: 'm1',
+      requestId: 'r',
+      visibility: 'public',
+      label: 'Sneak',
+      record: {
+        notation: '1d20^+1adv',
+        total: 17,
+        dice: [
+          { term: 0, die: 'd24', value: 17, faces: [17], rerolled: [], exploded: false, kept: true },
+          { term: 0, die: 'd24', value: 3, faces: [3], rerolled: [], exploded: false, kept: false },
+        ],
+        terms: [
+          {
+            kind: 'dice',
+            notation: '1d20^+1adv',
+            sign: 1,
+            die: 'd24',
+            vantage: 'advantage',
+            steps: { from: 'd20', to: 'd24', amount: 1, modifiers: [{ amount: 1, origin: { kind: 'feat', label: 'Combat Hardened' } }], explanation: 'd20 +1 step -> d24' },
+          },
+        ],
+      },
+    };
+    const c = rollCard(e, names);
+    expect(c).toMatchObject({ who: 'Ann', title: 'Sneak', detail: '1d20^+1adv', total: 17, isSecret: false, visibility: 'public' });
+    expect(c.dice).toEqual([
+      { die: 'd24', value: 17, isKept: true, note: null },
+      { die: 'd24', value: 3, isKept: false, note: null },
+    ]);
+    expect(c.lines).toEqual(['d20 +1 step -> d24 (+1 Combat Hardened)', '1d20^+1adv: advantage']);
+    expect(announce(c)).toBe('Ann rolled Sneak, total 17.');
+  });
+
+  it('reads the flat wire shape of the protocol too', () => {
+    const e: RollEvent = {
+      kind: 'rolled',
+      seq: 6,
+      at: 0,
+      by: 'm2',
+      visibility: 'smith',
+      notation: '3d6!',
+      total: 14,
+      dice: [
+        { sides: 6, face: 8, kept: true, exploded: true, faces: [6, 2] },
+        { sides: 6, face: 3, kept: true },
+        { sides: 6, face: 3, kept: true },
+      ],
+      terms: [],
+    };
+    const c = rollCard(e, names);
+    expect(c.title).toBe('3d6!');
+    expect(c.dice[0]).toEqual({ die: 'd6', value: 8, isKept: true, note: 'exploded 6+2' });
+    expect(announce(c)).toBe('Bo rolled 3d6!, total 14, Smith only.');
+  });
+
+  it('shows a redacted secret roll as a secret roll by its roller, without values', () => {
+    const e: RollEvent = { kind: 'rolled', seq: 7, at: 0, by: 'm2', requestId: 'q', visibility: 'blind', redacted: true };
+    const c = rollCard(e, names);
+    expect(c).toMatchObject({ title: 'Secret roll by Bo', isSecret: true, total: null, dice: [], outcome: null });
+    expect(announce(c)).toBe('Secret roll by Bo.');
+  });
+
+  it('shows a check with its outcome', () => {
+    const e: RollEvent = {
+      kind: 'checked',
+      seq: 8,
+      at: 0,
+      by: 'm1',
+      visibility: 'public',
+      check: 'test',
+      params: { target: 12 },
+      result: {
+        check: 'test',
+        description: 'd20 roll-under 12',
+        dice: [{ sides: 20, face: 9, isKept: true }],
+        total: 9,
+        outcome: 'success',
+        label: 'Success',
+        explanation: ['9 <= 12'],
+      },
+    };
+    const c = rollCard(e, names);
+    expect(c).toMatchObject({ title: 'Test', detail: 'd20 roll-under 12', total: 9, outcome: { id: 'success', label: 'Success' } });
+    expect(announce(c)).toBe('Ann rolled Test, total 9, Success.');
+    expect(rollCard({ ...e, check: 'melee-attack' }, names).title).toBe('Melee attack');
+    expect(rollCard(e, names, (id) => (id === 'test' ? 'Test (roll under)' : null)).title).toBe('Test (roll under)');
+  });
+
+  it('shows a usage die stepping down or depleting', () => {
+    const base = { kind: 'usage-rolled' as const, seq: 9, at: 0, by: 'm1', visibility: 'public' as const, label: 'Torch', die: 6 };
+    expect(rollCard({ ...base, face: 2, after: 5 }, names).outcome).toEqual({ id: 'stepped-down', label: 'Steps down to d5' });
+    expect(rollCard({ ...base, face: 4, after: 6 }, names).outcome).toEqual({ id: 'holds', label: 'Holds' });
+    expect(rollCard({ ...base, die: 3, face: 1, after: null }, names).outcome).toEqual({ id: 'depleted', label: 'Depleted' });
+  });
+
+  it('shows a hammer dice roll: each die\'s face, the net hammers, what is left to resolve, XP', () => {
+    const e: RollEvent = {
+      kind: 'hammer-rolled',
+      seq: 10,
+      at: 0,
+      by: 'm1',
+      visibility: 'public',
+      result: {
+        context: 'check',
+        dice: [
+          { colour: 'white', face: 1, faceLabel: 'hammer', symbols: ['hammer'] },
+          { colour: 'purple', face: 3, faceLabel: 'crossblades', symbols: ['crossblades'] },
+          { colour: 'blue', face: 2, faceLabel: 'hammer + falcon', symbols: ['hammer', 'falcon'] },
+        ],
+        netHammers: 1,
+        cancelledPairs: 1,
+        xp: 1,
+        remaining: { hammer: 1, falcon: 1, crossblades: 0, skull: 0 },
+      },
+    };
+    const c = rollCard(e, names);
+    expect(c).toMatchObject({ title: 'Hammer dice', detail: '3 hammer dice', total: 1, outcome: { id: 'success', label: '1 net hammer' } });
+    expect(c.dice[2]).toEqual({ die: 'blue', value: 'hammer + falcon', isKept: true, note: null });
+    expect(c.lines).toEqual(['1 hammer/crossblades pair cancelled', 'To resolve: 1 falcon', 'XP +1']);
+    const worse = rollCard({ ...e, result: { ...e.result!, netHammers: -2, xp: 0, cancelledPairs: 0, remaining: {} } } as RollEvent, names);
+    expect(worse.outcome).toEqual({ id: 'failure', label: '2 net crossblades' });
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * A roll event as a card of the roll log: who, what, every die (kept or dropped), the steps with
+ * where they came from, the outcome, the visibility; a redacted secret roll as "secret roll by X".
+ * Also the one sentence read out to screen readers when the card arrives.
+ */
+import type { RollEvent, Visibility, WireDie, WireTerm } from './protocol.js';
+
+/** One die on a card. */
+export interface CardDie {
+  /** "d20", "d30+d4". */
+  readonly die: string;
+  /** What the die counts for (a number, or a hammer die's face: "hammer + falcon"). */
+  readonly value: number | string;
+  readonly isKept: boolean;
+  /** "exploded 6+6+2", "re-rolled 1", "advantage", "Feat Die". */
+  readonly note: string | null;
+}
+
+/** A roll card. */
+export interface RollCard {
+  readonly seq: number;
+  readonly at: number;
+  readonly who: string;
+  readonly isSecret: boolean;
+  readonly visibility: Visibility;
+  readonly title: string;
+  /** The notation rolled, or the check's description. */
+  readonly detail: string | null;
+  readonly dice: readonly CardDie[];
+  /** Steps and other explanations, one line each. */
+  readonly lines: readonly string[];
+  readonly total: number | null;
+  /** What the total is called on the card ("Total", "Net hammers"). */
+  readonly totalLabel: string;
+  readonly outcome: { readonly id: string; readonly label: string } | null;
+  readonly isPhysical: boolean;
+}
+
+/** Badge text of a visibility. */
+export const VISIBILITY_LABEL: Record<Visibility, string> = { public: 'Public', smith: 'Smith only', blind: 'Blind' };
+
+function wireDie(d: WireDie): CardDie {
+  const value = d.value ?? d.face ?? 0;
+  const die = d.die ?? (d.sides !== undefined ? `d${d.sides}` : 'die');
+  const notes: string[] = [];
+  if (d.exploded && d.faces && d.faces.length > 1) notes.push(`exploded ${d.faces.join('+')}`);
+  if (d.rerolled && d.rerolled.length > 0) notes.push(`re-rolled ${d.rerolled.join(', ')}`);
+  return { die, value, isKept: d.kept, note: notes.length > 0 ? notes.join('; ') : null };
+}
+
+function originText(o: { readonly kind: string; readonly label?: string }): string {
+  if (o.label !== undefined) return o.label;
+  if (o.kind === 'notation') return 'as written';
+  return o.kind;
+}
+
+function termLines(terms: readonly WireTerm[]): string[] {
+  const out: string[] = [];
+  for (const t of terms) {
+    if (t.kind !== 'dice') continue;
+    if (t.steps) {
+      const from = t.steps.modifiers.map((m) => `${m.amount > 0 ? '+' : ''}${m.amount} ${originText(m.origin)}`).join(', ');
+      out.push(from.length > 0 ? `${t.steps.explanation} (${from})` : t.steps.explanation);
+    }
+    if (t.vantage) out.push(`${t.notation}: ${t.vantage}`);
+  }
+  return out;
+}
+
+function visibilityOf(e: RollEvent): Visibility {
+  return e.visibility ?? 'public';
+}
+
+/** The card of a roll event. `nameOf` gives a member's name, `checkLabel` a check's name ("Test"). */
+export function rollCard(e: RollEvent, nameOf: (id: string | null) => string, checkLabel: (id: string) => string | null = () => null): RollCard {
+  const who = nameOf(e.by);
+  const visibility = visibilityOf(e);
+  const base = { seq: e.seq, at: e.at, who, visibility, isPhysical: false, totalLabel: 'Total' };
+  if (e.redacted === true) {
+    return {
+      ...base,
+      isSecret: true,
+      title: `Secret roll by ${who}`,
+      detail: null,
+      dice: [],
+      lines: [],
+      total: null,
+      outcome: null,
+    };
+  }
+  switch (e.kind) {
+    case 'rolled': {
+      const record = e.record;
+      const dice = record?.dice ?? e.dice ?? [];
+      const terms = record?.terms ?? e.terms ?? [];
+      const notation = record?.notation ?? e.notation ?? '';
+      const total = record?.total ?? e.total ?? null;
+      return {
+        ...base,
+        isSecret: false,
+        isPhysical: e.isPhysical === true,
+        title: e.label ?? notation,
+        detail: e.label !== undefined ? notation : null,
+        dice: dice.map(wireDie),
+        lines: termLines(terms),
+        total,
+        outcome: null,
+      };
+    }
+    case 'checked': {
+      const r = e.result;
+      return {
+        ...base,
+        isSecret: false,
+        title: e.label ?? (e.check !== undefined ? (checkLabel(e.check) ?? fieldName(e.check)) : 'Check'),
+        detail: r?.description ?? null,
+        dice: (r?.dice ?? []).map((d) => ({ die: `d${d.sides}`, value: d.face, isKept: d.isKept, note: d.role ?? null })),
+        lines: [...(r?.explanation ?? [])],
+        total: r?.total ?? null,
+        outcome: r ? { id: r.outcome, label: r.label } : null,
+      };
+    }
+    case 'hammer-rolled': {
+      const r = e.result;
+      const net = r?.netHammers ?? null;
+      const lines: string[] = [];
+      if (r?.cancelledPairs) lines.push(`${r.cancelledPairs} hammer/crossblades ${r.cancelledPairs === 1 ? 'pair' : 'pairs'} cancelled`);
+      if (r?.remaining) {
+        const rest = Object.entries(r.remaining).filter(([k, n]) => n > 0 && k !== 'hammer' && k !== 'crossblades');
+        if (rest.length > 0) lines.push(`To resolve: ${rest.map(([k, n]) => `${n} ${k}`).join(', ')}`);
+      }
+      if (r?.xp) lines.push(`XP +${r.xp}`);
+      return {
+        ...base,
+        isSecret: false,
+        isPhysical: e.isPhysical === true,
+        title: e.label ?? (r?.context === 'node' ? 'Node pool' : 'Hammer dice'),
+        detail: r ? `${r.dice.length} hammer ${r.dice.length === 1 ? 'die' : 'dice'}` : null,
+        dice: (r?.dice ?? []).map((d) => ({ die: d.colour, value: d.faceLabel || String(d.face), isKept: d.isSetAside !== true, note: d.isSetAside ? 'set aside' : null })),
+        lines,
+        total: net,
+        totalLabel: 'Net hammers',
+        outcome:
+          net === null
+            ? null
+            : net > 0
+              ? { id: 'success', label: `${net} net ${net === 1 ? 'hammer' : 'hammers'}` }
+              : net < 0
+                ? { id: 'failure', label: `${-net} net crossblades` }
+                : { id: 'even', label: 'No net hammers' },
+      };
+    }
+    case 'usage-rolled': {
+      const depleted = e.after === null;
+      const stepped = e.after !== undefined && e.after !== null && e.die !== undefined && e.after !== e.die;
+      return {
+        ...base,
+        isSecret: false,
+        title: e.label ?? 'Usage die',
+        detail: e.die !== undefined ? `usage die d${e.die}` : null,
+        dice: e.die !== undefined && e.face !== undefined ? [{ die: `d${e.die}`, value: e.face, isKept: true, note: null }] : [],
+        lines: e.explanation !== undefined ? [e.explanation] : [],
+        total: e.face ?? null,
+        outcome: depleted
+          ? { id: 'depleted', label: 'Depleted' }
+          : stepped
+            ? { id: 'stepped-down', label: `Steps down to d${e.after}` }
+            : { id: 'holds', label: 'Holds' },
+      };
+    }
+  }
+}
+
+function fieldName(id: string): string {
+  const t = id.replace(/-/g, ' ');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+/** The sentence announced to screen readers for a new card. */
+export function announce(card: RollCard): string {
+  if (card.isSecret) return `${card.title}.`;
+  const parts = [`${card.who} rolled ${card.title}`];
+  if (card.total !== null) parts.push(`total ${card.total}`);
+  if (card.outcome) parts.push(card.outcome.label);
+  if (card.visibility !== 'public') parts.push(VISIBILITY_LABEL[card.visibility]);
+  return `${parts.join(', ')}.`;
+}

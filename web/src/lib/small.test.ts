@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { inviteLink, parseRoute, tablePath } from './routes.js';
+import { SeatStore, memoryStore } from './tokens.js';
+import { isRequestId, newRequestId } from './request-id.js';
+import { cryptoRandom } from './browser-random.js';
+import { formatRemaining, nextName } from './light-timers.js';
+import { moveInOrder, partyCombatants, readCombat, withCondition, withoutCondition } from './combat-view.js';
+import { parseJsonText, setAtPath, sheetUsageDice } from './sheet-data.js';
+import { loadRuleSystem, loadersFor } from './rulesets.js';
+
+describe('routes', () => {
+  it('reads the start page, a table and an invite in the fragment', () => {
+    expect(parseRoute('/', '')).toEqual({ page: 'start' });
+    expect(parseRoute('/t/abc_1', '')).toEqual({ page: 'table', tableId: 'abc_1', inviteCode: null });
+    expect(parseRoute('/t/abc/', '#invite=xyz')).toEqual({ page: 'table', tableId: 'abc', inviteCode: 'xyz' });
+    expect(parseRoute('/t/a%2Fb', '')).toEqual({ page: 'start' });
+    expect(parseRoute('/t/%E0%A4%A', '')).toEqual({ page: 'start' });
+    expect(inviteLink('http://h:1', 'abc', 'c d')).toBe('http://h:1/t/abc#invite=c%20d');
+    expect(tablePath('x')).toBe('/t/x');
+  });
+});
+
+describe('seats', () => {
+  it('keeps one seat per table and lists them, most recent first', () => {
+    const store = memoryStore();
+    const seats = new SeatStore(store);
+    seats.save({ tableId: 'a', token: 't', memberId: 'm', name: 'Ann', role: 'player', tableName: 'A', openedAt: 1 });
+    seats.save({ tableId: 'b', token: 'u', memberId: 'n', name: 'Ann', role: 'smith', tableName: 'B', openedAt: 2 });
+    store.setItem('hammercrawl:table:c', '{broken');
+    store.setItem('other', 'x');
+    expect(seats.get('a')?.token).toBe('t');
+    expect(seats.get('c')).toBeNull();
+    expect(seats.list().map((s) => s.tableId)).toEqual(['b', 'a']);
+    seats.forget('a');
+    expect(seats.get('a')).toBeNull();
+  });
+});
+
+describe('randomness', () => {
+  it('makes valid request ids', () => {
+    const id = newRequestId();
+    expect(isRequestId(id)).toBe(true);
+    expect(id).toHaveLength(22);
+    expect(newRequestId()).not.toBe(id);
+    expect(isRequestId('')).toBe(false);
+    expect(isRequestId('a b')).toBe(false);
+  });
+  it('rolls fair faces within the die', () => {
+    const rng = cryptoRandom();
+    const seen = new Set<number>();
+    for (let i = 0; i < 2000; i++) {
+      const f = rng.rollDie(6);
+      expect(f).toBeGreaterThanOrEqual(1);
+      expect(f).toBeLessThanOrEqual(6);
+      seen.add(f);
+    }
+    expect(seen.size).toBe(6);
+    expect(() => rng.rollDie(0)).toThrow(RangeError);
+  });
+});
+
+describe('light timers', () => {
+  it('writes the time left and names the next light', () => {
+    expect(formatRemaining(59_001)).toBe('1:00');
+    expect(formatRemaining(3_723_000)).toBe('1:02:03');
+    expect(nextName('Torch 1')).toBe('Torch 2');
+    expect(nextName('Torch 9')).toBe('Torch 10');
+    expect(nextName('Lantern')).toBe('Lantern 2');
+  });
+});
+
+describe('combat view', () => {
+  it('reads combatants in acting order with the current turn', () => {
+    const v = readCombat({
+      isActive: true,
+      round: 2,
+      order: ['c2', 'c1'],
+      turn: 0,
+      combatants: [
+        { id: 'c1', name: 'Ann', side: 'party', health: 'd8', armour: '', conditions: ['prone'], isDown: false },
+        { id: 'c2', name: 'Goblin', side: 'foes', health: '3/5', armour: 'd4', conditions: [], isDown: true },
+        'junk',
+      ],
+      initiative: { order: [], dice: [], explanation: ['Party rolls 4'] },
+    });
+    expect(v.combatants.map((c) => c.name)).toEqual(['Goblin', 'Ann']);
+    expect(v).toMatchObject({ currentId: 'c2', round: 2, isActive: true, initiative: ['Party rolls 4'] });
+    expect(v.combatants[0]).toMatchObject({ health: '3/5', armour: 'd4', isDown: true, side: 'foes' });
+    expect(readCombat(null)).toMatchObject({ combatants: [], currentId: null });
+  });
+  it('adds the party from the table\'s characters, once each, with Health and Armour from the summary', () => {
+    const rs = {
+      readCharacter: (json: unknown) => ({ ok: true as const, value: json as never }),
+      summarize: (c: { name: string }) => ({
+        name: c.name,
+        headline: '',
+        trackers: [
+          { id: 'health-die', label: 'Health Die', value: 'd8' },
+          { id: 'armour-die', label: 'Armour Die', value: 'none' },
+        ],
+      }),
+    };
+    const chars = [
+      { id: 'k1', ownerId: 'm', document: { name: 'Brak' } },
+      { id: 'k2', ownerId: 'm', document: { name: 'Ysolde' } },
+    ];
+    const current = readCombat({ combatants: [{ id: 'c1', name: 'Brak', characterId: 'k1' }] });
+    expect(partyCombatants(rs as never, chars, current)).toEqual([{ type: 'add', name: 'Ysolde', side: 'party', characterId: 'k2', health: 'd8' }]);
+  });
+  it('moves a combatant one place in the order', () => {
+    expect(moveInOrder(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);
+    expect(moveInOrder(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);
+    expect(moveInOrder(['a', 'b', 'c'], 0, -1)).toBeNull();
+    expect(moveInOrder(['a', 'b', 'c'], 2, 1)).toBeNull();
+  });
+  it('adds and removes conditions as updates', () => {
+    const c = readCombat({ combatants: [{ id: 'c1', name: 'A', conditions: ['prone'] }] }).combatants[0]!;
+    expect(withCondition(c, ' blind ')).toEqual({ type: 'update', combatantId: 'c1', conditions: ['prone', 'blind'] });
+    expect(withCondition(c, 'prone')).toEqual({ type: 'update', combatantId: 'c1', conditions: ['prone'] });
+    expect(withoutCondition(c, 'prone')).toEqual({ type: 'update', combatantId: 'c1', conditions: [] });
+  });
+});
+
+describe('sheet data', () => {
+  it('finds usage dice on inventory items and sets them by path', () => {
+    const doc = { inventory: [{ id: 'torch', resourceDie: 6 }, { id: 'rope' }, { id: 'rations', label: 'Rations', resourceDie: 8 }] };
+    const dice = sheetUsageDice(doc, [4, 6, 8]);
+    expect(dice).toEqual([
+      { path: '$.inventory[0].resourceDie', label: 'torch', die: 6 },
+      { path: '$.inventory[2].resourceDie', label: 'Rations', die: 8 },
+    ]);
+    const next = setAtPath(doc, '$.inventory[2].resourceDie', null);
+    expect((next['inventory'] as { resourceDie?: unknown }[])[2]!.resourceDie).toBeNull();
+    expect(doc.inventory[2]!.resourceDie).toBe(8);
+  });
+  it('turns a JSON path into a JSON pointer', async () => {
+    const { toJsonPointer } = await import('./sheet-data.js');
+    expect(toJsonPointer('$.inventory[3].resourceDie')).toBe('/inventory/3/resourceDie');
+    expect(toJsonPointer('$.usageDice.a/b')).toBe('/usageDice/a~1b');
+  });
+  it('names a JSON syntax error', () => {
+    expect(parseJsonText('{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
+    const bad = parseJsonText('{"a":');
+    expect(bad.ok).toBe(false);
+  });
+});
+
+describe('ruleset loading', () => {
+  it('prefers rule-system.ts, falls back to index.ts, and gives null when no module has the ruleSystem', async () => {
+    const fake = { id: 'bare-bones', checks: [], checkOdds: () => null };
+    const modules = {
+      '../../../src/rules/bare-bones/index.ts': async () => ({ ruleSystem: fake }),
+      '../../../src/rules/hammercrawl/rule-system.ts': async () => ({}),
+      '../../../src/rules/hammercrawl/index.ts': async () => {
+        throw new Error('no');
+      },
+    };
+    expect(loadersFor('hammercrawl', modules)).toHaveLength(2);
+    await expect(loadRuleSystem('bare-bones', modules)).resolves.toBe(fake);
+    await expect(loadRuleSystem('hammercrawl', modules)).resolves.toBeNull();
+    await expect(loadRuleSystem('exalted-hack', modules)).resolves.toBeNull();
+  });
+});
+
+describe('sheet details', () => {
+  it('lists plain fields and named items, hiding what the sheet shows elsewhere', async () => {
+    const { sheetDetails, fieldLabel } = await import('./sheet-data.js');
+    expect(fieldLabel('startingCoins')).toBe('Starting coins');
+    expect(fieldLabel('stow-slots')).toBe('Stow slots');
+    const d = sheetDetails(
+      { name: 'X', ruleset: 'hammercrawl', level: 1, coins: 30, healthDie: 'd8', isLucky: true, stats: {}, inventory: [{ id: 'torch', label: 'Torch', quantity: 3, resourceDie: 6 }, { id: 'rope' }], skills: [{ id: 'climb', value: 12 }], primeStats: ['STR'], empty: [] },
+      new Set(['level', 'healthdie']),
+    );
+    expect(d).toEqual([
+      { kind: 'field', key: 'coins', label: 'Coins', value: '30' },
+      { kind: 'field', key: 'isLucky', label: 'Is lucky', value: 'yes' },
+      { kind: 'list', key: 'inventory', label: 'Inventory', items: ['Torch ×3 (d6)', 'rope'] },
+      { kind: 'list', key: 'skills', label: 'Skills', items: ['climb 12'] },
+      { kind: 'list', key: 'primeStats', label: 'Prime stats', items: ['STR'] },
+    ]);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The table as this viewer sees it: the fold of the welcome and the events (the server is the
+ * authority; this only displays). Pure and immutable: every apply returns a new state.
+ */
+import type { RulesetId } from '../../../src/rules/rule-system.js';
+import { isRollEvent, type Member, type RollEvent, type Settings, type TableCharacter, type TableEvent, type Welcome } from './protocol.js';
+
+/** Roll cards kept in memory (older ones are dropped from the page, not from the server). */
+export const MAX_LOG_CARDS = 500;
+
+/** What the page shows of a table. */
+export interface TableState {
+  readonly tableId: string;
+  readonly name: string;
+  readonly ruleset: RulesetId | null;
+  readonly settings: Settings;
+  readonly you: Member | null;
+  readonly members: readonly Member[];
+  /** Roll events, oldest first. */
+  readonly rolls: readonly RollEvent[];
+  readonly characters: readonly TableCharacter[];
+  readonly combat: unknown;
+  /** HAMMERCRAWL! Venture events in order (folded by the venture module where shown). */
+  readonly ventureEvents: readonly unknown[];
+  readonly hasInvite: boolean;
+  readonly lastSeq: number;
+}
+
+/** The state before the welcome. */
+export function emptyTable(tableId: string): TableState {
+  return { tableId, name: '', ruleset: null, settings: {}, you: null, members: [], rolls: [], characters: [], combat: null, ventureEvents: [], hasInvite: true, lastSeq: 0 };
+}
+
+/** Applies the server's welcome (sent on every connect; events after `since` follow it). */
+export function applyWelcome(state: TableState, w: Welcome): TableState {
+  return { ...state, name: w.table.name, ruleset: w.table.ruleset, settings: w.table.settings, you: w.you, members: w.members };
+}
+
+function upsertMember(members: readonly Member[], m: Member): readonly Member[] {
+  const i = members.findIndex((x) => x.id === m.id);
+  if (i < 0) return [...members, m];
+  const copy = members.slice();
+  copy[i] = m;
+  return copy;
+}
+
+/** Reads a `character-saved` body into the table's shape (the document may be nested or flat). */
+export function readTableCharacter(raw: Readonly<Record<string, unknown>>): TableCharacter | null {
+  const id = raw['id'];
+  const ownerId = raw['ownerId'];
+  if (typeof id !== 'string') return null;
+  const doc = raw['document'];
+  let document: Readonly<Record<string, unknown>>;
+  if (typeof doc === 'object' && doc !== null && !Array.isArray(doc)) document = doc as Record<string, unknown>;
+  else {
+    const { id: _id, ownerId: _owner, ...rest } = raw;
+    document = rest;
+  }
+  return { id, ownerId: typeof ownerId === 'string' ? ownerId : '', document };
+}
+
+/** Applies one event; an event at or before `lastSeq` (a replay overlap) changes nothing. */
+export function applyEvent(state: TableState, e: TableEvent): TableState {
+  if (e.seq <= state.lastSeq) return state;
+  const next: TableState = { ...state, lastSeq: e.seq };
+  if (isRollEvent(e)) {
+    const rolls = state.rolls.length >= MAX_LOG_CARDS ? state.rolls.slice(state.rolls.length - MAX_LOG_CARDS + 1) : state.rolls.slice();
+    rolls.push(e);
+    return { ...next, rolls };
+  }
+  switch (e.kind) {
+    case 'table-created':
+      return { ...next, name: e.name, ruleset: e.ruleset, settings: e.settings ?? {} };
+    case 'member-joined':
+      return { ...next, members: upsertMember(state.members, e.member) };
+    case 'character-saved': {
+      const c = readTableCharacter(e.character);
+      if (!c) return next;
+      const i = state.characters.findIndex((x) => x.id === c.id);
+      const characters = state.characters.slice();
+      if (i < 0) characters.push(c);
+      else characters[i] = c;
+      return { ...next, characters };
+    }
+    case 'character-removed':
+      return { ...next, characters: state.characters.filter((c) => c.id !== e.characterId) };
+    case 'combat-changed':
+      return { ...next, combat: e.combat };
+    case 'invite-changed':
+      return { ...next, hasInvite: e.hasInvite };
+    case 'venture-changed':
+      return Array.isArray(e.events) ? { ...next, ventureEvents: [...state.ventureEvents, ...e.events] } : next;
+    case 'settings-changed':
+      return { ...next, settings: e.settings };
+    default:
+      return next;
+  }
+}
+
+/** A member's display name, or a fallback that still says who. */
+export function memberName(state: Pick<TableState, 'members'>, id: string | null): string {
+  if (id === null) return 'the table';
+  return state.members.find((m) => m.id === id)?.name ?? 'someone';
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { BARE_BONES_CHAIN, HAMMERCRAWL_CHAIN } from '../../../src/dice/index.js';
+import { INITIAL_TRAY, buttonNotation, formatChance, oddsBars, rollOdds, steppedDie, targetChance, trayNotation, updateTray } from './tray.js';
+
+describe('tray notation', () => {
+  it('builds notation from the buttons', () => {
+    expect(buttonNotation(INITIAL_TRAY, null)).toBe('1d20');
+    expect(buttonNotation({ ...INITIAL_TRAY, count: 2, die: 8, steps: 1, vantage: 'adv', mod: -2 }, null)).toBe('2d8^+1adv-2');
+    expect(buttonNotation({ ...INITIAL_TRAY, steps: -3, mod: 4 }, 6)).toBe('1d20^-3+1d6+4');
+  });
+  it('prefers typed notation', () => {
+    expect(trayNotation({ ...INITIAL_TRAY, notation: ' 4d6kh3 ' }, null)).toBe('4d6kh3');
+    expect(trayNotation({ ...INITIAL_TRAY, notation: '   ' }, null)).toBe('1d20');
+  });
+  it('keeps numbers within bounds', () => {
+    const t = updateTray(INITIAL_TRAY, { count: 0, steps: 99, mod: -1000, featLevel: 12, target: Number.NaN });
+    expect(t).toMatchObject({ count: 1, steps: 20, mod: -99, featLevel: 10, target: 0 });
+  });
+  it('shows the stepped die, favour moving a Test down the chain', () => {
+    expect(steppedDie(HAMMERCRAWL_CHAIN, { die: 20, steps: 1, mode: 'roll' })).toBe('d24');
+    expect(steppedDie(HAMMERCRAWL_CHAIN, { die: 20, steps: 1, mode: 'test' })).toBe('d16');
+    expect(steppedDie(HAMMERCRAWL_CHAIN, { die: 30, steps: 2, mode: 'challenge' })).toBe('d30+d4');
+    expect(steppedDie(BARE_BONES_CHAIN, { die: 20, steps: 3, mode: 'roll' })).toBe('d20');
+  });
+});
+
+describe('odds', () => {
+  it('gives the exact distribution of a notation', () => {
+    const r = rollOdds('2d6', HAMMERCRAWL_CHAIN);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.min).toBe(2);
+    expect(r.max).toBe(12);
+    expect(r.mean).toBeCloseTo(7, 12);
+    expect(r.distribution.probabilityOf(7)).toBeCloseTo(6 / 36, 12);
+    expect(targetChance(r.distribution, 'test', 7)).toBeCloseTo(21 / 36, 12);
+    expect(targetChance(r.distribution, 'challenge', 7)).toBeCloseTo(15 / 36, 12);
+    expect(targetChance(r.distribution, 'roll', 7)).toBeNull();
+  });
+  it('applies steps on the chain and the below-d3 ruling', () => {
+    const up = rollOdds('1d20^+1', HAMMERCRAWL_CHAIN);
+    expect(up.ok && up.max).toBe(24);
+    const clamp = rollOdds('1d4^-3', HAMMERCRAWL_CHAIN, 'clamp');
+    expect(clamp.ok && clamp.max).toBe(3);
+    const negate = rollOdds('1d4^-3', HAMMERCRAWL_CHAIN, 'negate');
+    expect(negate.ok && negate.max).toBe(0);
+  });
+  it('reports a notation problem with its position', () => {
+    const r = rollOdds('2d6+x', HAMMERCRAWL_CHAIN);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problem.code).toBe('notation/unexpected');
+    expect(r.problem.position).toBe(4);
+    const off = rollOdds('d9^+1', HAMMERCRAWL_CHAIN);
+    expect(!off.ok && off.problem.code).toBe('chain/not-on-chain');
+  });
+  it('groups wide ranges into at most the bars asked for', () => {
+    const r = rollOdds('10d20', HAMMERCRAWL_CHAIN);
+    if (!r.ok) throw new Error('expected odds');
+    const bars = oddsBars(r.distribution, 40);
+    expect(bars.length).toBeLessThanOrEqual(40);
+    expect(bars.reduce((a, b) => a + b.p, 0)).toBeCloseTo(1, 9);
+    expect(Math.max(...bars.map((b) => b.height))).toBe(1);
+  });
+  it('formats chances for people', () => {
+    expect(formatChance(0)).toBe('0%');
+    expect(formatChance(1)).toBe('100%');
+    expect(formatChance(0.45)).toBe('45.0%');
+    expect(formatChance(0.0004)).toBe('<0.1%');
+    expect(formatChance(0.9996)).toBe('>99.9%');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * One open table: its live connection, the state folded from the events, the ruleset once loaded.
+ * Signals make the components re-render only where a value they read changed.
+ */
+import { signal, computed, type Signal } from '@preact/signals';
+import type { RuleSystem } from '../../src/rules/rule-system.js';
+import { Api, ApiError } from './lib/api.js';
+import { LiveConnection, liveUrl, type LiveStatus } from './lib/live.js';
+import type { AckFrame, Command } from './lib/protocol.js';
+import { applyEvent, applyWelcome, emptyTable, type TableState } from './lib/table-state.js';
+import { loadRuleSystem } from './lib/rulesets.js';
+import type { SavedSeat } from './lib/tokens.js';
+import { seats } from './store.js';
+
+/** The page's client for its own server. */
+export const api = new Api((url, init) => fetch(url, init));
+
+/** A table the page has open. */
+export class TableSession {
+  readonly state: Signal<TableState>;
+  readonly status = signal<LiveStatus>('connecting');
+  readonly ruleSystem = signal<RuleSystem | null>(null);
+  readonly ruleSystemMissing = signal(false);
+  readonly inviteCode = signal<string | null>(null);
+  readonly problem = signal<string | null>(null);
+  /** Events with a seq above this arrived live (after the first welcome): they are announced. */
+  readonly announceAfter = signal<number>(Number.POSITIVE_INFINITY);
+  readonly isSmith = computed(() => this.state.value.you?.role === 'smith');
+  readonly canRoll = computed(() => {
+    const r = this.state.value.you?.role;
+    return r === 'smith' || r === 'player';
+  });
+  private readonly conn: LiveConnection;
+  private isFirstWelcome = true;
+
+  constructor(readonly seat: SavedSeat) {
+    this.state = signal(emptyTable(seat.tableId));
+    this.conn = new LiveConnection({
+      url: liveUrl(location, seat.tableId),
+      token: seat.token,
+      makeSocket: (url) => new WebSocket(url) as unknown as import('./lib/live.js').SocketLike,
+      lastSeq: () => this.state.peek().lastSeq,
+      onWelcome: (w) => {
+        this.state.value = applyWelcome(this.state.peek(), w);
+        if (this.isFirstWelcome) {
+          this.isFirstWelcome = false;
+          // Replay up to the welcome's lastSeq is history; later events are news.
+          this.announceAfter.value = w.lastSeq;
+          seats.save({ ...seat, tableName: w.table.name, name: w.you.name, role: w.you.role, openedAt: Date.now() });
+          void this.loadRules(w.table.ruleset);
+          if (w.you.role === 'smith') void this.refreshInvite();
+        }
+      },
+      onEvent: (e) => {
+        this.state.value = applyEvent(this.state.peek(), e);
+      },
+      onStatus: (s) => {
+        this.status.value = s;
+      },
+      onError: (e) => {
+        this.problem.value = e.message ?? e.code;
+      },
+    });
+  }
+
+  start(): void {
+    this.conn.start();
+  }
+
+  stop(): void {
+    this.conn.stop();
+  }
+
+  send(command: Command): Promise<AckFrame> {
+    return this.conn.send(command);
+  }
+
+  private async loadRules(id: TableState['ruleset']): Promise<void> {
+    if (id === null) return;
+    const rs = await loadRuleSystem(id);
+    this.ruleSystem.value = rs;
+    this.ruleSystemMissing.value = rs === null;
+  }
+
+  async refreshInvite(): Promise<void> {
+    try {
+      const info = await api.table(this.seat.tableId, this.seat.token);
+      this.inviteCode.value = info.inviteCode ?? null;
+    } catch (e) {
+      this.problem.value = e instanceof ApiError ? e.message : String(e);
+    }
+  }
+
+  async invite(action: 'rotate' | 'revoke'): Promise<void> {
+    const r = await api.invite(this.seat.tableId, this.seat.token, action);
+    this.inviteCode.value = r.inviteCode;
+  }
+}

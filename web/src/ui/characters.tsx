@@ -1,0 +1,260 @@
+/**
+ * Characters (loaded on first use): the table's characters, the creation wizard (any ruleset, from
+ * `creationOptions` + `rollCharacter`), JSON import with JSON paths in the errors, and the sheet.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { RuleSystem, RulesetCharacter } from '../../../src/rules/rule-system.js';
+import { cryptoRandom } from '../lib/browser-random.js';
+import { CommandError } from '../lib/live.js';
+import { initialValues, readForm, type FormValues } from '../lib/params.js';
+import type { TableCharacter } from '../lib/protocol.js';
+import { parseJsonText, readSheet } from '../lib/sheet-data.js';
+import { hammercrawlCreationDefs, hammercrawlValues } from '../lib/hammercrawl-wizard.js';
+import type { TableSession } from '../session.js';
+import { ParamFields } from './param-form.js';
+import { Sheet } from './sheet.js';
+
+type View = { kind: 'list' } | { kind: 'wizard' } | { kind: 'import' } | { kind: 'sheet'; id: string };
+
+/** The Characters tab. */
+export function CharactersPanel(props: { session: TableSession }) {
+  const { session } = props;
+  const rs = session.ruleSystem.value;
+  const state = session.state.value;
+  const [view, setView] = useState<View>({ kind: 'list' });
+  if (!rs) return <p>{session.ruleSystemMissing.value ? 'This build has no rules for this ruleset, so characters cannot be read.' : 'Loading the rules…'}</p>;
+  const you = state.you;
+  const canEdit = you?.role === 'smith' || you?.role === 'player';
+  if (view.kind === 'wizard') return <Wizard session={session} rs={rs} onDone={(id) => setView(id ? { kind: 'sheet', id } : { kind: 'list' })} />;
+  if (view.kind === 'import') return <Import session={session} rs={rs} onDone={(id) => setView(id ? { kind: 'sheet', id } : { kind: 'list' })} />;
+  if (view.kind === 'sheet') {
+    const c = state.characters.find((x) => x.id === view.id);
+    if (c) return <Sheet session={session} rs={rs} character={c} onBack={() => setView({ kind: 'list' })} />;
+  }
+  return (
+    <div class="characters">
+      <h2>Characters</h2>
+      {state.characters.length === 0 ? <p class="muted">No characters at this table yet.</p> : null}
+      <ul class="character-list">
+        {state.characters.map((c) => (
+          <CharacterRow key={c.id} rs={rs} c={c} owner={state.members.find((m) => m.id === c.ownerId)?.name ?? ''} onOpen={() => setView({ kind: 'sheet', id: c.id })} />
+        ))}
+      </ul>
+      {canEdit ? (
+        <div class="row">
+          <button type="button" class="primary" onClick={() => setView({ kind: 'wizard' })}>
+            New character
+          </button>
+          <button type="button" onClick={() => setView({ kind: 'import' })}>
+            Import JSON
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function CharacterRow(props: { rs: RuleSystem; c: TableCharacter; owner: string; onOpen: () => void }) {
+  const r = readSheet(props.rs, props.c.document);
+  const name = r.ok ? r.summary.name : String(props.c.document['name'] ?? 'Unreadable character');
+  return (
+    <li>
+      <button type="button" class="link" onClick={props.onOpen}>
+        {name}
+      </button>{' '}
+      <span class="muted">
+        {r.ok ? r.summary.headline : 'cannot be read'}
+        {props.owner ? ` · ${props.owner}` : ''}
+      </span>
+    </li>
+  );
+}
+
+/** Waits until a character saved by the ack's event is in the state, and returns its id. */
+async function savedId(session: TableSession, seq: number): Promise<string | null> {
+  for (let i = 0; i < 50; i++) {
+    const st = session.state.peek();
+    if (st.lastSeq >= seq) {
+      const mine = st.characters.filter((c) => c.ownerId === st.you?.id);
+      return mine[mine.length - 1]?.id ?? st.characters[st.characters.length - 1]?.id ?? null;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}
+
+function Wizard(props: { session: TableSession; rs: RuleSystem; onDone: (id: string | null) => void }) {
+  const { rs } = props;
+  const [values, setValues] = useState<FormValues>(() => initialValues(rs.creationOptions));
+  const [rolled, setRolled] = useState<RulesetCharacter | null>(null);
+  const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  // HAMMERCRAWL! gets its richer choices (stocks of the method's setting); other rulesets the generic form.
+  const isHc = rs.id === 'hammercrawl';
+  const defs = isHc ? hammercrawlCreationDefs(rs.creationOptions, values) : rs.creationOptions;
+  const shown = isHc ? hammercrawlValues(values) : values;
+  function roll(e: Event) {
+    e.preventDefault();
+    const read = readForm(defs, shown);
+    if (!read.ok) {
+      setError({ field: read.field, message: read.problem.message });
+      return;
+    }
+    const r = rs.rollCharacter(cryptoRandom(), read.params);
+    if (!r.ok) {
+      setError({ field: r.error.path?.replace(/^\$\./, '') ?? null, message: r.error.message });
+      return;
+    }
+    setError(null);
+    setRolled(r.value);
+  }
+  async function keep() {
+    if (!rolled) return;
+    setBusy(true);
+    try {
+      const ack = await props.session.send({ kind: 'character-save', character: rolled as unknown as Record<string, unknown> });
+      props.onDone(await savedId(props.session, ack.seq));
+    } catch (e) {
+      setError({ field: null, message: e instanceof CommandError ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  const summary = rolled ? rs.summarize(rolled) : null;
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => previewHeading.current?.focus(), [rolled]);
+  return (
+    <div class="wizard">
+      <h2>New {rs.label} character</h2>
+      <ol class="steps" aria-label="Steps">
+        <li aria-current={rolled ? undefined : 'step'}>Choose</li>
+        <li aria-current={rolled ? 'step' : undefined}>Roll and keep</li>
+      </ol>
+      <form onSubmit={roll} noValidate>
+        {defs.length > 0 ? (
+          <fieldset>
+            <legend>Choices</legend>
+            <ParamFields defs={defs} values={shown} prefix="create" errorField={error?.field ?? null} error={error?.message ?? null} onChange={(n, v) => setValues({ ...values, [n]: v })} />
+          </fieldset>
+        ) : (
+          <p>This ruleset rolls everything; nothing to choose.</p>
+        )}
+        <div class="row">
+          <button type="submit" class={rolled ? '' : 'primary'}>
+            {rolled ? 'Roll again' : 'Roll the character'}
+          </button>
+          <button type="button" onClick={() => props.onDone(null)}>
+            Cancel
+          </button>
+        </div>
+      </form>
+      {error && error.field === null ? (
+        <p class="error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      {rolled && summary ? (
+        <section class="preview panel-inset" aria-labelledby="preview-title">
+          <h3 id="preview-title" ref={previewHeading} tabIndex={-1}>
+            {summary.name}
+          </h3>
+          <p>{summary.headline}</p>
+          <dl class="trackers">
+            {summary.trackers.map((t) => (
+              <div key={t.id}>
+                <dt>{t.label}</dt>
+                <dd>{t.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <dl class="stats">
+            {rs.attributes.map((a) => {
+              const key = Object.keys(rolled.stats).find((k) => k.toLowerCase() === a.id.toLowerCase());
+              const s = key ? rolled.stats[key] : undefined;
+              return s ? (
+                <div key={a.id}>
+                  <dt>{a.label}</dt>
+                  <dd>
+                    {s.score}
+                    {s.mod !== undefined ? ` (${s.mod >= 0 ? '+' : ''}${s.mod})` : ''}
+                  </dd>
+                </div>
+              ) : null;
+            })}
+          </dl>
+          <button type="button" class="primary" disabled={busy} onClick={() => void keep()}>
+            Keep this character
+          </button>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Import(props: { session: TableSession; rs: RuleSystem; onDone: (id: string | null) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(e: Event) {
+    e.preventDefault();
+    const parsed = parseJsonText(text);
+    if (!parsed.ok) {
+      setError(parsed.message);
+      return;
+    }
+    let doc = parsed.value;
+    if (typeof doc === 'object' && doc !== null && !Array.isArray(doc)) {
+      const { id: _id, ownerId: _owner, ...rest } = doc as Record<string, unknown>;
+      doc = rest;
+    }
+    const r = props.rs.readCharacter(doc);
+    if (!r.ok) {
+      setError(`${r.error.path ?? '$'}: ${r.error.message}`);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const ack = await props.session.send({ kind: 'character-save', character: r.value as unknown as Record<string, unknown> });
+      props.onDone(await savedId(props.session, ack.seq));
+    } catch (err) {
+      setError(err instanceof CommandError ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form class="import" onSubmit={submit} noValidate>
+      <h2>Import a character</h2>
+      <div class="field">
+        <label for="import-file">From a file</label>
+        <input
+          id="import-file"
+          type="file"
+          accept="application/json,.json"
+          onChange={async (e) => {
+            const f = e.currentTarget.files?.[0];
+            if (f) setText(await f.text());
+          }}
+        />
+      </div>
+      <div class="field">
+        <label for="import-json">Or paste the JSON</label>
+        <textarea id="import-json" rows={8} class="mono" value={text} aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'import-error' : undefined} onInput={(e) => setText(e.currentTarget.value)} />
+      </div>
+      {error ? (
+        <p id="import-error" class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div class="row">
+        <button type="submit" class="primary" disabled={busy}>
+          Import
+        </button>
+        <button type="button" onClick={() => props.onDone(null)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+/** Every check of the table's ruleset as a generic form (from its `ParamDef`s), with live exact odds. */
+import { useMemo, useState } from 'preact/hooks';
+import type { RuleSystem } from '../../../src/rules/rule-system.js';
+import { CommandError } from '../lib/live.js';
+import { initialValues, readForm, type FormValues } from '../lib/params.js';
+import type { Visibility } from '../lib/protocol.js';
+import { formatChance } from '../lib/tray.js';
+import type { TableSession } from '../session.js';
+import { ParamFields } from './param-form.js';
+
+/** The ruleset's checks, one chosen at a time. */
+export function CheckForms(props: { session: TableSession; rs: RuleSystem; visibility: Visibility }) {
+  const { rs } = props;
+  const [checkId, setCheckId] = useState(rs.checks[0]?.id ?? '');
+  const def = rs.checks.find((c) => c.id === checkId) ?? rs.checks[0];
+  const [values, setValues] = useState<Record<string, FormValues>>({});
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // A problem shows once its field was touched or a roll was tried, not on a fresh form.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  if (!def) return null;
+  const v = values[def.id] ?? initialValues(def.params);
+  const read = readForm(def.params, v);
+  const odds = useMemo(() => {
+    if (!read.ok) return null;
+    try {
+      return rs.checkOdds({ check: def.id, params: read.params });
+    } catch (e) {
+      return { ok: false as const, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } };
+    }
+  }, [def.id, JSON.stringify(read.ok ? read.params : null)]);
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (!read.ok) setTouched(new Set([...touched, read.field]));
+    if (!read.ok || !odds?.ok || !def) return;
+    setBusy(true);
+    setSendError(null);
+    try {
+      await props.session.send({ kind: 'check', check: def.id, params: read.params, visibility: props.visibility });
+    } catch (err) {
+      setSendError(err instanceof CommandError ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <details class="sub">
+      <summary>{rs.label} checks</summary>
+      <form onSubmit={submit} noValidate>
+        <div class="field">
+          <label for="check-kind">Check</label>
+          <select id="check-kind" value={def.id} onChange={(e) => setCheckId(e.currentTarget.value)} aria-describedby="check-kind-help">
+            {rs.checks.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          <small id="check-kind-help">{def.help}</small>
+        </div>
+        <ParamFields
+          defs={def.params}
+          values={v}
+          prefix={`check-${def.id}`}
+          errorField={read.ok || !touched.has(read.field) ? null : read.field}
+          error={read.ok ? null : read.problem.message}
+          onChange={(n, x) => {
+            setTouched(new Set([...touched, n]));
+            setValues({ ...values, [def.id]: { ...v, [n]: x } });
+          }}
+        />
+        {odds ? (
+          odds.ok ? (
+            <div class="odds" aria-label="Odds of the check">
+              <p class="odds-title">
+                <strong>Odds</strong> <span class="mono">{odds.value.description}</span>
+              </p>
+              <ul class="outcomes">
+                {odds.value.outcomes.map((x) => (
+                  <li key={x.outcome} class={`outcome-${x.outcome}`}>
+                    <span class="bar" style={{ inlineSize: `${Math.max(1, x.p * 100)}%` }} aria-hidden="true" />
+                    <span>{x.label}</span> <strong>{formatChance(x.p)}</strong>
+                  </li>
+                ))}
+              </ul>
+              {odds.value.mean !== undefined ? <p>Average {odds.value.mean.toFixed(2)}</p> : null}
+            </div>
+          ) : (
+            <p class="error">{odds.error.message}</p>
+          )
+        ) : null}
+        {!read.ok && !touched.has(read.field) ? <p class="muted">Fill in {def.params.find((p) => p.name === read.field)?.label ?? read.field} to see the odds.</p> : null}
+        <button type="submit" class="primary" disabled={busy || !props.session.canRoll.value || (read.ok && !odds?.ok)}>
+          Roll {def.label}
+        </button>
+        {sendError ? (
+          <p class="error" role="alert">
+            {sendError}
+          </p>
+        ) : null}
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,188 @@
+/** A one-page character sheet: every stat a roll button, usage dice clickable, trackers, export, print. */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { RuleSystem } from '../../../src/rules/rule-system.js';
+import { statCheck } from '../lib/check-map.js';
+import { CommandError } from '../lib/live.js';
+import type { TableCharacter, Visibility } from '../lib/protocol.js';
+import { VISIBILITIES } from '../lib/protocol.js';
+import { VISIBILITY_LABEL } from '../lib/describe.js';
+import { normalKey, readSheet, sheetDetails, toJsonPointer, type SheetUsageDie } from '../lib/sheet-data.js';
+import type { TableSession } from '../session.js';
+
+/** The sheet of one character. */
+export function Sheet(props: { session: TableSession; rs: RuleSystem; character: TableCharacter; onBack: () => void }) {
+  const { session, rs, character } = props;
+  const [visibility, setVisibility] = useState<Visibility>('public');
+  const [message, setMessage] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opening a sheet moves focus to its name, so keyboard and screen-reader users land on it.
+  useEffect(() => heading.current?.focus(), [character.id]);
+  const r = readSheet(rs, character.document);
+  const you = session.state.value.you;
+  const isOwner = you?.role === 'smith' || you?.id === character.ownerId;
+  if (!r.ok) {
+    return (
+      <div>
+        <p class="error">
+          This character cannot be read: {r.path ?? '$'}: {r.message}
+        </p>
+        <button type="button" onClick={props.onBack}>
+          Back
+        </button>
+      </div>
+    );
+  }
+  const { summary } = r;
+  async function run(f: () => Promise<unknown>) {
+    setMessage(null);
+    try {
+      await f();
+    } catch (e) {
+      setMessage(e instanceof CommandError ? e.message : String(e));
+    }
+  }
+  function exportJson() {
+    const blob = new Blob([JSON.stringify(character.document, null, 2)], { type: 'application/json' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `${summary.name.replace(/[^\w-]+/g, '-').toLowerCase() || 'character'}.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+  async function useDie(u: SheetUsageDie) {
+    // The server rolls the die and, with the path, writes the stepped-down die into the character.
+    await session.send({
+      kind: 'usage',
+      die: u.die,
+      label: `${summary.name}: ${u.label}`,
+      visibility,
+      characterId: character.id,
+      ...(isOwner ? { path: toJsonPointer(u.path) } : {}),
+    });
+  }
+  return (
+    <article class="sheet" aria-labelledby="sheet-name">
+      <div class="row no-print">
+        <button type="button" onClick={props.onBack}>
+          ← All characters
+        </button>
+        <div class="field small inline">
+          <label for="sheet-visibility">Rolls seen by</label>
+          <select id="sheet-visibility" value={visibility} onChange={(e) => setVisibility(e.currentTarget.value as Visibility)}>
+            {VISIBILITIES.map((v) => (
+              <option key={v} value={v}>
+                {VISIBILITY_LABEL[v]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <header class="sheet-head">
+        <h2 id="sheet-name" ref={heading} tabIndex={-1}>
+          {summary.name}
+        </h2>
+        <p>{summary.headline}</p>
+      </header>
+      {summary.trackers.length > 0 ? (
+        <dl class="trackers">
+          {summary.trackers.map((t) => (
+            <div key={t.id}>
+              <dt>{t.label}</dt>
+              <dd>{t.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <h3>Stats</h3>
+      <ul class="stat-buttons">
+        {r.stats.map((s) => {
+          const check = statCheck(rs, s.id, s.score);
+          return (
+            <li key={s.id}>
+              <button
+                type="button"
+                class="stat"
+                disabled={!check || !session.canRoll.value}
+                aria-label={`Roll ${s.label} (${s.score})`}
+                onClick={() =>
+                  check && void run(() => session.send({ kind: 'check', check: check.check, params: check.params, visibility, label: `${summary.name}: ${s.label}`, characterId: character.id }))
+                }
+              >
+                <span class="stat-label">{s.label}</span>
+                <span class="stat-score">{s.score}</span>
+                {s.mod !== null ? <span class="stat-mod">{s.mod >= 0 ? `+${s.mod}` : s.mod}</span> : null}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {r.usage.length > 0 ? (
+        <>
+          <h3>{rs.usageDie.label[0]!.toUpperCase() + rs.usageDie.label.slice(1)}s</h3>
+          <ul class="usage-buttons">
+            {r.usage.map((u) => (
+              <li key={u.path}>
+                <button type="button" disabled={!session.canRoll.value} onClick={() => void run(() => useDie(u))}>
+                  {u.label} <span class="mono">d{u.die}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {message ? (
+        <p class="error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <Details doc={character.document} shown={new Set(summary.trackers.flatMap((t) => [normalKey(t.id), normalKey(t.label)]).concat(['level', 'xp']))} />
+      <div class="row no-print">
+        <button type="button" onClick={exportJson}>
+          Export JSON
+        </button>
+        <button type="button" onClick={() => print()}>
+          Print
+        </button>
+        {isOwner ? (
+          <button
+            type="button"
+            class="danger"
+            onClick={() => {
+              if (confirm(`Remove ${summary.name} from the table?`)) void run(async () => (await session.send({ kind: 'character-remove', characterId: character.id }), props.onBack()));
+            }}
+          >
+            Remove
+          </button>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+function Details(props: { doc: Readonly<Record<string, unknown>>; shown: ReadonlySet<string> }) {
+  const details = sheetDetails(props.doc, props.shown);
+  if (details.length === 0) return null;
+  const fields = details.filter((d) => d.kind === 'field');
+  const lists = details.filter((d) => d.kind === 'list');
+  return (
+    <>
+      <h3>Details</h3>
+      {fields.length > 0 ? (
+        <dl class="trackers">
+          {fields.map((f) => (
+            <div key={f.key}>
+              <dt>{f.label}</dt>
+              <dd>{f.kind === 'field' ? f.value : ''}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {lists.map((l) => (
+        <div key={l.key} class="detail-list">
+          <h4>{l.label}</h4>
+          <p>{l.kind === 'list' ? l.items.join(' · ') : ''}</p>
+        </div>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * The Smith's screen (loaded on first use): the invite link (rotate, revoke), the table's rulings,
+ * light timers, the hammer dice node pool. Secret rolls are made from the tray ("Who sees it").
+ */
+import { useState } from 'preact/hooks';
+import { ApiError } from '../lib/api.js';
+import { CommandError } from '../lib/live.js';
+import { initialValues, readForm, type FormValues } from '../lib/params.js';
+import { inviteLink } from '../lib/routes.js';
+import { TABLE_SETTINGS } from '../lib/settings.js';
+import type { TableSession } from '../session.js';
+import { ParamFields } from './param-form.js';
+import { lazyComponent } from './lazy.js';
+import { LightTimers } from './lights.js';
+
+const HammerTray = lazyComponent(() => import('./hammer-tray.js').then((m) => m.HammerTray));
+
+/** The Smith's tab. */
+export function SmithPanel(props: { session: TableSession }) {
+  const { session } = props;
+  const state = session.state.value;
+  return (
+    <div class="smith">
+      <h2>Smith's screen</h2>
+      <Invite session={session} />
+      <SecretRoll session={session} />
+      {state.ruleset && TABLE_SETTINGS[state.ruleset].length > 0 ? <Rulings session={session} /> : null}
+      {state.ruleset === 'hammercrawl' ? <LightTimers session={session} /> : null}
+      {state.ruleset === 'hammercrawl' ? (
+        <section aria-labelledby="node-title">
+          <h3 id="node-title">Hammer dice: node pool</h3>
+          <HammerTray session={session} visibility="smith" context="node" />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** A quick roll only the Smith sees (blind) or the Smith and nobody else of the players. */
+function SecretRoll(props: { session: TableSession }) {
+  const [notation, setNotation] = useState('1d20');
+  const [label, setLabel] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  async function roll(e: Event) {
+    e.preventDefault();
+    setMessage(null);
+    try {
+      const lab = label.trim();
+      await props.session.send({ kind: 'roll', notation: notation.trim(), visibility: 'blind', ...(lab ? { label: lab } : {}) });
+    } catch (err) {
+      setMessage(err instanceof CommandError ? err.message : String(err));
+    }
+  }
+  return (
+    <section aria-labelledby="secret-title">
+      <h3 id="secret-title">Secret roll</h3>
+      <form class="row" onSubmit={roll} noValidate>
+        <div class="field small">
+          <label for="secret-notation">Notation</label>
+          <input id="secret-notation" class="mono" value={notation} autoComplete="off" onInput={(e) => setNotation(e.currentTarget.value)} />
+        </div>
+        <div class="field grow">
+          <label for="secret-label">Label</label>
+          <input id="secret-label" value={label} maxLength={80} onInput={(e) => setLabel(e.currentTarget.value)} />
+        </div>
+        <button type="submit">Roll blind</button>
+      </form>
+      {message ? (
+        <p class="error" role="alert">
+          {message}
+        </p>
+      ) : (
+        <p class="muted">Players see only "Secret roll by Smith". From the tray, "Smith only" also shows the roller their own roll.</p>
+      )}
+    </section>
+  );
+}
+
+function Invite(props: { session: TableSession }) {
+  const { session } = props;
+  const code = session.inviteCode.value;
+  const [error, setError] = useState<string | null>(null);
+  const link = code ? inviteLink(location.origin, session.seat.tableId, code) : null;
+  async function act(action: 'rotate' | 'revoke') {
+    setError(null);
+    try {
+      await session.invite(action);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  }
+  return (
+    <section aria-labelledby="invite-title">
+      <h3 id="invite-title">Invite link</h3>
+      {link ? (
+        <div class="field">
+          <label for="invite-link">Share this link with your players</label>
+          <input id="invite-link" class="mono" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+        </div>
+      ) : (
+        <p>{code === null ? 'The invite is revoked: nobody new can join. Make a new link to invite again.' : 'Loading…'}</p>
+      )}
+      <div class="row">
+        <button type="button" onClick={() => void act('rotate')}>
+          {link ? 'New link (the old one stops working)' : 'Make a new link'}
+        </button>
+        {link ? (
+          <button type="button" class="danger" onClick={() => void act('revoke')}>
+            Revoke the link
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Rulings(props: { session: TableSession }) {
+  const { session } = props;
+  const state = session.state.value;
+  const defs = state.ruleset ? TABLE_SETTINGS[state.ruleset] : [];
+  const [values, setValues] = useState<FormValues>(() => {
+    const v: Record<string, string | boolean> = { ...initialValues(defs) };
+    for (const d of defs) {
+      const s = state.settings[d.name];
+      if (s !== undefined) v[d.name] = typeof s === 'boolean' ? s : String(s);
+    }
+    return v;
+  });
+  const [message, setMessage] = useState<{ error: boolean; text: string; field: string | null } | null>(null);
+  async function save(e: Event) {
+    e.preventDefault();
+    const r = readForm(defs, values);
+    if (!r.ok) {
+      setMessage({ error: true, text: r.problem.message, field: r.field });
+      return;
+    }
+    try {
+      await session.send({ kind: 'settings', settings: { ...state.settings, ...r.params } });
+      setMessage({ error: false, text: 'Saved.', field: null });
+    } catch (err) {
+      setMessage({ error: true, text: err instanceof CommandError ? err.message : String(err), field: null });
+    }
+  }
+  return (
+    <section aria-labelledby="rulings-title">
+      <h3 id="rulings-title">Rulings</h3>
+      <form onSubmit={save} noValidate>
+        <ParamFields defs={defs} values={values} prefix="ruling" errorField={message?.field ?? null} error={message?.error ? message.text : null} onChange={(n, v) => setValues({ ...values, [n]: v })} />
+        <button type="submit">Save rulings</button>
+        {message && message.field === null ? (
+          <p class={message.error ? 'error' : 'muted'} role="status">
+            {message.text}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,261 @@
+/** A table: join from an invite link, or open the seat this device holds; then the tray, the log and the panels. */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { lazyComponent } from './lazy.js';
+import { ApiError } from '../lib/api.js';
+import { tablePath } from '../lib/routes.js';
+import { RULESET_LABELS } from '../lib/rulesets.js';
+import { MAX_MEMBER_NAME_LENGTH } from '../../../src/table/limits.js';
+import { api, TableSession } from '../session.js';
+import { navigate, seats } from '../store.js';
+import { HelpButton, ThemeToggle } from './chrome.js';
+import { DiceTray } from './dice-tray.js';
+import { RollLog } from './roll-log.js';
+import type { LiveStatus } from '../lib/live.js';
+
+const CharactersPanel = lazyComponent(() => import('./characters.js').then((m) => m.CharactersPanel));
+const CombatPanel = lazyComponent(() => import('./combat.js').then((m) => m.CombatPanel));
+const SmithPanel = lazyComponent(() => import('./smith.js').then((m) => m.SmithPanel));
+
+/** The page at `/t/<id>`. */
+export function TablePage(props: { tableId: string; inviteCode: string | null }) {
+  const [seat, setSeat] = useState(() => seats.get(props.tableId));
+  if (!seat) {
+    return (
+      <Shell title="Join a table">
+        {props.inviteCode ? (
+          <JoinForm tableId={props.tableId} inviteCode={props.inviteCode} onJoined={() => setSeat(seats.get(props.tableId))} />
+        ) : (
+          <section class="panel">
+            <h2>Not a member here yet</h2>
+            <p>This device holds no seat at this table. Ask the Smith for the invite link and open it here.</p>
+            <p>
+              <a href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
+                Back to your tables
+              </a>
+            </p>
+          </section>
+        )}
+      </Shell>
+    );
+  }
+  return <OpenTable key={seat.token} seatTableId={seat.tableId} inviteCode={props.inviteCode} onForget={() => setSeat(null)} />;
+}
+
+function Shell(props: { title: string; children: preact.ComponentChildren }) {
+  return (
+    <>
+      <header class="topbar">
+        <a class="brand" href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
+          HAMMERCRAWL!
+        </a>
+        <h1 class="title">{props.title}</h1>
+        <div class="tools">
+          <ThemeToggle />
+          <HelpButton />
+        </div>
+      </header>
+      <main id="main" class="start">
+        {props.children}
+      </main>
+    </>
+  );
+}
+
+function JoinForm(props: { tableId: string; inviteCode: string; onJoined: () => void }) {
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<'player' | 'observer'>('player');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(e: Event) {
+    e.preventDefault();
+    const n = name.trim();
+    if (n.length === 0) {
+      setError('Type the name the table will know you by.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const j = await api.join(props.tableId, props.inviteCode, n, role);
+      seats.save({ tableId: props.tableId, token: j.token, memberId: j.playerId, name: n, role: j.role, tableName: props.tableId, openedAt: Date.now() });
+      history.replaceState(null, '', tablePath(props.tableId));
+      props.onJoined();
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.status === 403 ? 'This invite link is no longer valid: ask the Smith for a new one.' : err.message) : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section class="panel" aria-labelledby="join-title">
+      <h2 id="join-title">You are invited to a table</h2>
+      <form onSubmit={submit} noValidate>
+        <div class="field">
+          <label for="join-name">Your name</label>
+          <input
+            id="join-name"
+            value={name}
+            maxLength={MAX_MEMBER_NAME_LENGTH}
+            autoComplete="nickname"
+            aria-invalid={error ? 'true' : undefined}
+            aria-describedby={error ? 'join-error' : undefined}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
+        </div>
+        <fieldset>
+          <legend>Join as</legend>
+          <div class="choices">
+            <label>
+              <input type="radio" name="join-role" checked={role === 'player'} onChange={() => setRole('player')} /> Player
+            </label>
+            <label>
+              <input type="radio" name="join-role" checked={role === 'observer'} onChange={() => setRole('observer')} /> Observer (watch only)
+            </label>
+          </div>
+        </fieldset>
+        {error ? (
+          <p id="join-error" class="error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? 'Joining…' : 'Join the table'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+const STATUS_TEXT: Record<LiveStatus, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+  unauthorized: 'Not a member',
+  closed: 'Closed',
+};
+
+type Tab = 'characters' | 'combat' | 'smith';
+
+function OpenTable(props: { seatTableId: string; inviteCode: string | null; onForget: () => void }) {
+  const seat = seats.get(props.seatTableId)!;
+  const session = useMemo(() => new TableSession(seat), [seat.token]);
+  const [tab, setTab] = useState<Tab>('characters');
+  useEffect(() => {
+    if (props.inviteCode) history.replaceState(null, '', tablePath(seat.tableId));
+    session.start();
+    return () => session.stop();
+  }, [session]);
+  const state = session.state.value;
+  const status = session.status.value;
+  const isSmith = session.isSmith.value;
+  const title = state.name || seat.tableName;
+  useEffect(() => {
+    document.title = `${title} · HAMMERCRAWL! table`;
+    return () => {
+      document.title = 'HAMMERCRAWL! table';
+    };
+  }, [title]);
+  if (status === 'unauthorized') {
+    return (
+      <Shell title="Not a member">
+        <section class="panel">
+          <h2>This device's seat is no longer valid</h2>
+          <p>The table does not know this device's token any more. Open a fresh invite link from the Smith to join again.</p>
+          <button
+            type="button"
+            onClick={() => {
+              seats.forget(seat.tableId);
+              props.onForget();
+            }}
+          >
+            Forget this table on this device
+          </button>
+        </section>
+      </Shell>
+    );
+  }
+  const tabs: [Tab, string][] = [
+    ['characters', 'Characters'],
+    ['combat', 'Combat'],
+  ];
+  if (isSmith) tabs.push(['smith', 'Smith']);
+  return (
+    <>
+      <header class="topbar">
+        <a class="brand" href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
+          HAMMERCRAWL!
+        </a>
+        <h1 class="title">
+          {state.name || seat.tableName}
+          {state.ruleset ? <span class="muted"> · {RULESET_LABELS[state.ruleset]}</span> : null}
+        </h1>
+        <p class={`status status-${status}`} role="status">
+          {STATUS_TEXT[status]}
+          {state.you ? (
+            <span class="muted">
+              {' '}
+              · {state.you.name} ({state.you.role === 'smith' ? 'Smith' : state.you.role})
+            </span>
+          ) : null}
+        </p>
+        <div class="tools">
+          <ThemeToggle />
+          <HelpButton />
+        </div>
+        <nav class="quicknav" aria-label="Jump to">
+          <a href="#tray-title">Tray</a>
+          <a href="#log-title">Log</a>
+          <a href="#tools-title">Characters · Combat</a>
+        </nav>
+      </header>
+      <main id="main" class="table-layout">
+        {session.problem.value ? (
+          <p class="error banner" role="alert">
+            {session.problem.value}{' '}
+            <button type="button" class="ghost" onClick={() => (session.problem.value = null)}>
+              Dismiss
+            </button>
+          </p>
+        ) : null}
+        {session.ruleSystemMissing.value ? (
+          <p class="notice banner">This build has no rules for this table's ruleset yet: free dice and the log work; checks and characters do not.</p>
+        ) : null}
+        <DiceTray session={session} />
+        <RollLog session={session} />
+        <section class="panels" aria-labelledby="tools-title">
+          <h2 id="tools-title" class="sr-only" tabIndex={-1}>
+            Table tools
+          </h2>
+          <div role="tablist" aria-label="Table tools" class="tabs">
+            {tabs.map(([id, label]) => (
+              <button
+                key={id}
+                id={`tab-${id}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === id}
+                aria-controls={`panel-${id}`}
+                tabIndex={tab === id ? 0 : -1}
+                onClick={() => setTab(id)}
+                onKeyDown={(e) => {
+                  const i = tabs.findIndex(([t]) => t === id);
+                  const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+                  if (d !== 0) {
+                    const next = tabs[(i + d + tabs.length) % tabs.length]![0];
+                    setTab(next);
+                    document.getElementById(`tab-${next}`)?.focus();
+                  }
+                }}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} class="tabpanel">
+            {tab === 'characters' ? <CharactersPanel session={session} /> : tab === 'combat' ? <CombatPanel session={session} /> : <SmithPanel session={session} />}
+          </div>
+        </section>
+      </main>
+    </>
+  );
+}
