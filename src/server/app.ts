@@ -228,13 +228,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.post('/api/tables', { config: { rateLimit: { max: options.tablesPerMinute ?? TABLES_PER_MINUTE, timeWindow: 60_000 } } }, async (request, reply) => {
     const parsed = createTableBody.safeParse(request.body);
     if (!parsed.success) throw new HttpProblem(400, 'table/invalid', describeIssues(parsed.error));
-    const { name, ruleset, settings = {} } = parsed.data;
+    const { name, ruleset, settings = {}, smithName = 'Smith' } = parsed.data;
     rulesOf(ruleset);
     const id = newId();
     const smithToken = newToken();
     const inviteCode = newInviteCode();
     const at = now();
-    const smith: MemberRecord = { id: newId(), tableId: id, role: 'smith', name: 'Smith', tokenHash: hashToken(smithToken), createdAt: at };
+    const smith: MemberRecord = { id: newId(), tableId: id, role: 'smith', name: smithName, tokenHash: hashToken(smithToken), createdAt: at };
     await store.createTable({
       table: { id, name, ruleset, settings, createdAt: at, inviteCode },
       smith,

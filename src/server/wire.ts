@@ -37,6 +37,8 @@ const id = z.string().min(1).max(64);
 /** `POST /api/tables`. */
 export const createTableBody = z.object({
   name: name(MAX_TABLE_NAME_LENGTH),
+  /** The Smith's name at the table (default "Smith"). */
+  smithName: name(MAX_MEMBER_NAME_LENGTH).optional(),
   ruleset: z.enum(RULESET_IDS),
   settings: settings.optional(),
 });

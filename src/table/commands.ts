@@ -6,6 +6,7 @@
 import { DiceError } from '../dice/errors.js';
 import { scriptedRandom, type RandomSource } from '../dice/random.js';
 import { rollNotation } from '../dice/roll.js';
+import type { DiceOptions } from '../dice/resolve.js';
 import type { ParamRecord, RuleSystem } from '../rules/rule-system.js';
 import type { HammerPlusChoice } from '../rules/hammercrawl/hammer-pools.js';
 import { rollCombatAction, type CombatAction } from './combat.js';
@@ -147,11 +148,21 @@ function mayTouch(actor: Actor, character: TableCharacter, own: 'character-save-
   return can(actor.role, any) || (can(actor.role, own) && character.ownerId === actor.id);
 }
 
-function rollDice(rng: RandomSource, notation: string, faces: readonly number[] | undefined): TableResult<ReturnType<typeof rollNotation>> {
+/**
+ * The dice options of a table: its ruleset's chain, and for a chain that lets the table choose, the
+ * `below-d3` setting (`clamp` or `negate`; ruling D-1). The web table's odds read the same settings.
+ */
+export function tableDiceOptions(state: TableState, rules: RuleSystem): DiceOptions {
+  const setting = state.settings['below-d3'];
+  const belowBottom = setting === 'clamp' || setting === 'negate' ? setting : undefined;
+  return rules.chain.belowBottomIsChoice && belowBottom !== undefined ? { chain: rules.chain, belowBottom } : { chain: rules.chain };
+}
+
+function rollDice(rng: RandomSource, notation: string, faces: readonly number[] | undefined, options: DiceOptions): TableResult<ReturnType<typeof rollNotation>> {
   try {
-    if (faces === undefined) return done(rollNotation(rng, notation));
+    if (faces === undefined) return done(rollNotation(rng, notation, options));
     const script = scriptedRandom(faces);
-    const record = rollNotation(script, notation);
+    const record = rollNotation(script, notation, options);
     if (script.remaining > 0) {
       return refuse('dice/too-many-faces', `${notation} used ${script.used} of the ${faces.length} faces entered; enter exactly the dice thrown.`);
     }
@@ -176,7 +187,7 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
       if (!can(actor.role, 'roll')) return forbidden('roll dice');
       const label = checkLabel(command.label);
       if (!label.ok) return label;
-      const rolled = rollDice(context.rng, command.notation, command.faces);
+      const rolled = rollDice(context.rng, command.notation, command.faces, tableDiceOptions(state, context.rules));
       if (!rolled.ok) return rolled;
       return done([
         {

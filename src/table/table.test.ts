@@ -64,6 +64,22 @@ describe('commands become events; state is their fold', () => {
     expect(t.state.characters.map((c) => [c.id, c.ownerId])).toEqual([['ch1', 'A']]);
   });
 
+  it('rolls use the table’s chain and its below-d3 setting', () => {
+    const t = table();
+    t.run(ada, { kind: 'roll', requestId: 'a', notation: 'd3^-1', visibility: 'public' }, scriptedRandom([2]));
+    const clamped = t.events.at(-1)!;
+    expect(clamped.kind).toBe('rolled');
+    if (clamped.kind === 'rolled') expect(clamped.body.record.dice[0]!.die).toBe('d3');
+    t.run(smith, { kind: 'settings', requestId: 's', settings: { 'below-d3': 'negate' } });
+    t.run(ada, { kind: 'roll', requestId: 'b', notation: 'd3^-1', visibility: 'public' });
+    const negated = t.events.at(-1)!;
+    expect(negated.kind).toBe('rolled');
+    if (negated.kind === 'rolled') {
+      expect(negated.body.record.dice).toEqual([]);
+      expect(negated.body.record.total).toBe(0);
+    }
+  });
+
   it('a fold refuses a gap or a table that does not start with table-created', () => {
     const t = table();
     const gap = [...t.events.slice(0, 2), ...t.events.slice(3)];
