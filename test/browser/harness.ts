@@ -37,7 +37,8 @@ export interface TestServer {
 const START_TIMEOUT_MS = 30_000;
 
 /**
- * Starts `node bin/hammercrawl.js serve --port 0 --db <temp file>` and resolves with its address,
+ * Starts `node bin/hammercrawl.js serve --port 0 --db <temp file>` (with table-creation and join limits
+ * raised: the suite makes a dozen tables within a minute from one address) and resolves with its address,
  * read from the first stdout line that names one. `HAMMERCRAWL_SERVE` may name another entry script
  * (taking the same arguments) for development.
  */
@@ -45,7 +46,7 @@ export async function startServer(): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'hammercrawl-web-'));
   const db = join(dir, 'table.sqlite');
   const entry = process.env['HAMMERCRAWL_SERVE'] ?? join(ROOT, 'bin', 'hammercrawl.js');
-  const child: ChildProcess = spawn(process.execPath, [entry, 'serve', '--port', '0', '--db', db, '--quiet'], {
+  const child: ChildProcess = spawn(process.execPath, [entry, 'serve', '--port', '0', '--db', db, '--quiet', '--tables-per-minute', '1000', '--joins-per-minute', '1000'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'test' },

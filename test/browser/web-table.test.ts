@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../src/dice/random.js';
+import { rollCharacter } from '../../src/rules/hammercrawl/create-character.js';
 import { SCREENSHOTS, launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
 
 const reason = skipReason();
@@ -380,6 +382,199 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
     } finally {
       await sc.close();
       await pc.close();
+    }
+  });
+
+  it('attacks in one click from the combat tracker with the odds shown first, and both pages see the Health Die step down', async () => {
+    const { smith, player } = await tableWithPlayer('One-click attacks');
+    const sc = await seated(smith);
+    const pc = await seated(player, { width: 360, height: 740 });
+    try {
+      const p = await openTable(pc, player.tableId);
+      await p.getByRole('tab', { name: 'Characters' }).click();
+      await p.getByRole('button', { name: 'New character' }).click();
+      await p.getByRole('button', { name: 'Roll the character' }).click();
+      await p.getByRole('button', { name: 'Keep this character' }).click();
+      const hero = await p.locator('article.sheet #sheet-name').innerText();
+
+      const s = await openTable(sc, smith.tableId);
+      await s.getByRole('tab', { name: 'Combat' }).click();
+      await s.getByRole('button', { name: 'Add the party' }).click();
+      const row = (page: Page, who: string) => page.locator('.combatants > li').filter({ has: page.locator('.who', { hasText: new RegExp(`^${who.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
+      await row(s, hero).waitFor();
+      await s.locator('#combat-name').fill('Goblin');
+      await s.locator('#combat-health').fill('d8');
+      await s.getByLabel('Monster line (for one-click attacks)').fill('hd=1,attack=+1,defense=6,damage=d6');
+      await s.getByRole('button', { name: 'Add', exact: true }).click();
+      await row(s, 'Goblin').locator('.monster', { hasText: 'hd=1' }).waitFor();
+      await shot(s, 'attack-smith-before');
+
+      // The player attacks with their own character; the odds are on the page before the click.
+      await p.getByRole('tab', { name: 'Combat' }).click();
+      const form = p.getByRole('form', { name: `Attack with ${hero}` });
+      await form.waitFor();
+      await expect.poll(() => form.locator('.attack-odds').innerText(), { timeout: 10_000 }).toMatch(/Hit \d+\.\d%.*crit.*Goblin down/s);
+      expect(await form.locator('.attack-odds').innerText()).toMatch(/Likeliest after: .*%/);
+      // A called shot changes the odds before the click.
+      const plain = await form.locator('.attack-odds').innerText();
+      await form.getByLabel('Called shot').selectOption('2');
+      await expect.poll(() => form.locator('.attack-odds').innerText(), { timeout: 10_000 }).not.toBe(plain);
+      await form.getByLabel('Called shot').selectOption('0');
+      await expect.poll(() => form.locator('.attack-odds').innerText(), { timeout: 10_000 }).toBe(plain);
+      // A player cannot attack with the monster.
+      expect(await p.getByRole('form', { name: 'Attack with Goblin' }).count()).toBe(0);
+      await shot(p, 'attack-player-odds-phone');
+
+      const attacksOn = async (page: Page) => ((await page.locator('.attack-log').count()) === 0 ? 0 : Number(await page.locator('.attack-log').getAttribute('data-count')));
+      const healthOf = async (page: Page) => (await row(page, 'Goblin').locator('.health').innerText()).replace(/^\W*Health\s*/, '').trim();
+      expect(await healthOf(p)).toBe('d8');
+      let after = 'd8';
+      for (let i = 0; i < 40 && after === 'd8'; i++) {
+        const before = await attacksOn(p);
+        await form.getByRole('button', { name: 'Attack', exact: true }).click();
+        await expect.poll(() => attacksOn(p), { timeout: 10_000 }).toBe(before + 1);
+        after = await healthOf(p);
+      }
+      expect(after, 'a hit lands within 40 attacks').not.toBe('d8');
+      expect(await p.locator('.attack-log > ol > li').first().innerText()).toMatch(/hits|crits/);
+      // The Smith's page shows the same Health Die, and the attack's lines.
+      await expect.poll(() => healthOf(s), { timeout: 10_000 }).toBe(after);
+      await s.locator('.attack-log > ol > li').first().locator('.explain li').first().waitFor();
+      await shot(p, 'attack-player-hit-phone');
+      await shot(s, 'attack-smith-hit-desktop');
+
+      // The Smith attacks with the monster: the odds against the character, then the roll.
+      const goblinForm = s.getByRole('form', { name: 'Attack with Goblin' });
+      if ((await goblinForm.count()) > 0) {
+        await expect.poll(() => goblinForm.locator('.attack-odds').innerText(), { timeout: 10_000 }).toMatch(/Hit \d+\.\d%/);
+        const n = await attacksOn(s);
+        await goblinForm.getByRole('button', { name: 'Attack', exact: true }).click();
+        await expect.poll(() => attacksOn(s), { timeout: 10_000 }).toBe(n + 1);
+      }
+
+      // axe on the combat page with attack controls and the attack log: both themes, phone and desktop.
+      const failures: string[] = [];
+      for (const vp of VIEWPORTS) {
+        for (const theme of THEMES) {
+          const ctx = await seated(smith, { width: vp.width, height: vp.height, colorScheme: theme });
+          const page = await openTable(ctx, smith.tableId);
+          await page.getByRole('tab', { name: 'Combat' }).click();
+          await page.locator('form.attack .attack-odds').first().waitFor();
+          await page.locator('.attack-log').waitFor();
+          const result = await new AxeBuilder({ page }).analyze();
+          for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+            failures.push(`combat-attack-${vp.name}-${theme}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+          }
+          await shot(page, `combat-attack-${vp.name}-${theme}`);
+          await page.locator('.combat').screenshot({ path: join(SCREENSHOTS, `combat-attack-panel-${vp.name}-${theme}.png`) });
+          await ctx.close();
+        }
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await sc.close();
+      await pc.close();
+    }
+  }, 240_000);
+
+  it('runs a caster\'s magick from the sheet: set up, learn, prepare, the odds of keeping a spell, cast, rest', async () => {
+    const { player } = await tableWithPlayer('Magick');
+    const mage = rollCharacter(seededRandom(7), { method: 'semi', choices: { class: 'true-mage', classPrime: 'INT' }, name: 'Ysolde' });
+    if (!mage.ok) throw new Error(mage.error.message);
+    const context = await seated(player, { width: 360, height: 740 });
+    try {
+      const p = await openTable(context, player.tableId);
+      await p.getByRole('tab', { name: 'Characters' }).click();
+      await p.getByRole('button', { name: 'Import JSON' }).click();
+      await p.getByLabel('Or paste the JSON').fill(JSON.stringify(mage.character));
+      await p.getByRole('button', { name: 'Import', exact: true }).click();
+      await expect.poll(() => p.locator('#sheet-name').innerText(), { timeout: 10_000 }).toBe('Ysolde');
+      const magick = p.locator('section.magick');
+      await magick.getByRole('button', { name: 'Set up as caster' }).click();
+      await magick.getByText(/Spell Die d\d+/).waitFor();
+      await magick.getByLabel('New spell').fill('Sleep');
+      await magick.getByLabel('Level').fill('1');
+      await magick.getByRole('button', { name: 'Learn' }).click();
+      await magick.locator('.spells li', { hasText: 'Sleep' }).waitFor();
+      await magick.getByRole('button', { name: 'Prepare spells' }).click();
+      const sleep = magick.locator('.spells li', { hasText: 'Sleep' });
+      await expect.poll(() => sleep.innerText(), { timeout: 10_000 }).toMatch(/Keep it: \d+\.\d%/);
+      await shot(p, 'magick-before-cast-phone');
+      await sleep.getByRole('button', { name: 'Cast Sleep' }).click();
+      await magick.locator('summary', { hasText: 'Recent magick' }).click();
+      await expect.poll(() => magick.locator('.explain').innerText(), { timeout: 10_000 }).toMatch(/Sleep|sleep/);
+      expect(await magick.getByRole('button', { name: /Night rest/ }).isDisabled()).toBe(true);
+      await magick.getByRole('button', { name: 'Town rest' }).click();
+      await expect.poll(() => magick.locator('.explain li').first().innerText(), { timeout: 10_000 }).toMatch(/town/i);
+      expect(await magick.getByRole('alert').count()).toBe(0);
+      await shot(p, 'magick-after-cast-phone');
+      await magick.screenshot({ path: join(SCREENSHOTS, 'magick-section-phone.png') });
+      const axe = await new AxeBuilder({ page: p }).include('section.magick').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('runs a Venture from the Smith\'s screen: party, dungeon, node, node pool, marks, XP, back to town', async () => {
+    const { smith, player } = await tableWithPlayer('Venture');
+    const pc = await seated(player);
+    const sc = await seated(smith);
+    try {
+      const p = await openTable(pc, player.tableId);
+      await p.getByRole('tab', { name: 'Characters' }).click();
+      await p.getByRole('button', { name: 'New character' }).click();
+      await p.getByRole('button', { name: 'Roll the character' }).click();
+      await p.getByRole('button', { name: 'Keep this character' }).click();
+      const hero = await p.locator('article.sheet #sheet-name').innerText();
+      const s = await openTable(sc, smith.tableId);
+      await s.getByRole('tab', { name: 'Smith', exact: true }).click();
+      const panel = s.locator('section.venture');
+      await panel.getByRole('button', { name: 'Join the party' }).click();
+      await panel.locator('.party li', { hasText: hero }).waitFor();
+      await panel.getByLabel('Dungeon').fill('goblin-warren');
+      await panel.getByLabel('Difficulty').fill('2');
+      await panel.getByRole('button', { name: 'Start the Venture' }).click();
+      await expect.poll(() => panel.locator('.venture-status').innerText(), { timeout: 10_000 }).toContain('In goblin-warren');
+      await panel.getByRole('button', { name: 'Enter the next node' }).click();
+      await panel.getByRole('button', { name: 'Roll the node pool' }).click();
+      await panel.getByRole('button', { name: 'Resolve the node' }).waitFor();
+      await panel.screenshot({ path: join(SCREENSHOTS, 'venture-marks.png') });
+      await panel.getByRole('button', { name: 'Resolve the node' }).click();
+      await panel.locator('.node-outcome').waitFor();
+      await panel.getByRole('button', { name: 'Clear the node (XP)' }).click();
+      await expect.poll(() => panel.locator('.party li', { hasText: hero }).innerText(), { timeout: 10_000 }).toMatch(/[1-9]\d* XP/);
+      await panel.getByRole('button', { name: 'Return to town' }).click();
+      await expect.poll(() => panel.locator('.venture-status').innerText(), { timeout: 10_000 }).toMatch(/^In town/);
+      // The lights still work next to it.
+      await s.getByRole('button', { name: 'Light it' }).click();
+      await s.locator('.timers li', { hasText: /Torch 1 \(torch\): \d+:\d\d/ }).waitFor();
+      await shot(s, 'venture-smith-desktop');
+      const axe = await new AxeBuilder({ page: s }).include('section.venture').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    } finally {
+      await sc.close();
+      await pc.close();
+    }
+  });
+
+  it('creates a table with the Smith\'s own name', async () => {
+    const context = await seated(null);
+    try {
+      const page = await context.newPage();
+      await page.goto(server.url);
+      await page.getByLabel('Table name').fill('Named Smith');
+      await page.getByLabel(/Your name/).fill('Gruntilda');
+      await page.getByRole('button', { name: 'Create table' }).click();
+      await page.waitForURL(/\/t\//);
+      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      await roll(page, '1d6', 'Named roll');
+      await expect.poll(() => card(page, 'Named roll').locator('.who').innerText(), { timeout: 10_000 }).toBe('Gruntilda');
+      await page.goto(server.url);
+      await expect.poll(() => page.locator('.table-list').innerText(), { timeout: 10_000 }).toContain('as Gruntilda (Smith)');
+      await shot(page, 'start-named-smith');
+    } finally {
+      await context.close();
     }
   });
 

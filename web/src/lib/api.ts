@@ -68,8 +68,8 @@ export class Api {
     return json as T;
   }
 
-  createTable(name: string, ruleset: RulesetId, settings: Settings): Promise<CreatedTable> {
-    return this.call('POST', '/api/tables', { name, ruleset, settings });
+  createTable(name: string, ruleset: RulesetId, settings: Settings, smithName?: string): Promise<CreatedTable> {
+    return this.call('POST', '/api/tables', { name, ruleset, settings, ...(smithName !== undefined ? { smithName } : {}) });
   }
 
   join(tableId: string, inviteCode: string, name: string, role: 'player' | 'observer' = 'player'): Promise<JoinedTable> {

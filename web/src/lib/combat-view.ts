@@ -16,6 +16,8 @@ export interface Combatant {
   readonly armour: string;
   readonly conditions: readonly string[];
   readonly isDown: boolean;
+  /** The Smith's monster line for one-click attacks (HAMMERCRAWL!), or null. */
+  readonly monster: string | null;
 }
 
 /** The tracker as shown. */
@@ -49,6 +51,7 @@ export function readCombat(raw: unknown): CombatView {
       armour: typeof c['armour'] === 'string' ? c['armour'] : '',
       conditions: Array.isArray(c['conditions']) ? c['conditions'].filter((x): x is string => typeof x === 'string') : [],
       isDown: c['isDown'] === true,
+      monster: typeof c['monster'] === 'string' && c['monster'] !== '' ? c['monster'] : null,
     });
   }
   const order = Array.isArray(o['order']) ? (o['order'] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
@@ -69,8 +72,9 @@ export function readCombat(raw: unknown): CombatView {
 
 /** A change to the tracker: the `combat` command's `action` (src/table/combat.ts `CombatAction`). */
 export type CombatAction =
-  | { readonly type: 'add'; readonly name: string; readonly side: 'party' | 'foes'; readonly health?: string; readonly armour?: string; readonly characterId?: string }
-  | { readonly type: 'update'; readonly combatantId: string; readonly health?: string; readonly armour?: string; readonly conditions?: readonly string[]; readonly isDown?: boolean }
+  | { readonly type: 'add'; readonly name: string; readonly side: 'party' | 'foes'; readonly health?: string; readonly armour?: string; readonly characterId?: string; readonly monster?: string }
+  | { readonly type: 'update'; readonly combatantId: string; readonly health?: string; readonly armour?: string; readonly conditions?: readonly string[]; readonly isDown?: boolean; readonly monster?: string }
+  | { readonly type: 'attack'; readonly attackerId: string; readonly targetId: string; readonly weaponId?: string; readonly calledShot?: number; readonly feat?: boolean }
   | { readonly type: 'remove'; readonly combatantId: string }
   | { readonly type: 'set-order'; readonly order: readonly string[] }
   | { readonly type: 'roll-initiative' | 'start' | 'next-turn' | 'end' | 'clear' };
@@ -123,4 +127,44 @@ export function moveInOrder(order: readonly string[], index: number, d: -1 | 1):
   const out = order.slice();
   [out[index], out[j]] = [out[j]!, out[index]!];
   return out;
+}
+
+/** A tracker attack as the `combat-changed` event reports it (HAMMERCRAWL!). */
+export interface AttackNote {
+  readonly seq: number;
+  readonly attackerId: string;
+  readonly targetId: string;
+  readonly isHit: boolean;
+  readonly isCrit: boolean;
+  /** Each roll explained. */
+  readonly lines: readonly string[];
+  /** The server's one-line summary ("Ash hits Goblin: Health d6."). */
+  readonly summary: string;
+}
+
+/** Reads the `attack` of a `combat-changed` event; null when there is none or it is unreadable. */
+export function readAttack(seq: number, raw: unknown, summary: unknown): AttackNote | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const o = raw as Record<string, unknown>;
+  if (typeof o['attackerId'] !== 'string' || typeof o['targetId'] !== 'string') return null;
+  return {
+    seq,
+    attackerId: o['attackerId'],
+    targetId: o['targetId'],
+    isHit: o['isHit'] === true,
+    isCrit: o['isCrit'] === true,
+    lines: Array.isArray(o['lines']) ? o['lines'].filter((x): x is string => typeof x === 'string') : [],
+    summary: typeof summary === 'string' ? summary : '',
+  };
+}
+
+/**
+ * Who may attack with a combatant: the Smith with anyone; a player only with a combatant that is
+ * one of their own characters.
+ */
+export function mayAttackWith(c: Combatant, you: { readonly id: string; readonly role: string } | null, characters: readonly TableCharacter[]): boolean {
+  if (you === null || c.isDown) return false;
+  if (you.role === 'smith') return true;
+  if (you.role !== 'player' || c.characterId === null) return false;
+  return characters.some((x) => x.id === c.characterId && x.ownerId === you.id);
 }

@@ -113,10 +113,11 @@ export type TableEvent =
     })
   | (EventBase & { readonly kind: 'character-saved'; readonly character: Readonly<Record<string, unknown>> })
   | (EventBase & { readonly kind: 'character-removed'; readonly characterId: string })
-  | (EventBase & { readonly kind: 'combat-changed'; readonly combat: unknown; readonly summary?: string })
+  | (EventBase & { readonly kind: 'combat-changed'; readonly combat: unknown; readonly summary?: string; readonly attack?: unknown })
   | (EventBase & { readonly kind: 'invite-changed'; readonly hasInvite: boolean })
   | (EventBase & { readonly kind: 'venture-changed'; readonly command?: unknown; readonly events: readonly unknown[] })
-  | (EventBase & { readonly kind: 'settings-changed'; readonly settings: Settings });
+  | (EventBase & { readonly kind: 'settings-changed'; readonly settings: Settings })
+  | (EventBase & { readonly kind: 'magick-changed'; readonly characterId: string; readonly command?: unknown; readonly events: readonly unknown[] });
 
 /** What a `hammer-rolled` event says of the pool (HAMMERCRAWL!'s `HammerPoolRoll`, the parts shown). */
 export interface HammerRollResult {
@@ -199,7 +200,8 @@ export type Command =
   | { readonly kind: 'combat'; readonly action: Readonly<Record<string, unknown>> }
   | { readonly kind: 'settings'; readonly settings: Settings }
   /** HAMMERCRAWL! only (the Smith): a Venture command without `at` (the server's clock is used). */
-  | { readonly kind: 'venture'; readonly command: Readonly<Record<string, unknown>> };
+  | { readonly kind: 'venture'; readonly command: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'magick'; readonly characterId: string; readonly command: Readonly<Record<string, unknown>> };
 
 /** `GET /api/tables/:id`. */
 export interface TableInfo {

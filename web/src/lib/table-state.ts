@@ -3,10 +3,14 @@
  * authority; this only displays). Pure and immutable: every apply returns a new state.
  */
 import type { RulesetId } from '../../../src/rules/rule-system.js';
+import { readAttack, type AttackNote } from './combat-view.js';
 import { isRollEvent, type Member, type RollEvent, type Settings, type TableCharacter, type TableEvent, type Welcome } from './protocol.js';
 
 /** Roll cards kept in memory (older ones are dropped from the page, not from the server). */
 export const MAX_LOG_CARDS = 500;
+
+/** Tracker attacks kept in memory. */
+export const MAX_ATTACK_NOTES = 20;
 
 /** What the page shows of a table. */
 export interface TableState {
@@ -20,15 +24,19 @@ export interface TableState {
   readonly rolls: readonly RollEvent[];
   readonly characters: readonly TableCharacter[];
   readonly combat: unknown;
+  /** The tracker's attacks (HAMMERCRAWL!), oldest first, the last few only. */
+  readonly attacks: readonly AttackNote[];
   /** HAMMERCRAWL! Venture events in order (folded by the venture module where shown). */
   readonly ventureEvents: readonly unknown[];
+  /** HAMMERCRAWL! magick events per character id, in order (folded by the magick module where shown). */
+  readonly magickEvents: Readonly<Record<string, readonly unknown[]>>;
   readonly hasInvite: boolean;
   readonly lastSeq: number;
 }
 
 /** The state before the welcome. */
 export function emptyTable(tableId: string): TableState {
-  return { tableId, name: '', ruleset: null, settings: {}, you: null, members: [], rolls: [], characters: [], combat: null, ventureEvents: [], hasInvite: true, lastSeq: 0 };
+  return { tableId, name: '', ruleset: null, settings: {}, you: null, members: [], rolls: [], characters: [], combat: null, attacks: [], ventureEvents: [], magickEvents: {}, hasInvite: true, lastSeq: 0 };
 }
 
 /** Applies the server's welcome (sent on every connect; events after `since` follow it). */
@@ -84,14 +92,20 @@ export function applyEvent(state: TableState, e: TableEvent): TableState {
     }
     case 'character-removed':
       return { ...next, characters: state.characters.filter((c) => c.id !== e.characterId) };
-    case 'combat-changed':
-      return { ...next, combat: e.combat };
+    case 'combat-changed': {
+      const note = readAttack(e.seq, e.attack, e.summary);
+      return { ...next, combat: e.combat, ...(note ? { attacks: [...state.attacks.slice(-(MAX_ATTACK_NOTES - 1)), note] } : {}) };
+    }
     case 'invite-changed':
       return { ...next, hasInvite: e.hasInvite };
     case 'venture-changed':
       return Array.isArray(e.events) ? { ...next, ventureEvents: [...state.ventureEvents, ...e.events] } : next;
     case 'settings-changed':
       return { ...next, settings: e.settings };
+    case 'magick-changed':
+      return typeof e.characterId === 'string' && Array.isArray(e.events)
+        ? { ...next, magickEvents: { ...state.magickEvents, [e.characterId]: [...(state.magickEvents[e.characterId] ?? []), ...e.events] } }
+        : next;
     default:
       return next;
   }

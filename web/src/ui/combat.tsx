@@ -3,9 +3,15 @@
  * and Armour, conditions. The server holds the tracker; the Smith changes it with `combat` commands,
  * everyone sees it.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { CommandError } from '../lib/live.js';
-import { moveInOrder, readCombat, withCondition, withoutCondition, type CombatAction, type Combatant } from '../lib/combat-view.js';
+import { mayAttackWith, moveInOrder, readCombat, withCondition, withoutCondition, type AttackNote, type CombatAction, type Combatant } from '../lib/combat-view.js';
+import { lazyComponent } from './lazy.js';
+import type { AttackControlProps } from './combat-attack.js';
+
+/** HAMMERCRAWL!'s attack controls and their exact odds: their own chunk, loaded on first use. */
+const AttackControl = lazyComponent<AttackControlProps>(() => import('./combat-attack.js').then((m) => m.AttackControl));
 import type { TableSession } from '../session.js';
 import { partyCombatants } from '../lib/combat-view.js';
 
@@ -19,6 +25,9 @@ export function CombatPanel(props: { session: TableSession }) {
   const [side, setSide] = useState<'party' | 'foes'>('foes');
   const [health, setHealth] = useState('');
   const [armour, setArmour] = useState('');
+  const [monster, setMonster] = useState('');
+  const state = session.state.value;
+  const isHammercrawl = state.ruleset === 'hammercrawl';
   async function act(action: CombatAction): Promise<boolean> {
     setError(null);
     try {
@@ -45,6 +54,12 @@ export function CombatPanel(props: { session: TableSession }) {
             isCurrent={c.id === combat.currentId}
             isSmith={isSmith}
             act={act}
+            hasMonsterLine={isHammercrawl}
+            attack={
+              isHammercrawl && (c.characterId !== null || c.monster !== null) && mayAttackWith(c, state.you, state.characters) ? (
+                <AttackControl attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} act={act} />
+              ) : null
+            }
             move={(d) => {
               const order = moveInOrder(combat.combatants.map((x) => x.id), i, d);
               if (order) void act({ type: 'set-order', order });
@@ -52,6 +67,7 @@ export function CombatPanel(props: { session: TableSession }) {
           />
         ))}
       </ol>
+      {isHammercrawl ? <AttackLog notes={state.attacks} live={session.announceAfter.value} /> : null}
       {combat.initiative.length > 0 ? (
         <details>
           <summary>How the order was rolled</summary>
@@ -105,11 +121,19 @@ export function CombatPanel(props: { session: TableSession }) {
                 setError('Give the combatant a name.');
                 return;
               }
-              const ok = await act({ type: 'add', name: n, side, ...(health.trim() ? { health: health.trim() } : {}), ...(armour.trim() ? { armour: armour.trim() } : {}) });
+              const ok = await act({
+                type: 'add',
+                name: n,
+                side,
+                ...(health.trim() ? { health: health.trim() } : {}),
+                ...(armour.trim() ? { armour: armour.trim() } : {}),
+                ...(isHammercrawl && monster.trim() ? { monster: monster.trim() } : {}),
+              });
               if (ok) {
                 setName('');
                 setHealth('');
                 setArmour('');
+                setMonster('');
               }
             }}
           >
@@ -132,6 +156,26 @@ export function CombatPanel(props: { session: TableSession }) {
               <label for="combat-armour">Armour</label>
               <input id="combat-armour" value={armour} maxLength={40} placeholder="d4" onInput={(e) => setArmour(e.currentTarget.value)} />
             </div>
+            {isHammercrawl ? (
+              <div class="field monster-line">
+                <label for="combat-monster">Monster line (for one-click attacks)</label>
+                <input
+                  id="combat-monster"
+                  value={monster}
+                  maxLength={200}
+                  autoComplete="off"
+                  spellcheck={false}
+                  placeholder="hd=2,attack=+3,defense=12,damage=d6"
+                  aria-describedby="combat-monster-hint"
+                  onInput={(e) => setMonster(e.currentTarget.value)}
+                />
+                <small id="combat-monster-hint" class="muted">
+                  HD, attack bonus, Defense, damage (a DV or dice). Health and Armour above are the dice rolled (Health left empty: from the HD). E.g. goblin{' '}
+                  <code>hd=1,attack=+1,defense=11,damage=d6</code>, ogre <code>hd=4,attack=+4,defense=12,damage=2d6</code>, boss{' '}
+                  <code>hd=6,attack=+5,defense=14,damage=d10,role=boss</code>.
+                </small>
+              </div>
+            ) : null}
             <button type="submit">Add</button>
           </form>
         </>
@@ -145,21 +189,32 @@ export function CombatPanel(props: { session: TableSession }) {
   );
 }
 
-function CombatRow(props: { c: Combatant; isCurrent: boolean; isSmith: boolean; act: (a: CombatAction) => Promise<boolean>; move: (d: -1 | 1) => void }) {
+function CombatRow(props: {
+  c: Combatant;
+  isCurrent: boolean;
+  isSmith: boolean;
+  act: (a: CombatAction) => Promise<boolean>;
+  move: (d: -1 | 1) => void;
+  attack: ComponentChildren;
+  hasMonsterLine: boolean;
+}) {
   const { c } = props;
   const [condition, setCondition] = useState('');
   const [health, setHealth] = useState(c.health);
   const [armour, setArmour] = useState(c.armour);
+  const [monster, setMonster] = useState(c.monster ?? '');
   // A change made elsewhere (another device of the Smith) replaces what the fields show.
   useEffect(() => setHealth(c.health), [c.health]);
   useEffect(() => setArmour(c.armour), [c.armour]);
+  useEffect(() => setMonster(c.monster ?? ''), [c.monster]);
   return (
     <li class={`${props.isCurrent ? 'current' : ''}${c.isDown ? ' down' : ''}`} aria-current={props.isCurrent ? 'true' : undefined}>
       <span class="who">{c.name}</span> <span class="muted">({c.side === 'party' ? 'party' : 'foe'})</span>
       {props.isCurrent ? <span class="badge">Acting</span> : null}
       {c.isDown ? <span class="badge">Down</span> : null}
-      {c.health ? <span> · Health {c.health}</span> : null}
-      {c.armour ? <span> · Armour {c.armour}</span> : null}
+      {c.health ? <span class="health"> · Health {c.health}</span> : null}
+      {c.armour ? <span class="armour"> · Armour {c.armour}</span> : null}
+      {c.monster ? <span class="muted monster"> · {c.monster}</span> : null}
       {c.conditions.length > 0 ? (
         <ul class="conditions" aria-label={`Conditions of ${c.name}`}>
           {c.conditions.map((x) => (
@@ -174,6 +229,7 @@ function CombatRow(props: { c: Combatant; isCurrent: boolean; isSmith: boolean; 
           ))}
         </ul>
       ) : null}
+      {props.attack}
       {props.isSmith ? (
         <form
           class="inline-form"
@@ -194,7 +250,13 @@ function CombatRow(props: { c: Combatant; isCurrent: boolean; isSmith: boolean; 
           class="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
-            void props.act({ type: 'update', combatantId: c.id, health: health.trim(), armour: armour.trim() });
+            void props.act({
+              type: 'update',
+              combatantId: c.id,
+              health: health.trim(),
+              armour: armour.trim(),
+              ...(props.hasMonsterLine && c.characterId === null && monster.trim() !== (c.monster ?? '') ? { monster: monster.trim() } : {}),
+            });
           }}
         >
           <label for={`health-${c.id}`} class="sr-only">
@@ -205,6 +267,22 @@ function CombatRow(props: { c: Combatant; isCurrent: boolean; isSmith: boolean; 
             Armour of {c.name}
           </label>
           <input id={`armour-${c.id}`} class="tiny" placeholder="Armour" value={armour} maxLength={40} onInput={(e) => setArmour(e.currentTarget.value)} />
+          {props.hasMonsterLine && c.characterId === null ? (
+            <>
+              <label for={`monster-${c.id}`} class="sr-only">
+                Monster line of {c.name}
+              </label>
+              <input
+                id={`monster-${c.id}`}
+                class="monster-input"
+                placeholder="monster line"
+                spellcheck={false}
+                value={monster}
+                maxLength={200}
+                onInput={(e) => setMonster(e.currentTarget.value)}
+              />
+            </>
+          ) : null}
           <button type="submit">Save</button>
           <button type="button" aria-label={`Move ${c.name} up`} onClick={() => props.move(-1)}>
             ↑
@@ -221,5 +299,50 @@ function CombatRow(props: { c: Combatant; isCurrent: boolean; isSmith: boolean; 
         </form>
       ) : null}
     </li>
+  );
+}
+
+/** Attacks shown in full; older ones are listed one line each. */
+const SHOWN_ATTACKS = 4;
+
+/** The last attacks of the tracker, newest first, each roll explained. */
+function AttackLog(props: { readonly notes: readonly AttackNote[]; readonly live: number }) {
+  if (props.notes.length === 0) return null;
+  const notes = props.notes.slice().reverse();
+  const newest = notes[0]!;
+  return (
+    <section class="attack-log" aria-labelledby="attack-log-title" data-count={notes.length}>
+      <h3 id="attack-log-title">Attacks</h3>
+      <p class="sr-only" aria-live="polite">
+        {newest.seq > props.live ? newest.summary : ''}
+      </p>
+      <ol>
+        {notes.slice(0, SHOWN_ATTACKS).map((n, i) => (
+          <li key={n.seq} class={n.isCrit ? 'crit' : n.isHit ? 'hit' : 'miss'}>
+            <strong>{n.summary || (n.isHit ? 'Hit' : 'Miss')}</strong>
+            {n.lines.length > 0 ? (
+              <details open={i === 0}>
+                <summary>How it was rolled</summary>
+                <ul class="explain">
+                  {n.lines.map((l, j) => (
+                    <li key={j}>{l}</li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {notes.length > SHOWN_ATTACKS ? (
+        <details>
+          <summary>Earlier attacks ({notes.length - SHOWN_ATTACKS})</summary>
+          <ul class="explain">
+            {notes.slice(SHOWN_ATTACKS).map((n) => (
+              <li key={n.seq}>{n.summary}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
   );
 }

@@ -8,6 +8,11 @@ import { VISIBILITIES } from '../lib/protocol.js';
 import { VISIBILITY_LABEL } from '../lib/describe.js';
 import { normalKey, readSheet, sheetDetails, toJsonPointer, type SheetUsageDie } from '../lib/sheet-data.js';
 import type { TableSession } from '../session.js';
+import { lazyComponent } from './lazy.js';
+import type { MagickPanelProps } from './magick.js';
+
+/** HAMMERCRAWL! magick (its own chunk, loaded for casters' sheets). */
+const MagickPanel = lazyComponent<MagickPanelProps>(() => import('./magick.js').then((m) => m.MagickPanel));
 
 /** The sheet of one character. */
 export function Sheet(props: { session: TableSession; rs: RuleSystem; character: TableCharacter; onBack: () => void }) {
@@ -134,6 +139,9 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
         <p class="error" role="alert">
           {message}
         </p>
+      ) : null}
+      {session.state.value.ruleset === 'hammercrawl' && (character.document['spellcasting'] != null || (session.state.value.magickEvents[character.id]?.length ?? 0) > 0) ? (
+        <MagickPanel session={session} character={character} canAct={isOwner} />
       ) : null}
       <Details doc={character.document} shown={new Set(summary.trackers.flatMap((t) => [normalKey(t.id), normalKey(t.label)]).concat(['level', 'xp']))} />
       <div class="row no-print">

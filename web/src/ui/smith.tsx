@@ -14,6 +14,7 @@ import { lazyComponent } from './lazy.js';
 import { LightTimers } from './lights.js';
 
 const HammerTray = lazyComponent(() => import('./hammer-tray.js').then((m) => m.HammerTray));
+const VenturePanel = lazyComponent(() => import('./venture.js').then((m) => m.VenturePanel));
 
 /** The Smith's tab. */
 export function SmithPanel(props: { session: TableSession }) {
@@ -25,6 +26,7 @@ export function SmithPanel(props: { session: TableSession }) {
       <Invite session={session} />
       <SecretRoll session={session} />
       {state.ruleset && TABLE_SETTINGS[state.ruleset].length > 0 ? <Rulings session={session} /> : null}
+      {state.ruleset === 'hammercrawl' ? <VenturePanel session={session} /> : null}
       {state.ruleset === 'hammercrawl' ? <LightTimers session={session} /> : null}
       {state.ruleset === 'hammercrawl' ? (
         <section aria-labelledby="node-title">

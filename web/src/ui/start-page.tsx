@@ -6,7 +6,7 @@ import { initialValues, readForm, type FormValues } from '../lib/params.js';
 import { tablePath } from '../lib/routes.js';
 import { RULESET_IDS, RULESET_LABELS } from '../lib/rulesets.js';
 import { TABLE_SETTINGS } from '../lib/settings.js';
-import { MAX_TABLE_NAME_LENGTH } from '../../../src/table/limits.js';
+import { MAX_MEMBER_NAME_LENGTH, MAX_TABLE_NAME_LENGTH } from '../../../src/table/limits.js';
 import { api } from '../session.js';
 import { navigate, seats } from '../store.js';
 import { HelpButton, ThemeToggle } from './chrome.js';
@@ -58,6 +58,7 @@ export function StartPage() {
 
 function CreateTable() {
   const [name, setName] = useState('');
+  const [smithName, setSmithName] = useState('');
   const [ruleset, setRuleset] = useState<RulesetId>('hammercrawl');
   const [values, setValues] = useState<FormValues>(() => initialValues(TABLE_SETTINGS.hammercrawl));
   const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
@@ -79,8 +80,9 @@ function CreateTable() {
     setBusy(true);
     setError(null);
     try {
-      const t = await api.createTable(trimmed, ruleset, read.params);
-      seats.save({ tableId: t.id, token: t.smithToken, memberId: t.memberId, name: 'Smith', role: 'smith', tableName: trimmed, openedAt: Date.now() });
+      const you = smithName.trim();
+      const t = await api.createTable(trimmed, ruleset, read.params, you === '' ? undefined : you);
+      seats.save({ tableId: t.id, token: t.smithToken, memberId: t.memberId, name: you === '' ? 'Smith' : you, role: 'smith', tableName: trimmed, openedAt: Date.now() });
       navigate(tablePath(t.id));
     } catch (err) {
       setError({ field: null, message: err instanceof ApiError ? err.message : String(err) });
@@ -110,6 +112,19 @@ function CreateTable() {
               {error.message}
             </small>
           ) : null}
+        </div>
+        <div class="field">
+          <label for="smith-name">
+            Your name <span class="muted">(optional; players see it, "Smith" if left empty)</span>
+          </label>
+          <input
+            id="smith-name"
+            value={smithName}
+            maxLength={MAX_MEMBER_NAME_LENGTH}
+            autoComplete="nickname"
+            placeholder="Smith"
+            onInput={(e) => setSmithName(e.currentTarget.value)}
+          />
         </div>
         <div class="field">
           <label for="table-ruleset">Ruleset</label>

@@ -1,0 +1,104 @@
+/**
+ * A HAMMERCRAWL! caster's magick as the sheet shows it: the fold of the character's `magick-changed`
+ * events with the magick module (src/rules/hammercrawl/magick/), and the odds of keeping a spell
+ * before casting it (`castOdds`). Loaded with the magick panel (its own chunk).
+ */
+import type { Character } from '../../../src/rules/hammercrawl/character.js';
+import {
+  DEFAULT_MAGICK_SETTINGS,
+  castOdds,
+  casterFromCharacter,
+  currentSpellDie,
+  describeMagickEvent,
+  foldMagickEvents,
+  sustainLimit,
+  preparationLimit,
+  type MagickEvent,
+  type MagickSettings,
+  type MagickState,
+  type SpellEffectKind,
+  type ForgetChoice,
+} from '../../../src/rules/hammercrawl/magick/index.js';
+import type { Settings } from './protocol.js';
+
+export type { MagickState, SpellEffectKind, ForgetChoice };
+
+/** The folded magick of one character, or why it could not be folded. */
+export type MagickView =
+  | {
+      readonly ok: true;
+      readonly state: MagickState;
+      /** The document names a spellcasting profile (the server can set the caster from it). */
+      readonly canBeCaster: boolean;
+      readonly spellDie: number | null;
+      readonly prepareLimit: number | null;
+      readonly sustainLimit: number | null;
+      /** The last events, described, newest first. */
+      readonly recent: readonly string[];
+    }
+  | { readonly ok: false; readonly message: string };
+
+/** Whether the character document describes a caster. */
+export function isCasterDocument(doc: Readonly<Record<string, unknown>>): boolean {
+  try {
+    return casterFromCharacter(doc as unknown as Character) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Folds a character's magick events. */
+export function magickView(doc: Readonly<Record<string, unknown>>, events: readonly unknown[]): MagickView {
+  try {
+    const list = events as readonly MagickEvent[];
+    const state = foldMagickEvents(list);
+    const caster = state.caster;
+    return {
+      ok: true,
+      state,
+      canBeCaster: isCasterDocument(doc),
+      spellDie: caster ? currentSpellDie(state) : null,
+      prepareLimit: caster ? preparationLimit(caster) : null,
+      sustainLimit: caster ? sustainLimit(caster) : null,
+      recent: list.slice(-6).reverse().map((e) => {
+        try {
+          return describeMagickEvent(e);
+        } catch {
+          return e.kind;
+        }
+      }),
+    };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The table's magick settings (the rulings the server reads), defaults for anything else. */
+export function magickSettings(settings: Settings): MagickSettings {
+  const pen = settings['concentration-penalty'];
+  const con = settings['town-rest-restores-con'];
+  const max = settings['max-overcast-points'];
+  return {
+    concentrationPenalty: pen === 'steps' ? 'steps' : DEFAULT_MAGICK_SETTINGS.concentrationPenalty,
+    townRestRestoresCon: typeof con === 'boolean' ? con : DEFAULT_MAGICK_SETTINGS.townRestRestoresCon,
+    maxOvercastPoints: typeof max === 'number' ? max : DEFAULT_MAGICK_SETTINGS.maxOvercastPoints,
+  };
+}
+
+/** The odds of keeping the spell when casting it now, or why it cannot be cast. */
+export function keepOdds(
+  state: MagickState,
+  spellId: string,
+  effect: SpellEffectKind,
+  onForget: ForgetChoice,
+  settings: MagickSettings,
+): { readonly ok: true; readonly kept: number; readonly die: number; readonly burnedOut: number; readonly extra: number } | { readonly ok: false; readonly message: string } {
+  try {
+    const r = castOdds(state, { kind: 'cast', spellId, effect, onForget }, settings);
+    if (!r.ok) return { ok: false, message: r.problem.message };
+    const extra = r.odds.extraForgotten.reduce((s, x) => s + (x.count > 0 ? x.p : 0), 0);
+    return { ok: true, kept: r.odds.kept, die: r.odds.die, burnedOut: r.odds.burnedOut, extra };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * HAMMERCRAWL!'s one-click attack for one combatant (lazy chunk): a target (and a weapon when the
+ * character has several), the exact odds before the click (hit, crit, target down, likeliest Health
+ * and Armour after), then the `combat` action `attack`: the server rolls attack, damage and soak.
+ */
+import { useMemo, useState } from 'preact/hooks';
+import type { Combatant, CombatAction } from '../lib/combat-view.js';
+import { percent, previewAttack, weaponsOf } from '../lib/attack-preview.js';
+import type { TableCharacter } from '../lib/protocol.js';
+
+export interface AttackControlProps {
+  readonly attacker: Combatant;
+  readonly combatants: readonly Combatant[];
+  /** The server's tracker as received (what `trackerAttack` reads). */
+  readonly combat: unknown;
+  readonly characters: readonly TableCharacter[];
+  readonly act: (a: CombatAction) => Promise<boolean>;
+}
+
+/** The Attack control of one combatant. */
+export function AttackControl(props: AttackControlProps) {
+  const { attacker: a } = props;
+  const targets = props.combatants.filter((c) => c.id !== a.id && !c.isDown);
+  const preferred = targets.find((c) => c.side !== a.side) ?? targets[0];
+  const [targetId, setTargetId] = useState<string>(preferred?.id ?? '');
+  const [weaponId, setWeaponId] = useState<string>('');
+  const [feat, setFeat] = useState(false);
+  const [calledShot, setCalledShot] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const character = a.characterId === null ? undefined : props.characters.find((x) => x.id === a.characterId);
+  const weapons = useMemo(() => weaponsOf(character), [character]);
+  const target = targets.find((c) => c.id === targetId) ?? preferred;
+  const options = { ...(weaponId !== '' ? { weaponId } : {}), ...(feat ? { feat: true } : {}), ...(calledShot > 0 ? { calledShot } : {}) };
+  const preview = useMemo(
+    () => (target ? previewAttack(props.combat, props.characters, a.id, target.id, options) : null),
+    [props.combat, props.characters, a.id, target?.id, weaponId, feat, calledShot],
+  );
+  if (targets.length === 0) return null;
+  const base = `atk-${a.id}`;
+  return (
+    <form
+      class="attack"
+      aria-label={`Attack with ${a.name}`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!target || busy) return;
+        setBusy(true);
+        await props.act({ type: 'attack', attackerId: a.id, targetId: target.id, ...options });
+        setBusy(false);
+      }}
+    >
+      <label for={`${base}-target`}>{a.name} attacks</label>
+      <select id={`${base}-target`} value={target?.id ?? ''} onChange={(e) => setTargetId(e.currentTarget.value)}>
+        {targets.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+      </select>
+      {weapons.length > 1 ? (
+        <>
+          <label for={`${base}-weapon`}>with</label>
+          <select id={`${base}-weapon`} value={weaponId} onChange={(e) => setWeaponId(e.currentTarget.value)}>
+            <option value="">{weapons[0]!.label}</option>
+            {weapons.slice(1).map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.label}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
+      <label for={`${base}-called`} class="sr-only">
+        Called shot
+      </label>
+      <select id={`${base}-called`} value={String(calledShot)} onChange={(e) => setCalledShot(Number(e.currentTarget.value))}>
+        <option value="0">No called shot</option>
+        <option value="1">Called shot (1 step)</option>
+        <option value="2">Called shot, hard (2 steps)</option>
+        <option value="3">Called shot, very hard (3 steps)</option>
+      </select>
+      {a.characterId !== null ? (
+        <label class="check">
+          <input type="checkbox" checked={feat} onChange={(e) => setFeat(e.currentTarget.checked)} /> Feat
+        </label>
+      ) : null}
+      <button type="submit" class="primary" disabled={busy || preview === null || !preview.ok}>
+        Attack
+      </button>
+      {preview === null ? null : preview.ok ? (
+        <p class="attack-odds" id={`${base}-odds`}>
+          Hit <strong>{percent(preview.hit)}</strong> · crit {percent(preview.crit)} · {target?.name} down <strong>{percent(preview.down)}</strong>
+          <br />
+          <span class="muted">Likeliest after: {preview.likeliest.map((o) => `${o.text} ${percent(o.p)}`).join(' · ')}</span>
+        </p>
+      ) : (
+        <p class="attack-odds muted">{preview.message}</p>
+      )}
+    </form>
+  );
+}
+

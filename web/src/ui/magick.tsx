@@ -1,0 +1,205 @@
+/**
+ * Magick on a HAMMERCRAWL! sheet (lazy chunk): become a caster (the server reads the caster from the
+ * document), learn spells, prepare, cast with the odds of keeping the spell shown before casting,
+ * release sustained spells, night and town rest. `magick` commands; state folded from the events.
+ */
+import { useState } from 'preact/hooks';
+import { CommandError } from '../lib/live.js';
+import { keepOdds, magickSettings, magickView, type ForgetChoice, type SpellEffectKind } from '../lib/magick-view.js';
+import type { TableCharacter } from '../lib/protocol.js';
+import type { TableSession } from '../session.js';
+
+const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
+
+export interface MagickPanelProps {
+  readonly session: TableSession;
+  readonly character: TableCharacter;
+  readonly canAct: boolean;
+}
+
+/** The magick section of a HAMMERCRAWL! sheet. */
+export function MagickPanel(props: MagickPanelProps) {
+  const { session, character, canAct } = props;
+  const table = session.state.value;
+  const view = magickView(character.document, table.magickEvents[character.id] ?? []);
+  const [error, setError] = useState<string | null>(null);
+  const [spellName, setSpellName] = useState('');
+  const [spellLevel, setSpellLevel] = useState('1');
+  const [effect, setEffect] = useState<SpellEffectKind>('instant');
+  const [onForget, setOnForget] = useState<ForgetChoice>('forget');
+  const [busy, setBusy] = useState(false);
+  const base = `magick-${character.id}`;
+
+  async function send(command: Record<string, unknown>): Promise<boolean> {
+    setError(null);
+    setBusy(true);
+    try {
+      await session.send({ kind: 'magick', characterId: character.id, command });
+      return true;
+    } catch (e) {
+      setError(e instanceof CommandError ? e.message : String(e));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!view.ok) {
+    return (
+      <section class="magick" aria-labelledby={`${base}-title`}>
+        <h3 id={`${base}-title`}>Magick</h3>
+        <p class="error">The magick of this character cannot be read: {view.message}</p>
+      </section>
+    );
+  }
+  const { state } = view;
+  const caster = state.caster;
+  if (caster === null && !view.canBeCaster) return null;
+  const settings = magickSettings(table.settings);
+  const sustainedIds = new Set(state.sustained.map((s) => s.spellId));
+  return (
+    <section class="magick" aria-labelledby={`${base}-title`}>
+      <h3 id={`${base}-title`}>Magick</h3>
+      {caster === null ? (
+        <div class="row">
+          <p>This character can cast spells; set them up as a caster to track the Spell Die and spells.</p>
+          {canAct ? (
+            <button type="button" disabled={busy} onClick={() => void send({ kind: 'set-caster' })}>
+              Set up as caster
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <p>
+            Spell Die <strong>{view.spellDie === null ? '—' : `d${view.spellDie}`}</strong>
+            {state.burnSteps > 0 ? ` · Mana-burn ${state.burnSteps} step${state.burnSteps === 1 ? '' : 's'}` : ''}
+            {state.burnedOut ? ' · burned out' : ''} · prepares up to {view.prepareLimit} · sustains up to {view.sustainLimit}
+            {state.burntCon > 0 ? ` · CON burnt ${state.burntCon}` : ''}
+          </p>
+          {state.spellbook.length === 0 ? (
+            <p class="muted">No spells known yet.</p>
+          ) : (
+            <>
+              {canAct ? (
+                <div class="row">
+                  <div class="field small">
+                    <label for={`${base}-effect`}>Effect</label>
+                    <select id={`${base}-effect`} value={effect} onChange={(e) => setEffect(e.currentTarget.value as SpellEffectKind)}>
+                      <option value="instant">Instant</option>
+                      <option value="lasting">Lasting</option>
+                      <option value="sustained">Sustained</option>
+                    </select>
+                  </div>
+                  {caster.hasManaBurn ? (
+                    <div class="field small">
+                      <label for={`${base}-forget`}>If it slips</label>
+                      <select id={`${base}-forget`} value={onForget} onChange={(e) => setOnForget(e.currentTarget.value === 'mana-burn' ? 'mana-burn' : 'forget')}>
+                        <option value="forget">Forget it</option>
+                        <option value="mana-burn">Mana-burn</option>
+                      </select>
+                    </div>
+                  ) : null}
+                </div>
+              ) : null}
+              <ul class="spells" aria-label="Spells known">
+                {state.spellbook.map((sp) => {
+                  const prepared = state.prepared.find((p) => p.spellId === sp.id);
+                  const odds = prepared?.remembered ? keepOdds(state, sp.id, effect, onForget, settings) : null;
+                  return (
+                    <li key={sp.id}>
+                      <span class="who">{sp.name}</span> <span class="muted">(level {sp.level})</span>{' '}
+                      <span class="badge">{prepared === undefined ? 'not prepared' : prepared.remembered ? 'ready' : 'forgotten'}</span>
+                      {sustainedIds.has(sp.id) ? <span class="badge">sustained</span> : null}
+                      {odds === null ? null : odds.ok ? (
+                        <span class="cast-odds">
+                          {' '}
+                          Keep it: <strong>{pct(odds.kept)}</strong> <span class="muted">(d{odds.die}{odds.extra > 0 ? `; others lost ${pct(odds.extra)}` : ''}{odds.burnedOut > 0 ? `; burn-out ${pct(odds.burnedOut)}` : ''})</span>
+                        </span>
+                      ) : (
+                        <span class="muted"> {odds.message}</span>
+                      )}
+                      {canAct && odds !== null && odds.ok ? (
+                        <button type="button" disabled={busy} aria-label={`Cast ${sp.name}`} onClick={() => void send({ kind: 'cast', spellId: sp.id, effect, onForget })}>
+                          Cast
+                        </button>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )}
+          {state.sustained.length > 0 ? (
+            <p>
+              Sustaining: {state.sustained.map((s) => state.spellbook.find((k) => k.id === s.spellId)?.name ?? s.spellId).join(', ')}{' '}
+              {canAct ? (
+                <button type="button" disabled={busy} onClick={() => void send({ kind: 'release', onForget })}>
+                  Release all
+                </button>
+              ) : null}
+            </p>
+          ) : null}
+          {canAct ? (
+            <>
+              <form
+                class="row"
+                onSubmit={async (e) => {
+                  e.preventDefault();
+                  const name = spellName.trim();
+                  const level = Number(spellLevel);
+                  if (!name) return setError('Give the spell a name.');
+                  if (!Number.isInteger(level) || level < 1 || level > 20) return setError('A spell level is a whole number from 1 to 20.');
+                  if (await send({ kind: 'learn', name, level })) setSpellName('');
+                }}
+              >
+                <div class="field">
+                  <label for={`${base}-spell`}>New spell</label>
+                  <input id={`${base}-spell`} value={spellName} maxLength={60} autoComplete="off" onInput={(e) => setSpellName(e.currentTarget.value)} />
+                </div>
+                <div class="field small">
+                  <label for={`${base}-level`}>Level</label>
+                  <input id={`${base}-level`} type="number" min={1} max={20} value={spellLevel} onInput={(e) => setSpellLevel(e.currentTarget.value)} />
+                </div>
+                <button type="submit" disabled={busy}>
+                  Learn
+                </button>
+              </form>
+              <div class="row">
+                <button type="button" disabled={busy || state.spellbook.length === 0} onClick={() => void send({ kind: 'prepare' })}>
+                  Prepare spells
+                </button>
+                <button
+                  type="button"
+                  disabled={busy || (state.burnSteps === 0 && !state.burnedOut)}
+                  title="A night's rest rolls the Spell Die to recover Mana-burn"
+                  onClick={() => void send({ kind: 'night-rest' })}
+                >
+                  Night rest{state.burnSteps > 0 || state.burnedOut ? ' (recover Mana-burn)' : ''}
+                </button>
+                <button type="button" disabled={busy} onClick={() => void send({ kind: 'town-rest' })}>
+                  Town rest
+                </button>
+              </div>
+            </>
+          ) : null}
+          {view.recent.length > 0 ? (
+            <details>
+              <summary>Recent magick</summary>
+              <ul class="explain">
+                {view.recent.map((r, i) => (
+                  <li key={i}>{r}</li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </>
+      )}
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
