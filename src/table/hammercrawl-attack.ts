@@ -115,8 +115,11 @@ export function rollTrackerAttack(
   );
   const a = built.value.attacker.name;
   const t = built.value.target.name;
+  const before = built.value.target;
+  const isUnhurt = after.healthDie === before.healthDie && after.armourDie === before.armourDie;
+  const dice = `Health d${after.healthDie}${after.armourDie !== null ? `, Armour d${after.armourDie}` : ''}`;
   const outcome = !roll.isHit
     ? `${a} attacks ${t}: miss.`
-    : `${a} ${roll.isCrit ? 'crits' : 'hits'} ${t}: ${after.healthDie === null ? 'down!' : `Health d${after.healthDie}${after.armourDie !== null ? `, Armour d${after.armourDie}` : ''}`}.`;
+    : `${a} ${roll.isCrit ? 'crits' : 'hits'} ${t}: ${after.healthDie === null ? 'down!' : isUnhurt ? `soaked, no damage (${dice})` : dice}.`;
   return done({ combat: { ...combat, combatants }, summary: outcome, lines: roll.lines, isHit: roll.isHit, isCrit: roll.isCrit });
 }
