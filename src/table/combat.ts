@@ -5,6 +5,7 @@
  */
 import type { RandomSource } from '../dice/random.js';
 import type { InitiativeOrder, RuleSystem } from '../rules/rule-system.js';
+import type { TableCharacter } from './events.js';
 import { MAX_COMBATANTS, MAX_CONDITION_LENGTH, MAX_CONDITIONS, MAX_MEMBER_NAME_LENGTH } from './limits.js';
 import { done, refuse, type TableResult } from './result.js';
 
@@ -51,6 +52,18 @@ export interface CombatState {
 
 /** An empty tracker. */
 export const EMPTY_COMBAT: CombatState = { isActive: false, round: 0, order: [], turn: null, combatants: [], initiative: null, nextId: 1 };
+
+/** The attribute scores of a character document (`stats: { STR: { score } }`), for initiative. */
+function scoresOf(character: TableCharacter | undefined): Record<string, number> {
+  const stats = character?.document['stats'];
+  const out: Record<string, number> = {};
+  if (stats === null || typeof stats !== 'object') return out;
+  for (const [k, v] of Object.entries(stats as Record<string, unknown>)) {
+    const score = v !== null && typeof v === 'object' ? (v as { score?: unknown }).score : undefined;
+    if (typeof score === 'number') out[k] = score;
+  }
+  return out;
+}
 
 /** Fields of a combatant that the Smith sets. */
 export interface CombatantFields {
@@ -150,7 +163,13 @@ function find(state: CombatState, id: string): TableResult<Combatant> {
  * Applies a change to the tracker. Rolls (initiative) use `rng` and the table's ruleset; the
  * result is stored whole in the event, so replaying the event never rolls.
  */
-export function rollCombatAction(rng: RandomSource, rules: RuleSystem, state: CombatState, action: CombatAction): TableResult<CombatChange> {
+export function rollCombatAction(
+  rng: RandomSource,
+  rules: RuleSystem,
+  state: CombatState,
+  action: CombatAction,
+  characters: readonly TableCharacter[] = [],
+): TableResult<CombatChange> {
   switch (action.type) {
     case 'add': {
       if (state.combatants.length >= MAX_COMBATANTS) {
@@ -202,11 +221,17 @@ export function rollCombatAction(rng: RandomSource, rules: RuleSystem, state: Co
     }
     case 'roll-initiative': {
       if (state.combatants.length === 0) return refuse('combat/no-combatants', 'Add combatants before rolling initiative.');
+      // A character's scores come from its document; what the tracker sets overrides them.
       const rolled = rules.rollInitiative(
         rng,
-        state.combatants.map((c) => ({ id: c.id, side: c.side, stats: c.stats, isLeader: c.isLeader })),
+        state.combatants.map((c) => ({ id: c.id, side: c.side, stats: { ...scoresOf(characters.find((x) => x.id === c.characterId)), ...c.stats }, isLeader: c.isLeader })),
       );
-      if (!rolled.ok) return refuse(rolled.error.code, rolled.error.message);
+      if (!rolled.ok) {
+        // Name combatants, not their ids, in the message.
+        let message = rolled.error.message;
+        for (const c of state.combatants) message = message.replace(new RegExp(`\\b${c.id}\\b`, 'g'), c.name);
+        return refuse(rolled.error.code, message);
+      }
       const ranked = [...rolled.value.order].sort((a, b) => a.rank - b.rank);
       const order = ranked.map((p) => p.id).filter((id) => state.combatants.some((c) => c.id === id));
       for (const c of state.combatants) if (!order.includes(c.id)) order.push(c.id);

@@ -330,7 +330,7 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
         ]);
       }
       if (!can(actor.role, 'combat')) return forbidden('run the combat tracker');
-      const changed = rollCombatAction(context.rng, context.rules, state.combat, command.action);
+      const changed = rollCombatAction(context.rng, context.rules, state.combat, command.action, state.characters);
       if (!changed.ok) return changed;
       return done([{ kind: 'combat-changed', body: changed.value }]);
     }

@@ -72,6 +72,14 @@ describe('one-click attacks in the tracker', () => {
     expect(rollTrackerAttack(rng, combat, characters, 'c1', 'c2')).toMatchObject({ ok: false, error: { code: 'combat/fighter-down' } });
   });
 
+  it('initiative reads a character’s INT from its document; a monster without INT rolls with no mod', () => {
+    const r = rollCombatAction(seededRandom(3), rules, tracker(), { type: 'roll-initiative' }, characters);
+    if (!r.ok) throw new Error(r.error.message);
+    expect([...r.value.combat.order].sort()).toEqual(['c1', 'c2', 'c3']);
+    expect(r.value.combat.initiative!.explanation.join('\n')).toContain('no INT given');
+    expect(r.value.combat.initiative!.explanation.join('\n')).not.toContain('c1: no INT given');
+  });
+
   it('refuses a combatant without stats, an attack on oneself, and a bad monster line', () => {
     const combat = tracker();
     expect(trackerAttack(combat, characters, 'c1', 'c3')).toMatchObject({ ok: false, error: { code: 'combat/no-stats' } });

@@ -173,8 +173,10 @@ describe('ruleSystem (HAMMERCRAWL!)', () => {
     if (!tie.ok) throw new Error(tie.error.message);
     expect(tie.value.order[0]!.id).toBe('b');
     expect(tie.value.dice).toHaveLength(4);
-    const missing = ruleSystem.rollInitiative(scriptedRandom([]), [{ id: 'a', side: 'x', stats: {} }, { id: 'b', side: 'y', stats: { INT: 9 } }]);
-    expect(!missing.ok && missing.error.code).toBe('initiative/missing-stat');
+    // A leader with no INT given rolls with no mod (ruling IN-14): a 15 against b's 14 (INT 9, +0).
+    const missing = ruleSystem.rollInitiative(scriptedRandom([15, 14]), [{ id: 'a', side: 'x', stats: {} }, { id: 'b', side: 'y', stats: { INT: 9 } }]);
+    expect(missing.ok && missing.value.order[0]!.id).toBe('a');
+    expect(missing.ok && missing.value.explanation[0]).toBe('a: no INT given, so no INT mod (+0)');
   });
 
   it('exposes the data tables with unique ids', () => {

@@ -519,6 +519,9 @@ function summarizeOf(c: Character): CharacterSummary {
 
 // ---- initiative ---------------------------------------------------------------------------------
 
+/** The INT score used for a leader whose INT is not given: mod +0 on the stat table (ruling IN-14). */
+export const NO_INT_SCORE = 10;
+
 /** The INT score of an entrant: the attribute id `INT` (the document's key), or `int` as the contract writes keys. */
 function intScoreOf(e: InitiativeEntrant): number | undefined {
   return e.stats['INT'] ?? e.stats['int'];
@@ -529,7 +532,6 @@ function rollInitiativeOf(rng: RandomSource, entrants: readonly InitiativeEntran
   for (const e of entrants) {
     if (ids.has(e.id)) return problem('initiative/duplicate-id', `two entrants are called ${e.id}; give each combatant its own id.`);
     ids.add(e.id);
-    if (intScoreOf(e) === undefined) return problem('initiative/missing-stat', `${e.id} has no INT score; the Initiative Contest rolls d20 + INT mod.`, `$.${e.id}.stats.INT`);
   }
   const sides = [...new Set(entrants.map((e) => e.side))];
   const leaders: InitiativeEntrant[] = [];
@@ -539,9 +541,12 @@ function rollInitiativeOf(rng: RandomSource, entrants: readonly InitiativeEntran
     if (named.length > 1) return problem('initiative/two-leaders', `side ${s} names ${named.length} leaders; one leader rolls for a side.`);
     leaders.push(named[0] ?? members[0]!);
   }
+  // A leader with no INT given (a monster from a line of static values) rolls with no mod: a score of
+  // 10 has INT mod 0 (ruling IN-14). The explanation says so.
+  const unknownInt = leaders.filter((l) => intScoreOf(l) === undefined).map((l) => l.id);
   const r = rollInitiativeContest(
     rng,
-    leaders.map((l) => ({ id: l.id, side: l.side, intScore: intScoreOf(l)! })),
+    leaders.map((l) => ({ id: l.id, side: l.side, intScore: intScoreOf(l) ?? NO_INT_SCORE })),
   );
   if (!r.ok) return r;
   const dice: CheckDie[] = r.value.rounds.flatMap((round, i) => round.rolls.map((x) => ({ sides: 20, face: x.natural, isKept: true, role: `${x.id} (round ${i + 1})` })));
@@ -559,7 +564,15 @@ function rollInitiativeOf(rng: RandomSource, entrants: readonly InitiativeEntran
             : 'acts when passed the initiative',
   }));
   order.sort((a, b) => a.rank - b.rank);
-  return ok({ order, dice, explanation: [...r.value.explanation, 'then each combatant passes the initiative to one who has not acted this round (Passing the Initiative)'] });
+  return ok({
+    order,
+    dice,
+    explanation: [
+      ...unknownInt.map((id) => `${id}: no INT given, so no INT mod (+0)`),
+      ...r.value.explanation,
+      'then each combatant passes the initiative to one who has not acted this round (Passing the Initiative)',
+    ],
+  });
 }
 
 // ---- tables ----------------------------------------------------------------------------------------
