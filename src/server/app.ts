@@ -52,6 +52,8 @@ export interface ServerOptions {
   readonly allowedOrigins?: readonly string[];
   /** Log level, or false for no logs. */
   readonly logLevel?: string | false;
+  /** Log every request (default off: warnings and errors only reach the log). */
+  readonly logRequests?: boolean;
   /** Where logs go (default stderr). */
   readonly logStream?: NodeJS.WritableStream;
   /** Behind a reverse proxy: trust its X-Forwarded-For for rate limits. */
@@ -150,6 +152,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const buckets = new TokenBuckets(options.rollsPerSecond ?? ROLLS_PER_SECOND, options.rollBurst ?? ROLL_BURST, now);
   const app = Fastify({
     bodyLimit: MAX_BODY_BYTES,
+    // One log line per request floods a Smith's terminal; errors are logged where they happen.
+    disableRequestLogging: options.logRequests !== true,
     trustProxy: options.trustProxy ?? false,
     logger:
       options.logLevel === false

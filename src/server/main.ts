@@ -109,8 +109,12 @@ export async function serve(options: ServeOptions, io: { stdout(s: string): void
     const stop = (): void => {
       if (stopping) return;
       stopping = true;
+      io.stderr('stopping: closing connections and the database\n');
       server.close().then(
-        () => resolve(0),
+        () => {
+          io.stderr('stopped\n');
+          resolve(0);
+        },
         () => resolve(1),
       );
     };

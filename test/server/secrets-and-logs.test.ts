@@ -13,7 +13,7 @@ beforeAll(async () => {
       done();
     },
   });
-  server = await startTestServer({ logLevel: 'trace', logStream });
+  server = await startTestServer({ logLevel: 'trace', logStream, logRequests: true });
 });
 afterAll(async () => {
   await server.close();
