@@ -168,3 +168,14 @@ export function mayAttackWith(c: Combatant, you: { readonly id: string; readonly
   if (you.role !== 'player' || c.characterId === null) return false;
   return characters.some((x) => x.id === c.characterId && x.ownerId === you.id);
 }
+
+/**
+ * A hint when a Health or Armour field holds a die the table's chain does not have ("d9"), else null.
+ * Only a plain die (`d9`, `2d9`) is looked at; numbers and other text are left alone.
+ */
+export function dieHint(value: string, sides: readonly number[]): string | null {
+  const m = /^\s*\d*d(\d+)\s*$/i.exec(value);
+  if (!m || sides.length === 0) return null;
+  const n = Number(m[1]);
+  return sides.includes(n) ? null : `d${n} is not a die of this table's chain (${sides.map((s) => `d${s}`).join(', ')}).`;
+}

@@ -52,3 +52,14 @@ export function readForm(defs: readonly ParamDef[], values: FormValues): { ok: t
   }
   return { ok: true, params };
 }
+
+/**
+ * A ruleset's help or problem text without the CLI's flags: "(--stat)" dropped, "--target" named by
+ * its field's label.
+ * @example plainText('the half-stat of --target', [{ name: 'target', label: 'Target', ... }]) // 'the half-stat of Target'
+ */
+export function plainText(text: string, defs: readonly Pick<ParamDef, 'name' | 'label'>[] = []): string {
+  return text
+    .replace(/\s*\(--[a-z0-9-]+\)/gi, '')
+    .replace(/--([a-z0-9][a-z0-9-]*)/gi, (_, name: string) => defs.find((d) => d.name === name)?.label ?? name.replace(/-/g, ' '));
+}

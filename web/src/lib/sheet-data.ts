@@ -107,12 +107,21 @@ export function fieldLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function itemText(v: unknown): string | null {
-  if (typeof v === 'string' || typeof v === 'number') return String(v);
+/** Every id of a ruleset's tables with its label (the first table naming an id wins). */
+export function labelLookup(tables: readonly { readonly rows: readonly { readonly id: string; readonly label: string }[] }[]): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  for (const t of tables) for (const r of t.rows) if (!out.has(r.id)) out.set(r.id, r.label);
+  return out;
+}
+
+function itemText(v: unknown, labels: ReadonlyMap<string, string>): string | null {
+  if (typeof v === 'string') return labels.get(v) ?? v;
+  if (typeof v === 'number') return String(v);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
   const o = v as Record<string, unknown>;
-  const name = [o['label'], o['name'], o['id']].find((x) => typeof x === 'string') as string | undefined;
-  if (name === undefined) return null;
+  const raw = [o['label'], o['name'], o['id']].find((x) => typeof x === 'string') as string | undefined;
+  if (raw === undefined) return null;
+  const name = labels.get(raw) ?? raw;
   const qty = typeof o['quantity'] === 'number' && o['quantity'] > 1 ? ` ×${o['quantity']}` : '';
   const value = typeof o['value'] === 'number' ? ` ${o['value']}` : typeof o['score'] === 'number' ? ` ${o['score']}` : '';
   const die = typeof o['resourceDie'] === 'number' ? ` (d${o['resourceDie']})` : '';
@@ -125,15 +134,17 @@ export function normalKey(key: string): string {
 }
 
 /** The rest of a character document, for the sheet: plain fields and lists of named items (`shownValues`: normalKey()s already shown). */
-export function sheetDetails(doc: Readonly<Record<string, unknown>>, shownValues: ReadonlySet<string> = new Set()): SheetDetail[] {
+export function sheetDetails(doc: Readonly<Record<string, unknown>>, shownValues: ReadonlySet<string> = new Set(), labels: ReadonlyMap<string, string> = new Map()): SheetDetail[] {
   const out: SheetDetail[] = [];
   for (const [key, v] of Object.entries(doc)) {
     if (HIDDEN_FIELDS.has(key)) continue;
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
       if (shownValues.has(normalKey(key))) continue;
-      out.push({ kind: 'field', key, label: fieldLabel(key), value: typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v) });
+      // A flag that is off says nothing worth a line; one that is on reads "Yes".
+      if (v === false) continue;
+      out.push({ kind: 'field', key, label: fieldLabel(key), value: v === true ? 'Yes' : typeof v === 'string' ? (labels.get(v) ?? v) : String(v) });
     } else if (Array.isArray(v)) {
-      const items = v.map(itemText).filter((x): x is string => x !== null);
+      const items = v.map((x) => itemText(x, labels)).filter((x): x is string => x !== null);
       if (items.length > 0) out.push({ kind: 'list', key, label: fieldLabel(key), items });
     }
   }

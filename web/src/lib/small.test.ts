@@ -173,10 +173,39 @@ describe('sheet details', () => {
     );
     expect(d).toEqual([
       { kind: 'field', key: 'coins', label: 'Coins', value: '30' },
-      { kind: 'field', key: 'isLucky', label: 'Is lucky', value: 'yes' },
+      { kind: 'field', key: 'isLucky', label: 'Is lucky', value: 'Yes' },
       { kind: 'list', key: 'inventory', label: 'Inventory', items: ['Torch ×3 (d6)', 'rope'] },
       { kind: 'list', key: 'skills', label: 'Skills', items: ['climb 12'] },
       { kind: 'list', key: 'primeStats', label: 'Prime stats', items: ['STR'] },
     ]);
+  });
+});
+
+describe('labels instead of ids', () => {
+  it('shows the tables\' labels, omits false flags, and drops CLI flags from help', async () => {
+    const { sheetDetails, labelLookup } = await import('./sheet-data.js');
+    const { plainText } = await import('./params.js');
+    const { dieHint } = await import('./combat-view.js');
+    const { memberWithRole } = await import('./table-state.js');
+    const labels = labelLookup([
+      { rows: [{ id: 'human', label: 'Human' }, { id: 'true-mage', label: 'True Mage' }] },
+      { rows: [{ id: 'sword-long', label: 'Longsword' }, { id: 'lore-heraldry', label: 'Lore (Heraldry)' }, { id: 'human', label: 'Other' }] },
+    ]);
+    const d = sheetDetails({ stock: 'human', class: 'true-mage', hasShield: false, isBrave: true, weapons: ['sword-long'], skills: [{ id: 'lore-heraldry' }] }, new Set(), labels);
+    expect(d).toEqual([
+      { kind: 'field', key: 'stock', label: 'Stock', value: 'Human' },
+      { kind: 'field', key: 'class', label: 'Class', value: 'True Mage' },
+      { kind: 'field', key: 'isBrave', label: 'Is brave', value: 'Yes' },
+      { kind: 'list', key: 'weapons', label: 'Weapons', items: ['Longsword'] },
+      { kind: 'list', key: 'skills', label: 'Skills', items: ['Lore (Heraldry)'] },
+    ]);
+    const defs = [{ name: 'target', label: 'Target' }];
+    expect(plainText('the target is the half-stat of --target (rounded up)', defs)).toBe('the target is the half-stat of Target (rounded up)');
+    expect(plainText('Attribute score is required (--stat).', defs)).toBe('Attribute score is required.');
+    expect(dieHint('d9', [4, 6, 8, 10])).toMatch(/d9 is not a die/);
+    expect(dieHint('2d8', [4, 6, 8, 10])).toBeNull();
+    expect(dieHint('5', [4, 6, 8, 10])).toBeNull();
+    expect(memberWithRole('Pia', 'player')).toBe('Pia · player');
+    expect(memberWithRole('Mora', 'smith')).toBe('Mora · Smith');
   });
 });

@@ -116,3 +116,8 @@ export function memberName(state: Pick<TableState, 'members'>, id: string | null
   if (id === null) return 'the table';
   return state.members.find((m) => m.id === id)?.name ?? 'someone';
 }
+
+/** A member with their role, the same way everywhere: "Pia · player", "Mora · Smith", "Kit · observer". */
+export function memberWithRole(name: string, role: string): string {
+  return `${name} · ${role === 'smith' ? 'Smith' : role}`;
+}

@@ -70,3 +70,20 @@ describe('odds', () => {
     expect(formatChance(0.9996)).toBe('>99.9%');
   });
 });
+
+describe('odds as text', () => {
+  it('lists every total of a small roll and the likeliest of a large one', async () => {
+    const { distributionOf, HAMMERCRAWL_CHAIN } = await import('../../../src/dice/index.js');
+    const { oddsRows, thresholdChances } = await import('./tray.js');
+    const d6 = oddsRows(distributionOf('1d6', { chain: HAMMERCRAWL_CHAIN }));
+    expect(d6.isAll).toBe(true);
+    expect(d6.rows.map((r) => r.value)).toEqual([1, 2, 3, 4, 5, 6]);
+    const big = distributionOf('10d6', { chain: HAMMERCRAWL_CHAIN });
+    const r = oddsRows(big);
+    expect(r.isAll).toBe(false);
+    expect(r.rows.map((x) => x.value)).toEqual([33, 34, 35, 36, 37]);
+    const t = thresholdChances(distributionOf('1d20', { chain: HAMMERCRAWL_CHAIN }), 15);
+    expect(t.atLeast).toBeCloseTo(0.3);
+    expect(t.atMost).toBeCloseTo(0.75);
+  });
+});

@@ -181,3 +181,23 @@ export function targetChance(d: Distribution, mode: TrayMode, target: number): n
   if (mode === 'challenge') return d.above(target);
   return null;
 }
+
+/** Distributions with at most this many totals list every total with its chance. */
+export const ALL_VALUES_UP_TO = 24;
+
+/** The chances as text: every total (small distributions) or the likeliest few, in order of total. */
+export function oddsRows(d: Distribution, maxAll = ALL_VALUES_UP_TO, likeliest = 5): { readonly isAll: boolean; readonly rows: readonly { readonly value: number; readonly p: number }[] } {
+  const pts = d.points().filter((x) => x.p > 0);
+  if (pts.length <= maxAll) return { isAll: true, rows: pts.map((x) => ({ value: x.value, p: x.p })) };
+  const top = pts
+    .slice()
+    .sort((a, b) => b.p - a.p || a.value - b.value)
+    .slice(0, likeliest)
+    .sort((a, b) => a.value - b.value);
+  return { isAll: false, rows: top.map((x) => ({ value: x.value, p: x.p })) };
+}
+
+/** The chance of a total of at least and at most `x`. */
+export function thresholdChances(d: Distribution, x: number): { readonly atLeast: number; readonly atMost: number } {
+  return { atLeast: d.atLeast(x), atMost: d.atMost(x) };
+}
