@@ -7,6 +7,17 @@ import type { RuleSystem } from '../../src/rules/rule-system.js';
 import { Api, ApiError } from './lib/api.js';
 import { LiveConnection, liveUrl, type LiveStatus } from './lib/live.js';
 import type { AckFrame, Command } from './lib/protocol.js';
+import type { ParamRecord } from '../../src/rules/rule-system.js';
+
+/** A check a sheet's stat asks the tray to set up (not rolled until the player clicks Roll). */
+export interface TrayPreset {
+  readonly check: string;
+  readonly params: ParamRecord;
+  readonly label: string;
+  readonly characterId: string;
+  /** Changes on every request, so the same stat clicked twice sets the tray up again. */
+  readonly n: number;
+}
 import { applyEvent, applyWelcome, emptyTable, type TableState } from './lib/table-state.js';
 import { loadRuleSystem } from './lib/rulesets.js';
 import type { SavedSeat } from './lib/tokens.js';
@@ -23,6 +34,8 @@ export class TableSession {
   readonly ruleSystemMissing = signal(false);
   readonly inviteCode = signal<string | null>(null);
   readonly problem = signal<string | null>(null);
+  /** The latest stat a sheet sent to the tray. */
+  readonly trayPreset = signal<TrayPreset | null>(null);
   /** Events with a seq above this arrived live (after the first welcome): they are announced. */
   readonly announceAfter = signal<number>(Number.POSITIVE_INFINITY);
   readonly isSmith = computed(() => this.state.value.you?.role === 'smith');

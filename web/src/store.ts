@@ -65,5 +65,8 @@ export function effectiveTheme(): 'light' | 'dark' {
   return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+/** The table this page just created: its invite panel opens up front. */
+export const justCreated = signal<string | null>(null);
+
 /** Whether the help dialog is open. */
 export const isHelpOpen = signal(false);
