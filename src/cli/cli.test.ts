@@ -44,6 +44,13 @@ describe('roll', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).notation).toBe('-1d4+3');
   });
+
+  it('gives every term its subtotal; signed subtotals add up to the total', async () => {
+    const r = await cli(['roll', '4d6kh3-1d4+2', '--seed', '8', '--json']);
+    const json = JSON.parse(r.out) as { total: number; terms: { sign: number; subtotal: number }[] };
+    expect(json.terms.map((t) => typeof t.subtotal)).toEqual(['number', 'number', 'number']);
+    expect(json.terms.reduce((sum, t) => sum + t.sign * t.subtotal, 0)).toBe(json.total);
+  });
 });
 
 describe('odds', () => {

@@ -10,7 +10,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { BARE_BONES_CHAIN, HAMMERCRAWL_CHAIN, explainStep, stepDie, type BelowBottomPolicy, type DiceChain } from '../dice/dice-chain.js';
 import { isDiceError } from '../dice/errors.js';
 import { MAX_SEED, seededRandom } from '../dice/random.js';
-import { compileRoll } from '../dice/roll.js';
+import { compileRoll, termSubtotal } from '../dice/roll.js';
 import type { DiceOptions } from '../dice/resolve.js';
 import { RULESET_IDS, type RuleSystem, type RulesetId } from '../rules/rule-system.js';
 import { isRulesetId, loadRuleSystem } from '../rules/registry.js';
@@ -271,7 +271,8 @@ Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
     const compiled = compileRoll(notation, diceOptions(flags, ruleSystem));
     const seed = flags.seed ?? freshSeed();
     const record = compiled.roll(seededRandom(seed));
-    if (flags.json) io.stdout(`${toJson({ seed, ...record })}\n`);
+    // Each term carries its subtotal (the README's contract), so a reader need not redo keep/drop.
+    if (flags.json) io.stdout(`${toJson({ seed, ...record, terms: record.terms.map((t, i) => ({ ...t, subtotal: t.kind === 'constant' ? t.value : termSubtotal(record, i) })) })}\n`);
     else io.stdout(`${formatRollText(record, seed)}\n`);
   });
 

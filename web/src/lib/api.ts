@@ -80,6 +80,18 @@ export class Api {
     return this.call('GET', `/api/tables/${encodeURIComponent(tableId)}`, undefined, token);
   }
 
+  /** Whether a table with this id exists: without a token the server answers 404 for an unknown id, 401 for a known one. */
+  async tableExists(tableId: string): Promise<boolean> {
+    try {
+      await this.call('GET', `/api/tables/${encodeURIComponent(tableId)}`);
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) return false;
+      if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return true;
+      throw e;
+    }
+  }
+
   log(tableId: string, token: string, since: number, limit = 500): Promise<{ events: TableEvent[]; lastSeq: number }> {
     return this.call('GET', `/api/tables/${encodeURIComponent(tableId)}/log?since=${since}&limit=${limit}`, undefined, token);
   }

@@ -1,8 +1,22 @@
 /** Every check of the table's ruleset as a generic form (from its `ParamDef`s), with live exact odds. */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { RuleSystem } from '../../../src/rules/rule-system.js';
 import { CommandError } from '../lib/live.js';
-import { initialValues, readForm, type FormValues } from '../lib/params.js';
+import { initialValues, plainText, readForm, type FormValues } from '../lib/params.js';
+import type { ParamDef } from '../../../src/rules/rule-system.js';
+import type { Settings } from '../lib/protocol.js';
+
+/** A check's form as it opens: its defaults, with the table's rulings where the check has them (below-d3). */
+function startValues(defs: readonly ParamDef[], settings: Settings): FormValues {
+  const v: Record<string, string | boolean> = { ...initialValues(defs) };
+  for (const d of defs) {
+    const s = settings[d.name];
+    if (s === undefined) continue;
+    if (d.kind === 'choice' && typeof s === 'string' && d.choices.some((c) => c.id === s)) v[d.name] = s;
+    else if (d.kind === 'boolean' && typeof s === 'boolean') v[d.name] = s;
+  }
+  return v;
+}
 import type { Visibility } from '../lib/protocol.js';
 import { formatChance } from '../lib/tray.js';
 import type { TableSession } from '../session.js';
@@ -18,8 +32,29 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
   const [busy, setBusy] = useState(false);
   // A problem shows once its field was touched or a roll was tried, not on a fresh form.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [isOpen, setOpen] = useState(false);
+  const [characterId, setCharacterId] = useState<string | null>(null);
+  const settings = props.session.state.value.settings;
+  // A sheet's stat whose check the tray's buttons cannot hold (not a Test or Challenge) opens here, filled in.
+  const preset = props.session.trayPreset.value;
+  useEffect(() => {
+    if (!preset || preset.check === 'test' || preset.check === 'challenge') return;
+    const target = rs.checks.find((c) => c.id === preset.check);
+    if (!target) return;
+    const filled: Record<string, string | boolean> = { ...startValues(target.params, settings) };
+    for (const [k, x] of Object.entries(preset.params)) filled[k] = typeof x === 'boolean' ? x : String(x);
+    setCheckId(target.id);
+    setValues({ ...values, [target.id]: filled });
+    setCharacterId(preset.characterId);
+    setOpen(true);
+    requestAnimationFrame(() => {
+      const el = document.getElementById('check-forms');
+      el?.scrollIntoView({ block: 'start' });
+      (el?.querySelector('button[type=submit]') as HTMLButtonElement | null)?.focus({ preventScroll: true });
+    });
+  }, [preset?.n]);
   if (!def) return null;
-  const v = values[def.id] ?? initialValues(def.params);
+  const v = values[def.id] ?? startValues(def.params, settings);
   const read = readForm(def.params, v);
   const odds = useMemo(() => {
     if (!read.ok) return null;
@@ -36,7 +71,7 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
     setBusy(true);
     setSendError(null);
     try {
-      await props.session.send({ kind: 'check', check: def.id, params: read.params, visibility: props.visibility });
+      await props.session.send({ kind: 'check', check: def.id, params: read.params, visibility: props.visibility, ...(characterId !== null ? { characterId } : {}) });
     } catch (err) {
       setSendError(err instanceof CommandError ? err.message : String(err));
     } finally {
@@ -44,26 +79,34 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
     }
   }
   return (
-    <details class="sub">
+    <details class="sub" id="check-forms" open={isOpen} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>{rs.label} checks</summary>
       <form onSubmit={submit} noValidate>
         <div class="field">
           <label for="check-kind">Check</label>
-          <select id="check-kind" value={def.id} onChange={(e) => setCheckId(e.currentTarget.value)} aria-describedby="check-kind-help">
+          <select
+            id="check-kind"
+            value={def.id}
+            onChange={(e) => {
+              setCheckId(e.currentTarget.value);
+              setCharacterId(null);
+            }}
+            aria-describedby="check-kind-help"
+          >
             {rs.checks.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.label}
               </option>
             ))}
           </select>
-          <small id="check-kind-help">{def.help}</small>
+          <small id="check-kind-help">{plainText(def.help, def.params)}</small>
         </div>
         <ParamFields
           defs={def.params}
           values={v}
           prefix={`check-${def.id}`}
           errorField={read.ok || !touched.has(read.field) ? null : read.field}
-          error={read.ok ? null : read.problem.message}
+          error={read.ok ? null : plainText(read.problem.message, def.params)}
           onChange={(n, x) => {
             setTouched(new Set([...touched, n]));
             setValues({ ...values, [def.id]: { ...v, [n]: x } });
@@ -85,8 +128,10 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
               </ul>
               {odds.value.mean !== undefined ? <p>Average {odds.value.mean.toFixed(2)}</p> : null}
             </div>
+          ) : touched.size === 0 ? (
+            <p class="muted">Fill in the fields above to see the odds.</p>
           ) : (
-            <p class="error">{odds.error.message}</p>
+            <p class="error">{plainText(odds.error.message, def.params)}</p>
           )
         ) : null}
         {!read.ok && !touched.has(read.field) ? <p class="muted">Fill in {def.params.find((p) => p.name === read.field)?.label ?? read.field} to see the odds.</p> : null}

@@ -2,8 +2,8 @@
  * The dice tray: the chain as buttons, steps, vantage, mods, Feat, Test or Challenge, free notation,
  * the exact odds before the roll, visibility, and physical dice entry.
  */
-import { useMemo, useState } from 'preact/hooks';
-import { HAMMERCRAWL_CHAIN } from '../../../src/dice/index.js';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { HAMMERCRAWL_CHAIN, type Distribution } from '../../../src/dice/index.js';
 import type { CheckOdds, RuleResult } from '../../../src/rules/rule-system.js';
 import { featDie } from '../../../src/rules/hammercrawl/feat-die.js';
 import { MAX_LABEL_LENGTH } from '../../../src/table/limits.js';
@@ -18,7 +18,9 @@ import {
   buttonNotation,
   formatChance,
   oddsBars,
+  oddsRows,
   rollOdds,
+  thresholdChances,
   steppedDie,
   targetChance,
   trayNotation,
@@ -56,6 +58,21 @@ export function DiceTray(props: { session: TableSession }) {
   const [busy, setBusy] = useState(false);
   // The hammer pools' chunk loads when the section is first opened.
   const [hammerOpen, setHammerOpen] = useState(false);
+  // A stat clicked on a sheet: the tray is set up for it (its character named with the roll).
+  const [presetCharacter, setPresetCharacter] = useState<string | null>(null);
+  const rollButton = useRef<HTMLButtonElement>(null);
+  const preset = session.trayPreset.value;
+  useEffect(() => {
+    if (!preset || (preset.check !== 'test' && preset.check !== 'challenge')) return;
+    const p = preset.params;
+    const target = [p['target'], p['score'], p['stat']].find((x) => typeof x === 'number');
+    const die = typeof p['die'] === 'number' && chain.sides.includes(p['die']) ? p['die'] : tray.die;
+    setTrayState(updateTray(INITIAL_TRAY, { mode: preset.check, die, target: typeof target === 'number' ? target : tray.target, isFeat: tray.isFeat, featLevel: tray.featLevel }));
+    setLabel(preset.label);
+    setPresetCharacter(preset.characterId);
+    document.getElementById('tray-title')?.scrollIntoView({ block: 'start' });
+    rollButton.current?.focus({ preventScroll: true });
+  }, [preset?.n]);
   const set = (patch: Partial<TrayState>) => setTrayState(updateTray(tray, patch));
   const featSides = isHammercrawl && tray.isFeat ? featDie(tray.featLevel) : null;
   const check = trayCheck(rs, tray.mode);
@@ -94,7 +111,7 @@ export function DiceTray(props: { session: TableSession }) {
     const lab = label.trim();
     if (check && params) {
       if (odds.kind === 'check' && !odds.r.ok) return;
-      void send({ kind: 'check', check: check.id, params, visibility, ...(lab ? { label: lab } : {}) });
+      void send({ kind: 'check', check: check.id, params, visibility, ...(lab ? { label: lab } : {}), ...(presetCharacter !== null ? { characterId: presetCharacter } : {}) });
       return;
     }
     if (odds.kind === 'roll' && !odds.r.ok) return;
@@ -211,7 +228,15 @@ export function DiceTray(props: { session: TableSession }) {
         <div class="row">
           <div class="field grow">
             <label for="tray-label">Label (optional)</label>
-            <input id="tray-label" value={label} maxLength={MAX_LABEL_LENGTH} onInput={(e) => setLabel(e.currentTarget.value)} />
+            <input
+              id="tray-label"
+              value={label}
+              maxLength={MAX_LABEL_LENGTH}
+              onInput={(e) => {
+                setLabel(e.currentTarget.value);
+                setPresetCharacter(null);
+              }}
+            />
           </div>
           <div class="field small">
             <label for="tray-visibility">Who sees it</label>
@@ -232,7 +257,7 @@ export function DiceTray(props: { session: TableSession }) {
               <label for="tray-physical">Real dice (enter faces)</label>
             </div>
           ) : null}
-          <button type="submit" class="primary roll" disabled={!canRoll || busy} aria-keyshortcuts="Enter">
+          <button ref={rollButton} type="submit" class="primary roll" disabled={!canRoll || busy} aria-keyshortcuts="Enter">
             {busy ? 'Rolling…' : check ? `Roll ${check.label}` : 'Roll'}
           </button>
         </div>
@@ -255,7 +280,7 @@ export function DiceTray(props: { session: TableSession }) {
           }}
         />
       ) : null}
-      {rs && rs.checks.length > 0 ? <CheckForms session={session} rs={rs} visibility={visibility} /> : null}
+      {rs && rs.checks.length > 0 ? <CheckForms key={rs.id} session={session} rs={rs} visibility={visibility} /> : null}
       {table.ruleset === 'hammercrawl' ? (
         <details class="sub" onToggle={(e) => setHammerOpen((e.currentTarget as HTMLDetailsElement).open)}>
           <summary>Hammer dice pool</summary>
@@ -325,6 +350,7 @@ function OddsView(props: { odds: { kind: 'check'; r: RuleResult<CheckOdds> } | {
   const r = odds.r;
   const chance = targetChance(r.distribution, props.mode, props.target);
   const bars = oddsBars(r.distribution);
+  const text = oddsRows(r.distribution);
   return (
     <div class="odds" aria-label="Odds">
       <p class="odds-title">
@@ -336,7 +362,11 @@ function OddsView(props: { odds: { kind: 'check'; r: RuleResult<CheckOdds> } | {
           </>
         ) : null}
       </p>
-      <div class="chart" aria-hidden="true">
+      <div
+        class="chart"
+        role="img"
+        aria-label={`Chart of the chances of ${r.notation}${text.isAll ? ': each total is listed below' : ': the likeliest totals and the chance of at least or at most a total are below'}`}
+      >
         {bars.map((b) => (
           <span
             key={b.value}
@@ -346,7 +376,47 @@ function OddsView(props: { odds: { kind: 'check'; r: RuleResult<CheckOdds> } | {
           />
         ))}
       </div>
+      {text.isAll ? (
+        <ul class="dist" aria-label={`Chance of each total of ${r.notation}`}>
+          {text.rows.map((x) => (
+            <li key={x.value} class={chance !== null && (props.mode === 'test' ? x.value <= props.target : x.value > props.target) ? 'hit' : undefined}>
+              <span class="dist-value">{x.value}</span> <span class="dist-p">{formatChance(x.p)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Threshold key={r.notation} notation={r.notation} distribution={r.distribution} rows={text.rows} mean={r.mean} />
+      )}
     </div>
+  );
+}
+
+/** A large distribution: the likeliest totals, and the chance of at least / at most a total the player picks. */
+function Threshold(props: { notation: string; distribution: Distribution; rows: readonly { value: number; p: number }[]; mean: number }) {
+  const [x, setX] = useState<number | null>(null);
+  const at = x ?? Math.round(props.mean);
+  const t = thresholdChances(props.distribution, at);
+  return (
+    <>
+      <p class="likeliest">
+        Likeliest:{' '}
+        {props.rows.map((row, i) => (
+          <span key={row.value}>
+            {i > 0 ? ', ' : ''}
+            <strong>{row.value}</strong> ({formatChance(row.p)})
+          </span>
+        ))}
+      </p>
+      <div class="row threshold">
+        <div class="field small">
+          <label for="tray-odds-at">Chance of a total</label>
+          <input id="tray-odds-at" type="number" inputMode="numeric" value={at} onInput={(e) => setX(Math.trunc(Number(e.currentTarget.value)) || 0)} />
+        </div>
+        <p aria-live="polite">
+          at least {at}: <strong>{formatChance(t.atLeast)}</strong> · at most {at}: <strong>{formatChance(t.atMost)}</strong>
+        </p>
+      </div>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 /** Form fields for a ruleset's `ParamDef`s: the generic check, creation and settings forms. */
 import type { ParamDef } from '../../../src/rules/rule-system.js';
-import type { FormValues } from '../lib/params.js';
+import { plainText, type FormValues } from '../lib/params.js';
 
 /** One field per parameter; `prefix` keeps ids unique on the page. */
 export function ParamFields(props: {
@@ -17,11 +17,11 @@ export function ParamFields(props: {
         const id = `${props.prefix}-${d.name}`;
         const v = props.values[d.name];
         const hasError = props.errorField === d.name && props.error;
-        const help = <small id={`${id}-help`}>{d.help}</small>;
+        const help = <small id={`${id}-help`}>{plainText(d.help, props.defs)}</small>;
         const described = hasError ? `${id}-help ${id}-error` : `${id}-help`;
         const err = hasError ? (
           <small id={`${id}-error`} class="error">
-            {props.error}
+            {plainText(props.error ?? '', props.defs)}
           </small>
         ) : null;
         if (d.kind === 'boolean') {

@@ -1,7 +1,7 @@
 /** The roll log: newest first, live; new rolls are announced to screen readers. */
 import { useEffect, useState } from 'preact/hooks';
 import { announce, rollCard, VISIBILITY_LABEL, type RollCard } from '../lib/describe.js';
-import { memberName } from '../lib/table-state.js';
+import { memberName, memberWithRole } from '../lib/table-state.js';
 import type { TableSession } from '../session.js';
 
 /** Cards rendered at once (older ones stay in memory, up to MAX_LOG_CARDS). */
@@ -25,7 +25,7 @@ export function RollLog(props: { session: TableSession }) {
       <h2 id="log-title">Roll log</h2>
       {state.members.length > 0 ? (
         <p class="members muted">
-          At the table: {state.members.map((m) => (m.role === 'smith' ? `${m.name} (Smith)` : m.role === 'observer' ? `${m.name} (watching)` : m.name)).join(', ')}
+          At the table: {state.members.map((m) => memberWithRole(m.name, m.role)).join(', ')}
         </p>
       ) : null}
       <div class="sr-only" aria-live="polite" aria-atomic="true" id="log-announcer">

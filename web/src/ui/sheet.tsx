@@ -6,7 +6,7 @@ import { CommandError } from '../lib/live.js';
 import type { TableCharacter, Visibility } from '../lib/protocol.js';
 import { VISIBILITIES } from '../lib/protocol.js';
 import { VISIBILITY_LABEL } from '../lib/describe.js';
-import { normalKey, readSheet, sheetDetails, toJsonPointer, type SheetUsageDie } from '../lib/sheet-data.js';
+import { labelLookup, normalKey, readSheet, sheetDetails, toJsonPointer, type SheetUsageDie } from '../lib/sheet-data.js';
 import type { TableSession } from '../session.js';
 import { lazyComponent } from './lazy.js';
 import type { MagickPanelProps } from './magick.js';
@@ -99,6 +99,9 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
         </dl>
       ) : null}
       <h3>Stats</h3>
+      <p class="muted no-print" id="stat-hint">
+        A stat opens the dice tray set up for a Test against it, with the odds: add steps, a modifier or an Advantage, then roll.
+      </p>
       <ul class="stat-buttons">
         {r.stats.map((s) => {
           const check = statCheck(rs, s.id, s.score);
@@ -108,10 +111,13 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
                 type="button"
                 class="stat"
                 disabled={!check || !session.canRoll.value}
-                aria-label={`Roll ${s.label} (${s.score})`}
-                onClick={() =>
-                  check && void run(() => session.send({ kind: 'check', check: check.check, params: check.params, visibility, label: `${summary.name}: ${s.label}`, characterId: character.id }))
-                }
+                aria-label={`Test ${s.label} (${s.score}) in the dice tray`}
+                aria-describedby="stat-hint"
+                onClick={() => {
+                  if (!check) return;
+                  const n = (session.trayPreset.peek()?.n ?? 0) + 1;
+                  session.trayPreset.value = { check: check.check, params: check.params, label: `${summary.name}: ${s.label}`, characterId: character.id, n };
+                }}
               >
                 <span class="stat-label">{s.label}</span>
                 <span class="stat-score">{s.score}</span>
@@ -143,7 +149,7 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
       {session.state.value.ruleset === 'hammercrawl' && (character.document['spellcasting'] != null || (session.state.value.magickEvents[character.id]?.length ?? 0) > 0) ? (
         <MagickPanel session={session} character={character} canAct={isOwner} />
       ) : null}
-      <Details doc={character.document} shown={new Set(summary.trackers.flatMap((t) => [normalKey(t.id), normalKey(t.label)]).concat(['level', 'xp']))} />
+      <Details doc={character.document} labels={labelLookup(rs.tables)} shown={new Set(summary.trackers.flatMap((t) => [normalKey(t.id), normalKey(t.label)]).concat(['level', 'xp']))} />
       <div class="row no-print">
         <button type="button" onClick={exportJson}>
           Export JSON
@@ -167,8 +173,8 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
   );
 }
 
-function Details(props: { doc: Readonly<Record<string, unknown>>; shown: ReadonlySet<string> }) {
-  const details = sheetDetails(props.doc, props.shown);
+function Details(props: { doc: Readonly<Record<string, unknown>>; shown: ReadonlySet<string>; labels: ReadonlyMap<string, string> }) {
+  const details = sheetDetails(props.doc, props.shown, props.labels);
   if (details.length === 0) return null;
   const fields = details.filter((d) => d.kind === 'field');
   const lists = details.filter((d) => d.kind === 'list');

@@ -1,12 +1,10 @@
 /**
- * The Smith's screen (loaded on first use): the invite link (rotate, revoke), the table's rulings,
+ * The Smith's screen (loaded on first use): the table's rulings,
  * light timers, the hammer dice node pool. Secret rolls are made from the tray ("Who sees it").
  */
 import { useState } from 'preact/hooks';
-import { ApiError } from '../lib/api.js';
 import { CommandError } from '../lib/live.js';
 import { initialValues, readForm, type FormValues } from '../lib/params.js';
-import { inviteLink } from '../lib/routes.js';
 import { TABLE_SETTINGS } from '../lib/settings.js';
 import type { TableSession } from '../session.js';
 import { ParamFields } from './param-form.js';
@@ -23,7 +21,7 @@ export function SmithPanel(props: { session: TableSession }) {
   return (
     <div class="smith">
       <h2>Smith's screen</h2>
-      <Invite session={session} />
+      <p class="muted">The invite link is under "Invite players" at the top of the page.</p>
       <SecretRoll session={session} />
       {state.ruleset && TABLE_SETTINGS[state.ruleset].length > 0 ? <Rulings session={session} /> : null}
       {state.ruleset === 'hammercrawl' ? <VenturePanel session={session} /> : null}
@@ -74,49 +72,6 @@ function SecretRoll(props: { session: TableSession }) {
       ) : (
         <p class="muted">Players see only "Secret roll by Smith". From the tray, "Smith only" also shows the roller their own roll.</p>
       )}
-    </section>
-  );
-}
-
-function Invite(props: { session: TableSession }) {
-  const { session } = props;
-  const code = session.inviteCode.value;
-  const [error, setError] = useState<string | null>(null);
-  const link = code ? inviteLink(location.origin, session.seat.tableId, code) : null;
-  async function act(action: 'rotate' | 'revoke') {
-    setError(null);
-    try {
-      await session.invite(action);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    }
-  }
-  return (
-    <section aria-labelledby="invite-title">
-      <h3 id="invite-title">Invite link</h3>
-      {link ? (
-        <div class="field">
-          <label for="invite-link">Share this link with your players</label>
-          <input id="invite-link" class="mono" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-        </div>
-      ) : (
-        <p>{code === null ? 'The invite is revoked: nobody new can join. Make a new link to invite again.' : 'Loading…'}</p>
-      )}
-      <div class="row">
-        <button type="button" onClick={() => void act('rotate')}>
-          {link ? 'New link (the old one stops working)' : 'Make a new link'}
-        </button>
-        {link ? (
-          <button type="button" class="danger" onClick={() => void act('revoke')}>
-            Revoke the link
-          </button>
-        ) : null}
-      </div>
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
     </section>
   );
 }

@@ -8,7 +8,8 @@ import { RULESET_IDS, RULESET_LABELS } from '../lib/rulesets.js';
 import { TABLE_SETTINGS } from '../lib/settings.js';
 import { MAX_MEMBER_NAME_LENGTH, MAX_TABLE_NAME_LENGTH } from '../../../src/table/limits.js';
 import { api } from '../session.js';
-import { navigate, seats } from '../store.js';
+import { justCreated, navigate, seats } from '../store.js';
+import { memberWithRole } from '../lib/table-state.js';
 import { HelpButton, ThemeToggle } from './chrome.js';
 import { ParamFields } from './param-form.js';
 
@@ -25,7 +26,7 @@ export function StartPage() {
         </div>
       </header>
       <main id="main" class="start">
-        <CreateTable />
+        {saved.length === 0 ? <CreateTable /> : null}
         <section aria-labelledby="your-tables" class="panel">
           <h2 id="your-tables">Your tables</h2>
           {saved.length === 0 ? (
@@ -44,13 +45,14 @@ export function StartPage() {
                     {s.tableName}
                   </a>{' '}
                   <span class="muted">
-                    as {s.name} ({s.role === 'smith' ? 'Smith' : s.role})
+                    as {memberWithRole(s.name, s.role)}
                   </span>
                 </li>
               ))}
             </ul>
           )}
         </section>
+        {saved.length > 0 ? <CreateTable /> : null}
       </main>
     </>
   );
@@ -83,6 +85,7 @@ function CreateTable() {
       const you = smithName.trim();
       const t = await api.createTable(trimmed, ruleset, read.params, you === '' ? undefined : you);
       seats.save({ tableId: t.id, token: t.smithToken, memberId: t.memberId, name: you === '' ? 'Smith' : you, role: 'smith', tableName: trimmed, openedAt: Date.now() });
+      justCreated.value = t.id;
       navigate(tablePath(t.id));
     } catch (err) {
       setError({ field: null, message: err instanceof ApiError ? err.message : String(err) });

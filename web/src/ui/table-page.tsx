@@ -6,7 +6,9 @@ import { tablePath } from '../lib/routes.js';
 import { RULESET_LABELS } from '../lib/rulesets.js';
 import { MAX_MEMBER_NAME_LENGTH } from '../../../src/table/limits.js';
 import { api, TableSession } from '../session.js';
-import { navigate, seats } from '../store.js';
+import { justCreated, navigate, seats } from '../store.js';
+import { memberWithRole } from '../lib/table-state.js';
+import { InvitePanel } from './invite.js';
 import { HelpButton, ThemeToggle } from './chrome.js';
 import { DiceTray } from './dice-tray.js';
 import { RollLog } from './roll-log.js';
@@ -19,11 +21,31 @@ const SmithPanel = lazyComponent(() => import('./smith.js').then((m) => m.SmithP
 /** The page at `/t/<id>`. */
 export function TablePage(props: { tableId: string; inviteCode: string | null }) {
   const [seat, setSeat] = useState(() => seats.get(props.tableId));
+  // Whether the table exists (the server answers 404 to anyone for an unknown id): null while asking.
+  const [exists, setExists] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (seat) return;
+    let live = true;
+    api.tableExists(props.tableId).then(
+      (e) => live && setExists(e),
+      () => live && setExists(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [props.tableId, seat === null]);
   if (!seat) {
+    if (exists === false) {
+      return (
+        <Shell title="No such table">
+          <NoSuchTable />
+        </Shell>
+      );
+    }
     return (
       <Shell title="Join a table">
         {props.inviteCode ? (
-          <JoinForm tableId={props.tableId} inviteCode={props.inviteCode} onJoined={() => setSeat(seats.get(props.tableId))} />
+          <JoinForm tableId={props.tableId} inviteCode={props.inviteCode} onJoined={() => setSeat(seats.get(props.tableId))} onMissing={() => setExists(false)} />
         ) : (
           <section class="panel">
             <h2>Not a member here yet</h2>
@@ -39,6 +61,20 @@ export function TablePage(props: { tableId: string; inviteCode: string | null })
     );
   }
   return <OpenTable key={seat.token} seatTableId={seat.tableId} inviteCode={props.inviteCode} onForget={() => setSeat(null)} />;
+}
+
+function NoSuchTable() {
+  return (
+    <section class="panel">
+      <h2>No such table</h2>
+      <p>There is no table at this address: the link may be mistyped, or the table was deleted. Ask the Smith for the link again.</p>
+      <p>
+        <a href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
+          Back to your tables
+        </a>
+      </p>
+    </section>
+  );
 }
 
 function Shell(props: { title: string; children: preact.ComponentChildren }) {
@@ -61,7 +97,7 @@ function Shell(props: { title: string; children: preact.ComponentChildren }) {
   );
 }
 
-function JoinForm(props: { tableId: string; inviteCode: string; onJoined: () => void }) {
+function JoinForm(props: { tableId: string; inviteCode: string; onJoined: () => void; onMissing: () => void }) {
   const [name, setName] = useState('');
   const [role, setRole] = useState<'player' | 'observer'>('player');
   const [error, setError] = useState<string | null>(null);
@@ -81,7 +117,11 @@ function JoinForm(props: { tableId: string; inviteCode: string; onJoined: () => 
       history.replaceState(null, '', tablePath(props.tableId));
       props.onJoined();
     } catch (err) {
-      setError(err instanceof ApiError ? (err.status === 403 ? 'This invite link is no longer valid: ask the Smith for a new one.' : err.message) : String(err));
+      if (err instanceof ApiError && err.status === 404) {
+        props.onMissing();
+        return;
+      }
+      setError(err instanceof ApiError ? (err.status === 403 ? 'This invite link is no longer valid (a new link was made, or it was revoked): ask the Smith for a new one.' : err.message) : String(err));
     } finally {
       setBusy(false);
     }
@@ -140,6 +180,8 @@ function OpenTable(props: { seatTableId: string; inviteCode: string | null; onFo
   const seat = seats.get(props.seatTableId)!;
   const session = useMemo(() => new TableSession(seat), [seat.token]);
   const [tab, setTab] = useState<Tab>('characters');
+  // The invite panel opens up front right after the Smith created the table.
+  const [isInviteOpen, setInviteOpen] = useState(() => justCreated.peek() === seat.tableId);
   useEffect(() => {
     if (props.inviteCode) history.replaceState(null, '', tablePath(seat.tableId));
     session.start();
@@ -194,11 +236,16 @@ function OpenTable(props: { seatTableId: string; inviteCode: string | null; onFo
           {state.you ? (
             <span class="muted">
               {' '}
-              · {state.you.name} ({state.you.role === 'smith' ? 'Smith' : state.you.role})
+              · {memberWithRole(state.you.name, state.you.role)}
             </span>
           ) : null}
         </p>
         <div class="tools">
+          {isSmith ? (
+            <button type="button" class="invite-toggle" aria-expanded={isInviteOpen} aria-controls="invite-panel" onClick={() => setInviteOpen(!isInviteOpen)}>
+              Invite players
+            </button>
+          ) : null}
           <ThemeToggle />
           <HelpButton />
         </div>
@@ -219,6 +266,17 @@ function OpenTable(props: { seatTableId: string; inviteCode: string | null; onFo
         ) : null}
         {session.ruleSystemMissing.value ? (
           <p class="notice banner">This build has no rules for this table's ruleset yet: free dice and the log work; checks and characters do not.</p>
+        ) : null}
+        {isSmith && isInviteOpen ? (
+          <div id="invite-panel" class="invite-wrap">
+            <InvitePanel
+              session={session}
+              onClose={() => {
+                justCreated.value = null;
+                setInviteOpen(false);
+              }}
+            />
+          </div>
         ) : null}
         <DiceTray session={session} />
         <RollLog session={session} />
