@@ -53,6 +53,21 @@ describe('roll', () => {
   });
 });
 
+describe('typos', () => {
+  it('a misspelt command, option or mechanic gets one line with "did you mean", exit 2', async () => {
+    for (const [args, hint] of [
+      [['rol', 'd20'], "unknown command 'rol' (did you mean roll?)"],
+      [['roll', 'd20', '--sead', '3'], "unknown option '--sead' (did you mean --seed?)"],
+      [['odds', 'tset', '--target', '12'], "'tset' is neither dice notation nor a mechanic (did you mean test?)"],
+    ] as const) {
+      const r = await cli([...args]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(hint);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
+
 describe('odds', () => {
   it('prints a table with bars and a target line (golden)', async () => {
     const r = await cli(['odds', '2d6', '--target', '8']);

@@ -426,10 +426,40 @@ function unknownCheck(args: readonly string[], loaded: LoadedModules): string | 
 }
 
 /** Writes the one line of a failure and returns its exit code. */
+/** Edit distance of two short words (insertions, deletions, substitutions, swaps of neighbours). */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * `odds tset`: a word that is no notation but is close to a mechanic's name gets "did you mean",
+ * instead of the notation parser's complaint about its first letter.
+ */
+function misspeltMechanic(args: readonly string[], names: readonly string[]): string | null {
+  if (args[0] !== 'roll' && args[0] !== 'odds') return null;
+  const word = firstOperand(args);
+  if (word === undefined || !/^[a-z][a-z-]*$/i.test(word) || names.includes(word)) return null;
+  const close = names.filter((n) => editDistance(word.toLowerCase(), n) <= 2);
+  if (close.length === 0) return null;
+  return `'${word}' is neither dice notation nor a mechanic (did you mean ${close.join(' or ')}?); see 'hammercrawl ${args[0]} --help'`;
+}
+
 function reportError(e: unknown, io: CliIo): number {
   if (e instanceof CommanderError) {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
-    io.stderr(`hammercrawl: ${e.message.replace(/^error: /, '').split('\n')[0]}\n`);
+    // Commander's "(Did you mean roll?)" is on a second line: keep it, on the one line we print.
+    const [first, ...rest] = e.message.replace(/^error: /, '').split('\n');
+    const hint = rest.find((line) => line.startsWith('(Did you mean'));
+    io.stderr(`hammercrawl: ${first}${hint !== undefined ? ` ${hint.replace('(Did you mean', '(did you mean')}` : ''}; see 'hammercrawl --help'\n`);
     return EXIT_BAD_INPUT;
   }
   if (isDiceError(e)) {
@@ -466,6 +496,11 @@ export async function runCli(args: readonly string[], io: CliIo, freshSeed: () =
     }
     if (args[0] === 'help' && args[1] !== undefined && !program.commands.some((c) => c.name() === args[1])) {
       io.stderr(`hammercrawl: unknown command '${args[1]}'; the commands are ${program.commands.map((c) => c.name()).join(', ')}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    const misspelt = misspeltMechanic(args, commandNames);
+    if (misspelt !== null) {
+      io.stderr(`hammercrawl: ${misspelt}\n`);
       return EXIT_BAD_INPUT;
     }
     const unknown = unknownCheck(args, loaded);
