@@ -89,7 +89,7 @@ export function summarize(c: BareBonesCharacter): CharacterSummary {
 export const ruleSystem: RuleSystem<BareBonesCharacter> = {
   id: 'bare-bones',
   label: BARE_BONES_TEXT,
-  version: 'blog draft (shared/rules/003_653991b710fb210d.txt)',
+  version: 'blog draft',
   ref: `${BARE_BONES_TEXT}; ${REF_CHECKS}`,
   attributes: BARE_BONES_ATTRIBUTES,
   chain: BARE_BONES_CHAIN,

@@ -60,7 +60,7 @@ export const ruleSystem: RuleSystem<ExaltedHackCharacter> = {
   id: 'exalted-hack',
   label: 'The Exalted Hack',
   version: 'blog text (Black Hack hack)',
-  ref: '../shared/rules/004_1c4aafe837ce206b.txt',
+  ref: 'The Exalted Hack (rules text)',
   attributes: ATTRIBUTES,
   chain: EXALTED_HACK_CHAIN,
   checks: CHECK_KINDS,

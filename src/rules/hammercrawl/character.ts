@@ -624,7 +624,7 @@ export function migrateCharacter(doc: Json): MigrationResult {
   if (!isRecord(doc)) return { ok: false, problem: { path: '$', message: `expected a character object, got ${describeValue(doc)}` } };
   const version = doc['schemaVersion'];
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    return { ok: false, problem: { path: '$.schemaVersion', message: `expected a schema version (1 to ${CHARACTER_SCHEMA_VERSION}), got ${describeValue(version)}` } };
+    return { ok: false, problem: { path: '$.schemaVersion', message: `expected a schema version ${CHARACTER_SCHEMA_VERSION === 1 ? '1' : `from 1 to ${CHARACTER_SCHEMA_VERSION}`}, got ${describeValue(version)}` } };
   }
   if (version > CHARACTER_SCHEMA_VERSION) {
     return {

@@ -198,7 +198,7 @@ function checkDefender(defender: Defender): void {
 
 function checkDv(dv: number): void {
   if (!Number.isInteger(dv) || dv < 0 || dv > MAX_DAMAGE_VALUE) {
-    const hint = dv < 0 ? ' (a Harm Die total below 0 deals DV 0: see damageValueFromTotal)' : '';
+    const hint = dv < 0 ? ' (a Harm Die total below 0 deals DV 0: give --dv 0)' : '';
     throw new DamageError(
       'damage/dv-out-of-range',
       `the Damage Value must be a whole number from 0 to ${MAX_DAMAGE_VALUE}, got ${dv}${hint}`,
