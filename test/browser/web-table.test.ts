@@ -9,7 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/dice/random.js';
-import { rollCharacter } from '../../src/rules/hammercrawl/create-character.js';
+import { labelOf, rollCharacter } from '../../src/rules/hammercrawl/create-character.js';
 import { SCREENSHOTS, launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
 
 const reason = skipReason();
@@ -119,11 +119,15 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       await smith.getByRole('button', { name: 'Switch to dark theme' }).click();
       await expect(smith.evaluate<string | undefined>('document.documentElement.dataset.theme')).resolves.toBe('dark');
       await smith.getByRole('button', { name: 'Switch to light theme' }).click();
-      await smith.getByRole('tab', { name: 'Smith', exact: true }).click();
+      // Right after creation the invite link is up front (no tab to find), with a Copy button.
       const linkField = smith.locator('#invite-link');
       await linkField.waitFor();
+      expect(await smith.getByRole('button', { name: 'Invite players' }).getAttribute('aria-expanded')).toBe('true');
       const link = await linkField.inputValue();
       expect(link).toMatch(/\/t\/[^#]+#invite=/);
+      await smith.locator('.invite').getByRole('button', { name: 'Copy', exact: true }).click();
+      await expect.poll(() => smith.locator('.invite [role=status]').innerText(), { timeout: 10_000 }).toMatch(/Copied|Select and copy/);
+      await shot(smith, 'invite-after-create-desktop');
 
       const player = await playerContext.newPage();
       await player.goto(link);
@@ -278,8 +282,26 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       const name = await sheet.locator('#sheet-name').innerText();
       expect(name.length).toBeGreaterThan(0);
       await shot(p, 'sheet-phone');
+      // Labels, not the data tables' ids.
+      const log0 = await api<{ events: { kind: string; character?: { document: Record<string, unknown> } }[] }>(`/api/tables/${player.tableId}/log?since=0`, undefined, player.token);
+      const doc0 = log0.events.find((e) => e.kind === 'character-saved')!.character!.document;
+      const sheetText = await sheet.innerText();
+      const skill = (doc0['skills'] as { id: string }[]).map((x) => x.id).find((id) => labelOf(id) !== id);
+      if (skill !== undefined) expect(sheetText).toContain(labelOf(skill));
+      for (const key of ['stock', 'class']) {
+        const id = doc0[key];
+        if (typeof id === 'string' && /-/.test(id)) expect(sheetText).not.toContain(id);
+      }
+      expect(sheetText).not.toMatch(/: (yes|no)$|\t(yes|no)$|\n(yes|no)\n/m);
+      // A stat opens the tray set up for a Test against it, the odds shown; the player rolls.
       const stat = sheet.locator('button.stat').first();
       await stat.click();
+      await expect.poll(() => p.locator('#tray-label').inputValue(), { timeout: 10_000 }).toMatch(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+      expect(await p.getByRole('button', { name: 'Test', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      await p.locator('.tray .odds .outcomes').first().waitFor();
+      await shot(p, 'sheet-stat-to-tray-phone');
+      expect(await p.locator('.log .card', { hasText: `${name}:` }).count()).toBe(0);
+      await p.locator('button.roll').click();
       await card(p, `${name}:`).waitFor();
       await shot(p, 'sheet-rolled-phone');
       await sheet.screenshot({ path: join(SCREENSHOTS, 'sheet-only-phone.png') });
@@ -312,14 +334,31 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
 
   it('drives the other rulesets through the generic contract: checks with odds, the wizard, the sheet', async () => {
     for (const ruleset of ['bare-bones', 'so-long-as-men-die', 'exalted-hack']) {
-      const { player } = await tableWithPlayer(`Generic ${ruleset}`, ruleset);
+      const { player, smith } = await tableWithPlayer(`Generic ${ruleset}`, ruleset);
       const context = await seated(player);
       try {
+        if (ruleset === 'bare-bones') {
+          // The combat tracker suggests this table's dice, not HAMMERCRAWL!'s, and flags one it lacks.
+          const sc = await seated(smith);
+          const s = await openTable(sc, smith.tableId);
+          await s.getByRole('tab', { name: 'Combat' }).click();
+          await s.locator('#combat-health').waitFor();
+          const suggested = await s.locator('#combat-dice option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
+          expect(suggested).not.toContain('d3');
+          expect(suggested).toContain('d20');
+          expect(await s.locator('#combat-health').getAttribute('placeholder')).not.toBe('d8');
+          await s.locator('#combat-armour').fill('d3');
+          await expect.poll(() => s.locator('#combat-armour-hint').innerText(), { timeout: 10_000 }).toMatch(/d3 is not a die/);
+          await sc.close();
+        }
         const p = await openTable(context, player.tableId);
         await p.locator('details.sub summary', { hasText: 'checks' }).click();
         const form = p.locator('details.sub', { hasText: 'checks' });
         const kinds = await form.locator('#check-kind option').allTextContents();
         expect(kinds.length, `${ruleset} checks`).toBeGreaterThan(0);
+        // A fresh form shows no problem and no CLI flag.
+        expect(await form.locator('.error').count(), `${ruleset}: no error before any input`).toBe(0);
+        expect(await form.innerText()).not.toMatch(/--[a-z]/);
         await p.getByRole('tab', { name: 'Characters' }).click();
         await p.getByRole('button', { name: 'New character' }).click();
         await p.getByRole('button', { name: 'Roll the character' }).click();
@@ -330,8 +369,14 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
         expect(name.length, `${ruleset} character name`).toBeGreaterThan(0);
         expect(await sheet.locator('button.stat').count(), `${ruleset} stats`).toBeGreaterThan(0);
         const firstEnabled = sheet.locator('button.stat:not([disabled])').first();
+        expect(await sheet.innerText()).not.toMatch(/\n(yes|no)\n/);
         if ((await firstEnabled.count()) > 0) {
+          // The stat sets up its check (tray or the check form) and focuses its Roll button; Enter rolls.
           await firstEnabled.click();
+          await expect.poll(() => p.evaluate<string>('document.activeElement ? document.activeElement.textContent || "" : ""'), { timeout: 10_000 }).toMatch(/^Roll/);
+          expect(await p.locator('.log .card', { hasText: `${name}:` }).count()).toBe(0);
+          await shot(p, `generic-${ruleset}-stat-set-up`);
+          await p.keyboard.press('Enter');
           await card(p, `${name}:`).waitFor();
         }
         await shot(p, `generic-${ruleset}`);
@@ -354,6 +399,10 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       await s.getByRole('button', { name: 'Add', exact: true }).click();
       await s.locator('.combatants li', { hasText: 'Goblin' }).waitFor();
       await s.locator('#combat-name').fill('Ogre');
+      // A die the chain lacks is flagged (a hint, not a block).
+      await s.locator('#combat-health').fill('d9');
+      await expect.poll(() => s.locator('#combat-health-hint').innerText(), { timeout: 10_000 }).toMatch(/d9 is not a die/);
+      await s.locator('#combat-health').fill('');
       await s.getByRole('button', { name: 'Add', exact: true }).click();
       await s.locator('.combatants > li', { hasText: 'Ogre' }).waitFor();
       await s.getByRole('button', { name: 'Move Ogre up' }).click();
@@ -366,6 +415,9 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       await s.getByLabel('Health of Goblin').fill('d4');
       await s.locator('.combatants > li', { hasText: 'Goblin' }).getByRole('button', { name: 'Save' }).click();
       await s.locator('.combatants > li', { hasText: 'Health d4' }).waitFor();
+      await s.getByRole('button', { name: 'Mark down: Goblin is out of the fight' }).click();
+      await s.locator('.combatants > li.down', { hasText: 'Goblin' }).waitFor();
+      await s.getByRole('button', { name: 'Mark up: Goblin is back in the fight' }).click();
       await s.getByRole('button', { name: 'Next turn' }).click();
       await p.getByRole('tab', { name: 'Combat' }).click();
       await p.locator('.combatants > li', { hasText: 'prone' }).waitFor();
@@ -571,11 +623,76 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       await roll(page, '1d6', 'Named roll');
       await expect.poll(() => card(page, 'Named roll').locator('.who').innerText(), { timeout: 10_000 }).toBe('Gruntilda');
       await page.goto(server.url);
-      await expect.poll(() => page.locator('.table-list').innerText(), { timeout: 10_000 }).toContain('as Gruntilda (Smith)');
+      await expect.poll(() => page.locator('.table-list').innerText(), { timeout: 10_000 }).toContain('as Gruntilda · Smith');
+      // With tables on this device, they come first.
+      const headings = await page.locator('main h2').allInnerTexts();
+      expect(headings.indexOf('Your tables')).toBeLessThan(headings.indexOf('Create a table'));
       await shot(page, 'start-named-smith');
     } finally {
       await context.close();
     }
+  });
+
+  it('tells a newcomer about a missing table or a revoked link, and the Smith revokes only after confirming', async () => {
+    const { smith, inviteCode } = await tableWithPlayer('Revoked');
+    const anon = await seated(null, { width: 360, height: 740 });
+    const sc = await seated(smith);
+    try {
+      const page = await anon.newPage();
+      await page.goto(`${server.url}/t/no-such-table#invite=abc`);
+      await page.getByRole('heading', { name: 'No such table', level: 2 }).waitFor();
+      await page.goto(`${server.url}/t/no-such-table`);
+      await page.getByRole('heading', { name: 'No such table', level: 2 }).waitFor();
+      await shot(page, 'join-no-such-table-phone');
+      const s = await openTable(sc, smith.tableId);
+      await s.getByRole('button', { name: 'Invite players' }).click();
+      await s.locator('#invite-link').waitFor();
+      // Dismissing the confirmation keeps the link.
+      s.once('dialog', (d) => void d.dismiss());
+      await s.getByRole('button', { name: 'Revoke the link' }).click();
+      await s.waitForTimeout(300);
+      expect(await s.locator('#invite-link').count()).toBe(1);
+      s.once('dialog', (d) => void d.accept());
+      await s.getByRole('button', { name: 'Revoke the link' }).click();
+      await s.getByText(/The invite is revoked/).waitFor();
+      await page.goto(`${server.url}/t/${smith.tableId}#invite=${inviteCode}`);
+      await page.getByLabel('Your name').fill('Late');
+      await page.getByRole('button', { name: 'Join the table' }).click();
+      await expect.poll(() => page.getByRole('alert').innerText(), { timeout: 10_000 }).toContain('no longer valid');
+      await shot(page, 'join-revoked-phone');
+    } finally {
+      await anon.close();
+      await sc.close();
+    }
+  });
+
+  it('shows the odds as text, and the checks form starts from the table\'s below-d3 ruling', async () => {
+    const t = await api<{ id: string; smithToken: string; memberId: string }>('/api/tables', { name: 'Negate', ruleset: 'hammercrawl', settings: { 'below-d3': 'negate' } });
+    const smith: Seat = { tableId: t.id, token: t.smithToken, memberId: t.memberId, name: 'Smith', role: 'smith' };
+    const failures: string[] = [];
+    for (const vp of VIEWPORTS) {
+      const context = await seated(smith, { width: vp.width, height: vp.height });
+      try {
+        const p = await openTable(context, smith.tableId);
+        await p.locator('#tray-notation').fill('2d6');
+        await expect.poll(() => p.locator('.tray .dist').innerText(), { timeout: 10_000 }).toMatch(/7\s+16\.7%/);
+        expect(await p.locator('.tray .chart').getAttribute('role')).toBe('img');
+        await shot(p, `odds-small-${vp.name}`);
+        await p.locator('#tray-notation').fill('10d6');
+        await expect.poll(() => p.locator('.tray .likeliest').innerText(), { timeout: 10_000 }).toMatch(/Likeliest: 33 \(/);
+        await p.locator('#tray-odds-at').fill('40');
+        await expect.poll(() => p.locator('.tray .threshold').innerText(), { timeout: 10_000 }).toMatch(/at least 40: \d+\.\d%.*at most 40: \d+\.\d%/s);
+        await p.locator('.tray').screenshot({ path: join(SCREENSHOTS, `odds-large-${vp.name}.png`) });
+        const axe = await new AxeBuilder({ page: p }).include('.tray').analyze();
+        for (const v of axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) failures.push(`odds-${vp.name}: ${v.id}`);
+        await p.locator('details.sub summary', { hasText: 'checks' }).click();
+        await expect.poll(() => p.locator('#check-test-below-d3').inputValue(), { timeout: 10_000 }).toBe('negate');
+        await p.locator('details.sub', { hasText: 'checks' }).screenshot({ path: join(SCREENSHOTS, `checks-form-${vp.name}.png`) });
+      } finally {
+        await context.close();
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it('has no serious or critical axe violations on any page, light and dark, phone and desktop', async () => {
@@ -622,17 +739,22 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
         await start.goto(`${server.url}/t/${player.tableId}#invite=${inviteCode}`);
         await start.getByLabel('Your name').waitFor();
         await check(start, `join-${tag}`);
+        await start.goto(`${server.url}/t/no-such-table-here#invite=x`);
+        await start.getByRole('heading', { name: 'No such table', level: 2 }).waitFor();
+        await check(start, `join-missing-${tag}`);
         await anon.close();
 
         const sc = await seated(smith, opts);
         const s = await openTable(sc, smith.tableId);
         await card(s, 'Wren sneaks').waitFor();
+        await s.getByRole('button', { name: 'Invite players' }).click();
+        await s.locator('#invite-link').waitFor();
         await check(s, `table-smith-${tag}`);
+        await s.locator('.invite').getByRole('button', { name: 'Close' }).click();
         await s.getByRole('tab', { name: 'Combat' }).click();
         await s.locator('.combatants li').first().waitFor();
         await check(s, `combat-smith-${tag}`);
         await s.getByRole('tab', { name: 'Smith', exact: true }).click();
-        await s.locator('#invite-link').waitFor();
         await s.locator('#hammer-node-white').fill('2');
         await s.locator('#hammer-node-purple').fill('1');
         await s.locator('.smith .hammer table.symbols').waitFor();

@@ -24,6 +24,13 @@ export function trayParams(def: CheckKindDef, tray: TrayState, settings: Setting
       case 'target':
         out[p.name] = tray.target;
         break;
+      // A Test whose target is the stat's score under another name (The Bare Bones: `stat`).
+      case 'stat':
+      case 'score':
+      case 'attribute':
+      case 'attribute-score':
+        if (p.kind === 'integer') out[p.name] = tray.target;
+        break;
       case 'steps':
         if (tray.steps !== 0) out[p.name] = tray.steps;
         break;
@@ -77,7 +84,7 @@ function statParams(c: CheckKindDef, statId: string, score: number): ParamRecord
     if (STAT_PARAMS.includes(p.name) && p.kind === 'choice') {
       const choice = p.choices.find((x) => x.id.toLowerCase() === statId.toLowerCase());
       if (choice) params[p.name] = choice.id;
-    } else if (SCORE_PARAMS.includes(p.name) && p.kind === 'integer' && score >= p.min && score <= p.max) {
+    } else if ((SCORE_PARAMS.includes(p.name) || STAT_PARAMS.includes(p.name)) && p.kind === 'integer' && score >= p.min && score <= p.max) {
       params[p.name] = score;
     }
   }

@@ -65,6 +65,13 @@ describe('tray as a ruleset check', () => {
       'below-d3': 'negate',
     });
     expect(trayParams(TEST, { ...INITIAL_TRAY, die: 8 })).not.toHaveProperty('die');
+    // The Bare Bones' Test names its target `stat` (the attribute score): the tray's Target fills it.
+    const statTest = { ...TEST, params: [{ name: 'stat', kind: 'integer', label: 'Attribute score', help: '', min: 1, max: 30, isRequired: true }] } as unknown as typeof TEST;
+    expect(trayParams(statTest, { ...INITIAL_TRAY, mode: 'test', target: 13 })).toEqual({ stat: 13 });
+    // The Exalted Hack's names it `attribute`; a stat button fills it with the score.
+    const attrTest = { ...TEST, params: [{ name: 'attribute', kind: 'integer', label: 'Attribute', help: '', min: 1, max: 18, isRequired: true }] } as unknown as typeof TEST;
+    expect(trayParams(attrTest, { ...INITIAL_TRAY, mode: 'test', target: 9 })).toEqual({ attribute: 9 });
+    expect(statCheck({ checks: [attrTest] } as unknown as RuleSystem, 'int', 9)).toEqual({ check: 'test', params: { attribute: 9 } });
   });
   it('makes a stat button a check: by a stat parameter, else a Test against the score', () => {
     const save = { ...TEST, id: 'save', params: [{ name: 'stat', kind: 'choice', label: 'Stat', help: '', choices: [{ id: 'STR', label: 'STR' }] }] };

@@ -107,21 +107,40 @@ export function fieldLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Every id of a ruleset's tables with its label (the first table naming an id wins). */
-export function labelLookup(tables: readonly { readonly rows: readonly { readonly id: string; readonly label: string }[] }[]): ReadonlyMap<string, string> {
+/**
+ * Every id of a ruleset's tables with its label (the first table naming an id wins), then the choices
+ * of its creation options (method, setting) for ids no table names.
+ */
+export function labelLookup(
+  tables: readonly { readonly rows: readonly { readonly id: string; readonly label: string }[] }[],
+  options: readonly { readonly kind: string; readonly choices?: readonly { readonly id: string; readonly label: string }[] }[] = [],
+): ReadonlyMap<string, string> {
   const out = new Map<string, string>();
   for (const t of tables) for (const r of t.rows) if (!out.has(r.id)) out.set(r.id, r.label);
+  for (const o of options) for (const c of o.choices ?? []) if (!out.has(c.id)) out.set(c.id, c.label);
   return out;
 }
 
-function itemText(v: unknown, labels: ReadonlyMap<string, string>): string | null {
-  if (typeof v === 'string') return labels.get(v) ?? v;
+/** Where the sheet finds the label of an id (a Map, or a lookup with fallbacks). */
+export interface LabelSource {
+  get(id: string): string | undefined;
+}
+
+/** An id as shown: its label, else a lowercase slug ("two-handed") with a capital ("Two-handed"). */
+export function idText(id: string, labels: LabelSource): string {
+  const label = labels.get(id);
+  if (label !== undefined) return label;
+  return /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(id) ? id.charAt(0).toUpperCase() + id.slice(1) : id;
+}
+
+function itemText(v: unknown, labels: LabelSource): string | null {
+  if (typeof v === 'string') return idText(v, labels);
   if (typeof v === 'number') return String(v);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
   const o = v as Record<string, unknown>;
   const raw = [o['label'], o['name'], o['id']].find((x) => typeof x === 'string') as string | undefined;
   if (raw === undefined) return null;
-  const name = labels.get(raw) ?? raw;
+  const name = idText(raw, labels);
   const qty = typeof o['quantity'] === 'number' && o['quantity'] > 1 ? ` ×${o['quantity']}` : '';
   const value = typeof o['value'] === 'number' ? ` ${o['value']}` : typeof o['score'] === 'number' ? ` ${o['score']}` : '';
   const die = typeof o['resourceDie'] === 'number' ? ` (d${o['resourceDie']})` : '';
@@ -134,7 +153,7 @@ export function normalKey(key: string): string {
 }
 
 /** The rest of a character document, for the sheet: plain fields and lists of named items (`shownValues`: normalKey()s already shown). */
-export function sheetDetails(doc: Readonly<Record<string, unknown>>, shownValues: ReadonlySet<string> = new Set(), labels: ReadonlyMap<string, string> = new Map()): SheetDetail[] {
+export function sheetDetails(doc: Readonly<Record<string, unknown>>, shownValues: ReadonlySet<string> = new Set(), labels: LabelSource = new Map()): SheetDetail[] {
   const out: SheetDetail[] = [];
   for (const [key, v] of Object.entries(doc)) {
     if (HIDDEN_FIELDS.has(key)) continue;
@@ -142,7 +161,7 @@ export function sheetDetails(doc: Readonly<Record<string, unknown>>, shownValues
       if (shownValues.has(normalKey(key))) continue;
       // A flag that is off says nothing worth a line; one that is on reads "Yes".
       if (v === false) continue;
-      out.push({ kind: 'field', key, label: fieldLabel(key), value: v === true ? 'Yes' : typeof v === 'string' ? (labels.get(v) ?? v) : String(v) });
+      out.push({ kind: 'field', key, label: fieldLabel(key), value: v === true ? 'Yes' : typeof v === 'string' ? idText(v, labels) : String(v) });
     } else if (Array.isArray(v)) {
       const items = v.map((x) => itemText(x, labels)).filter((x): x is string => x !== null);
       if (items.length > 0) out.push({ kind: 'list', key, label: fieldLabel(key), items });

@@ -174,8 +174,8 @@ describe('sheet details', () => {
     expect(d).toEqual([
       { kind: 'field', key: 'coins', label: 'Coins', value: '30' },
       { kind: 'field', key: 'isLucky', label: 'Is lucky', value: 'Yes' },
-      { kind: 'list', key: 'inventory', label: 'Inventory', items: ['Torch ×3 (d6)', 'rope'] },
-      { kind: 'list', key: 'skills', label: 'Skills', items: ['climb 12'] },
+      { kind: 'list', key: 'inventory', label: 'Inventory', items: ['Torch ×3 (d6)', 'Rope'] },
+      { kind: 'list', key: 'skills', label: 'Skills', items: ['Climb 12'] },
       { kind: 'list', key: 'primeStats', label: 'Prime stats', items: ['STR'] },
     ]);
   });
@@ -191,11 +191,12 @@ describe('labels instead of ids', () => {
       { rows: [{ id: 'human', label: 'Human' }, { id: 'true-mage', label: 'True Mage' }] },
       { rows: [{ id: 'sword-long', label: 'Longsword' }, { id: 'lore-heraldry', label: 'Lore (Heraldry)' }, { id: 'human', label: 'Other' }] },
     ]);
-    const d = sheetDetails({ stock: 'human', class: 'true-mage', hasShield: false, isBrave: true, weapons: ['sword-long'], skills: [{ id: 'lore-heraldry' }] }, new Set(), labels);
+    const d = sheetDetails({ stock: 'human', class: 'true-mage', hasShield: false, isBrave: true, picks: ['two-handed'], weapons: ['sword-long'], skills: [{ id: 'lore-heraldry' }] }, new Set(), labels);
     expect(d).toEqual([
       { kind: 'field', key: 'stock', label: 'Stock', value: 'Human' },
       { kind: 'field', key: 'class', label: 'Class', value: 'True Mage' },
       { kind: 'field', key: 'isBrave', label: 'Is brave', value: 'Yes' },
+      { kind: 'list', key: 'picks', label: 'Picks', items: ['Two-handed'] },
       { kind: 'list', key: 'weapons', label: 'Weapons', items: ['Longsword'] },
       { kind: 'list', key: 'skills', label: 'Skills', items: ['Lore (Heraldry)'] },
     ]);
@@ -207,5 +208,6 @@ describe('labels instead of ids', () => {
     expect(dieHint('5', [4, 6, 8, 10])).toBeNull();
     expect(memberWithRole('Pia', 'player')).toBe('Pia · player');
     expect(memberWithRole('Mora', 'smith')).toBe('Mora · Smith');
+    expect(memberWithRole('Smith', 'smith')).toBe('Smith');
   });
 });

@@ -117,7 +117,9 @@ export function memberName(state: Pick<TableState, 'members'>, id: string | null
   return state.members.find((m) => m.id === id)?.name ?? 'someone';
 }
 
-/** A member with their role, the same way everywhere: "Pia · player", "Mora · Smith", "Kit · observer". */
+/** A member with their role, the same way everywhere: "Pia · player", "Mora · Smith", "Kit · observer" ("Smith" alone for the default name). */
 export function memberWithRole(name: string, role: string): string {
-  return `${name} · ${role === 'smith' ? 'Smith' : role}`;
+  const r = role === 'smith' ? 'Smith' : role;
+  // A Smith who kept the default name is just "Smith", not "Smith · Smith".
+  return name.trim().toLowerCase() === r.toLowerCase() ? r : `${name} · ${r}`;
 }

@@ -33,7 +33,8 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
   // A problem shows once its field was touched or a roll was tried, not on a fresh form.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [isOpen, setOpen] = useState(false);
-  const [characterId, setCharacterId] = useState<string | null>(null);
+  // The sheet's stat this form was filled from: its character and the roll's label.
+  const [fromStat, setFromStat] = useState<{ characterId: string; label: string } | null>(null);
   const settings = props.session.state.value.settings;
   // A sheet's stat whose check the tray's buttons cannot hold (not a Test or Challenge) opens here, filled in.
   const preset = props.session.trayPreset.value;
@@ -45,7 +46,7 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
     for (const [k, x] of Object.entries(preset.params)) filled[k] = typeof x === 'boolean' ? x : String(x);
     setCheckId(target.id);
     setValues({ ...values, [target.id]: filled });
-    setCharacterId(preset.characterId);
+    setFromStat({ characterId: preset.characterId, label: preset.label });
     setOpen(true);
     requestAnimationFrame(() => {
       const el = document.getElementById('check-forms');
@@ -71,7 +72,7 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
     setBusy(true);
     setSendError(null);
     try {
-      await props.session.send({ kind: 'check', check: def.id, params: read.params, visibility: props.visibility, ...(characterId !== null ? { characterId } : {}) });
+      await props.session.send({ kind: 'check', check: def.id, params: read.params, visibility: props.visibility, ...(fromStat !== null && fromStat.label !== '' ? { label: fromStat.label } : {}), ...(fromStat !== null ? { characterId: fromStat.characterId } : {}) });
     } catch (err) {
       setSendError(err instanceof CommandError ? err.message : String(err));
     } finally {
@@ -82,6 +83,7 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
     <details class="sub" id="check-forms" open={isOpen} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>{rs.label} checks</summary>
       <form onSubmit={submit} noValidate>
+        {fromStat ? <p class="from-stat">Set up from the sheet: {fromStat.label}</p> : null}
         <div class="field">
           <label for="check-kind">Check</label>
           <select
@@ -89,7 +91,7 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
             value={def.id}
             onChange={(e) => {
               setCheckId(e.currentTarget.value);
-              setCharacterId(null);
+              setFromStat(null);
             }}
             aria-describedby="check-kind-help"
           >

@@ -6,7 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { CommandError } from '../lib/live.js';
-import { mayAttackWith, moveInOrder, readCombat, withCondition, withoutCondition, type AttackNote, type CombatAction, type Combatant } from '../lib/combat-view.js';
+import { dieHint, mayAttackWith, moveInOrder, readCombat, withCondition, withoutCondition, type AttackNote, type CombatAction, type Combatant } from '../lib/combat-view.js';
 import { lazyComponent } from './lazy.js';
 import type { AttackControlProps } from './combat-attack.js';
 
@@ -28,6 +28,12 @@ export function CombatPanel(props: { session: TableSession }) {
   const [monster, setMonster] = useState('');
   const state = session.state.value;
   const isHammercrawl = state.ruleset === 'hammercrawl';
+  // Health and Armour are dice of the table's own chain: suggested, and a die it lacks is flagged.
+  const sides = session.ruleSystem.value?.chain.sides ?? [];
+  const healthExample = isHammercrawl ? 'd8' : sides.length > 0 ? `d${sides[Math.min(sides.length - 1, 3)]}` : '';
+  const armourExample = isHammercrawl ? 'd4' : sides.length > 0 ? `d${sides[Math.min(sides.length - 1, 1)]}` : '';
+  const healthHint = dieHint(health, sides);
+  const armourHint = dieHint(armour, sides);
   async function act(action: CombatAction): Promise<boolean> {
     setError(null);
     try {
@@ -46,6 +52,13 @@ export function CombatPanel(props: { session: TableSession }) {
         {combat.isActive ? `Round ${combat.round}` : has ? 'Not started' : 'No fight under way.'}
         {combat.currentId ? ` · ${combat.combatants.find((c) => c.id === combat.currentId)?.name ?? ''} acts` : ''}
       </p>
+      {sides.length > 0 ? (
+        <datalist id="combat-dice">
+          {sides.map((s) => (
+            <option key={s} value={`d${s}`} />
+          ))}
+        </datalist>
+      ) : null}
       <ol class="combatants" aria-label="Initiative order">
         {combat.combatants.map((c, i) => (
           <CombatRow
@@ -55,6 +68,7 @@ export function CombatPanel(props: { session: TableSession }) {
             isSmith={isSmith}
             act={act}
             hasMonsterLine={isHammercrawl}
+            sides={sides}
             attack={
               isHammercrawl && (c.characterId !== null || c.monster !== null) && mayAttackWith(c, state.you, state.characters) ? (
                 <AttackControl attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} act={act} />
@@ -150,11 +164,37 @@ export function CombatPanel(props: { session: TableSession }) {
             </div>
             <div class="field small">
               <label for="combat-health">Health</label>
-              <input id="combat-health" value={health} maxLength={40} placeholder="d8" onInput={(e) => setHealth(e.currentTarget.value)} />
+              <input
+                id="combat-health"
+                value={health}
+                maxLength={40}
+                placeholder={healthExample}
+                list={sides.length > 0 ? 'combat-dice' : undefined}
+                aria-describedby={healthHint ? 'combat-health-hint' : undefined}
+                onInput={(e) => setHealth(e.currentTarget.value)}
+              />
+              {healthHint ? (
+                <small id="combat-health-hint" class="warn">
+                  {healthHint}
+                </small>
+              ) : null}
             </div>
             <div class="field small">
               <label for="combat-armour">Armour</label>
-              <input id="combat-armour" value={armour} maxLength={40} placeholder="d4" onInput={(e) => setArmour(e.currentTarget.value)} />
+              <input
+                id="combat-armour"
+                value={armour}
+                maxLength={40}
+                placeholder={armourExample}
+                list={sides.length > 0 ? 'combat-dice' : undefined}
+                aria-describedby={armourHint ? 'combat-armour-hint' : undefined}
+                onInput={(e) => setArmour(e.currentTarget.value)}
+              />
+              {armourHint ? (
+                <small id="combat-armour-hint" class="warn">
+                  {armourHint}
+                </small>
+              ) : null}
             </div>
             {isHammercrawl ? (
               <div class="field monster-line">
@@ -197,6 +237,7 @@ function CombatRow(props: {
   move: (d: -1 | 1) => void;
   attack: ComponentChildren;
   hasMonsterLine: boolean;
+  sides: readonly number[];
 }) {
   const { c } = props;
   const [condition, setCondition] = useState('');
@@ -207,6 +248,7 @@ function CombatRow(props: {
   useEffect(() => setHealth(c.health), [c.health]);
   useEffect(() => setArmour(c.armour), [c.armour]);
   useEffect(() => setMonster(c.monster ?? ''), [c.monster]);
+  const hint = dieHint(health, props.sides) ?? dieHint(armour, props.sides);
   return (
     <li class={`${props.isCurrent ? 'current' : ''}${c.isDown ? ' down' : ''}`} aria-current={props.isCurrent ? 'true' : undefined}>
       <span class="who">{c.name}</span> <span class="muted">({c.side === 'party' ? 'party' : 'foe'})</span>
@@ -262,11 +304,29 @@ function CombatRow(props: {
           <label for={`health-${c.id}`} class="sr-only">
             Health of {c.name}
           </label>
-          <input id={`health-${c.id}`} class="tiny" placeholder="Health" value={health} maxLength={40} onInput={(e) => setHealth(e.currentTarget.value)} />
+          <input
+            id={`health-${c.id}`}
+            class="tiny"
+            placeholder="Health"
+            value={health}
+            maxLength={40}
+            list={props.sides.length > 0 ? 'combat-dice' : undefined}
+            aria-describedby={hint ? `dice-hint-${c.id}` : undefined}
+            onInput={(e) => setHealth(e.currentTarget.value)}
+          />
           <label for={`armour-${c.id}`} class="sr-only">
             Armour of {c.name}
           </label>
-          <input id={`armour-${c.id}`} class="tiny" placeholder="Armour" value={armour} maxLength={40} onInput={(e) => setArmour(e.currentTarget.value)} />
+          <input
+            id={`armour-${c.id}`}
+            class="tiny"
+            placeholder="Armour"
+            value={armour}
+            maxLength={40}
+            list={props.sides.length > 0 ? 'combat-dice' : undefined}
+            aria-describedby={hint ? `dice-hint-${c.id}` : undefined}
+            onInput={(e) => setArmour(e.currentTarget.value)}
+          />
           {props.hasMonsterLine && c.characterId === null ? (
             <>
               <label for={`monster-${c.id}`} class="sr-only">
@@ -284,18 +344,23 @@ function CombatRow(props: {
             </>
           ) : null}
           <button type="submit">Save</button>
-          <button type="button" aria-label={`Move ${c.name} up`} onClick={() => props.move(-1)}>
+          <button type="button" aria-label={`Move ${c.name} up in the order`} title="Move up in the order" onClick={() => props.move(-1)}>
             ↑
           </button>
-          <button type="button" aria-label={`Move ${c.name} down`} onClick={() => props.move(1)}>
+          <button type="button" aria-label={`Move ${c.name} down in the order`} title="Move down in the order" onClick={() => props.move(1)}>
             ↓
           </button>
-          <button type="button" onClick={() => void props.act({ type: 'update', combatantId: c.id, isDown: !c.isDown })}>
-            {c.isDown ? 'Up' : 'Down'}
+          <button type="button" aria-label={c.isDown ? `Mark up: ${c.name} is back in the fight` : `Mark down: ${c.name} is out of the fight`} onClick={() => void props.act({ type: 'update', combatantId: c.id, isDown: !c.isDown })}>
+            {c.isDown ? 'Mark up' : 'Mark down'}
           </button>
           <button type="button" class="ghost" onClick={() => void props.act({ type: 'remove', combatantId: c.id })}>
             Remove
           </button>
+          {hint ? (
+            <small id={`dice-hint-${c.id}`} class="warn">
+              {hint}
+            </small>
+          ) : null}
         </form>
       ) : null}
     </li>

@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { HAMMERCRAWL_CHAIN, type Distribution } from '../../../src/dice/index.js';
-import type { CheckOdds, RuleResult } from '../../../src/rules/rule-system.js';
+import type { CheckKindDef, CheckOdds, RuleResult } from '../../../src/rules/rule-system.js';
 import { featDie } from '../../../src/rules/hammercrawl/feat-die.js';
 import { MAX_LABEL_LENGTH } from '../../../src/table/limits.js';
 import { trayCheck, trayParams } from '../lib/check-map.js';
@@ -32,6 +32,7 @@ import {
 import type { TableSession } from '../session.js';
 import { PhysicalEntry } from './physical-entry.js';
 import { CheckForms } from './check-forms.js';
+import { plainText } from '../lib/params.js';
 import { lazyComponent } from './lazy.js';
 
 const HammerTray = lazyComponent(() => import('./hammer-tray.js').then((m) => m.HammerTray));
@@ -249,7 +250,7 @@ export function DiceTray(props: { session: TableSession }) {
             </select>
           </div>
         </div>
-        <OddsView odds={odds} mode={tray.mode} target={tray.target} />
+        <OddsView odds={odds} mode={tray.mode} target={tray.target} check={check} />
         <div class="row actions">
           {!check ? (
             <div class="check">
@@ -312,13 +313,14 @@ function Stepper(props: { id: string; label: string; value: number; signed?: boo
 }
 
 /** The exact odds, before the roll. */
-function OddsView(props: { odds: { kind: 'check'; r: RuleResult<CheckOdds> } | { kind: 'roll'; r: RollOdds }; mode: TrayMode; target: number }) {
+function OddsView(props: { odds: { kind: 'check'; r: RuleResult<CheckOdds> } | { kind: 'roll'; r: RollOdds }; mode: TrayMode; target: number; check: CheckKindDef | null }) {
+  const { check } = props;
   const { odds } = props;
   if (odds.kind === 'check') {
     if (!odds.r.ok) {
       return (
         <div class="odds" aria-label="Odds">
-          <p class="error">{odds.r.error.message}</p>
+          <p class="error">{plainText(odds.r.error.message, check?.params ?? [])}</p>
         </div>
       );
     }

@@ -6,7 +6,9 @@ import { CommandError } from '../lib/live.js';
 import type { TableCharacter, Visibility } from '../lib/protocol.js';
 import { VISIBILITIES } from '../lib/protocol.js';
 import { VISIBILITY_LABEL } from '../lib/describe.js';
-import { labelLookup, normalKey, readSheet, sheetDetails, toJsonPointer, type SheetUsageDie } from '../lib/sheet-data.js';
+import { labelOf } from '../../../src/rules/hammercrawl/create-character.js';
+import { RULESET_LABELS } from '../lib/rulesets.js';
+import { labelLookup, normalKey, readSheet, sheetDetails, toJsonPointer, type LabelSource, type SheetUsageDie } from '../lib/sheet-data.js';
 import type { TableSession } from '../session.js';
 import { lazyComponent } from './lazy.js';
 import type { MagickPanelProps } from './magick.js';
@@ -122,6 +124,9 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
                 <span class="stat-label">{s.label}</span>
                 <span class="stat-score">{s.score}</span>
                 {s.mod !== null ? <span class="stat-mod">{s.mod >= 0 ? `+${s.mod}` : s.mod}</span> : null}
+                <span class="stat-cue" aria-hidden="true">
+                  Test ▸
+                </span>
               </button>
             </li>
           );
@@ -149,7 +154,7 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
       {session.state.value.ruleset === 'hammercrawl' && (character.document['spellcasting'] != null || (session.state.value.magickEvents[character.id]?.length ?? 0) > 0) ? (
         <MagickPanel session={session} character={character} canAct={isOwner} />
       ) : null}
-      <Details doc={character.document} labels={labelLookup(rs.tables)} shown={new Set(summary.trackers.flatMap((t) => [normalKey(t.id), normalKey(t.label)]).concat(['level', 'xp']))} />
+      <Details doc={character.document} labels={sheetLabels(rs)} shown={new Set(summary.trackers.flatMap((t) => [normalKey(t.id), normalKey(t.label)]).concat(['level', 'xp']))} />
       <div class="row no-print">
         <button type="button" onClick={exportJson}>
           Export JSON
@@ -173,7 +178,22 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
   );
 }
 
-function Details(props: { doc: Readonly<Record<string, unknown>>; shown: ReadonlySet<string>; labels: ReadonlyMap<string, string> }) {
+/** The labels of a ruleset's ids: its tables, its creation choices, the ruleset names; HAMMERCRAWL! also its `labelOf`. */
+function sheetLabels(rs: RuleSystem): LabelSource {
+  const rulesets = { rows: Object.entries(RULESET_LABELS).map(([id, label]) => ({ id, label })) };
+  const map = labelLookup([...rs.tables, rulesets], rs.creationOptions);
+  if (rs.id !== 'hammercrawl') return map;
+  return {
+    get: (id) => {
+      const found = map.get(id);
+      if (found !== undefined) return found;
+      const l = labelOf(id);
+      return l === id ? undefined : l;
+    },
+  };
+}
+
+function Details(props: { doc: Readonly<Record<string, unknown>>; shown: ReadonlySet<string>; labels: LabelSource }) {
   const details = sheetDetails(props.doc, props.shown, props.labels);
   if (details.length === 0) return null;
   const fields = details.filter((d) => d.kind === 'field');
