@@ -271,6 +271,9 @@ export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
   rollInitiative(rng: RandomSource, entrants: readonly InitiativeEntrant[]): RuleResult<InitiativeOrder>;
 
   readonly tables: readonly RuleTable[];
+
+  /** The rulings that are table settings, with their defaults; a table's settings are read against them. */
+  readonly settings: readonly ParamDef[];
 }
 
 /** Helpers for writing results. */
@@ -321,6 +324,20 @@ export function readParam(defs: readonly ParamDef[], params: ParamRecord, name: 
       if (value.length > def.maxLength) return problem('param/too-long', `${def.label} must be at most ${def.maxLength} characters, got ${value.length}.`, `$.${name}`);
       return ok(value);
   }
+}
+
+/**
+ * Checks a table's settings against a ruleset's: every key described, every value of its kind and range.
+ * Returns the first problem, or null.
+ */
+export function settingsProblem(defs: readonly ParamDef[], settings: ParamRecord): RuleProblem | null {
+  const unknown = unknownParam(defs, settings);
+  if (unknown !== null) return { ...unknown, code: 'settings/unknown', message: `Unknown table setting ${unknown.path?.slice(2) ?? ''}; this ruleset's settings are ${defs.map((d) => d.name).join(', ') || '(none)'}.` };
+  for (const def of defs) {
+    const read = readParam(defs, settings, def.name);
+    if (!read.ok) return read.error;
+  }
+  return null;
 }
 
 /** Parameters not described by `defs`: a form or command line that names one is a mistake. */

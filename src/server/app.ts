@@ -13,7 +13,7 @@ import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import type { WebSocket } from 'ws';
 import type { RandomSource } from '../dice/random.js';
-import type { RuleSystem, RulesetId } from '../rules/rule-system.js';
+import { settingsProblem, type RuleSystem, type RulesetId } from '../rules/rule-system.js';
 import type { Actor } from '../table/commands.js';
 import { EVENT_SCHEMA_VERSION, type MemberView, type Role } from '../table/events.js';
 import { MAX_MEMBERS } from '../table/limits.js';
@@ -233,7 +233,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const parsed = createTableBody.safeParse(request.body);
     if (!parsed.success) throw new HttpProblem(400, 'table/invalid', describeIssues(parsed.error));
     const { name, ruleset, settings = {}, smithName = 'Smith' } = parsed.data;
-    rulesOf(ruleset);
+    const badSetting = settingsProblem(rulesOf(ruleset).settings, settings);
+    if (badSetting !== null) throw new HttpProblem(400, badSetting.code, badSetting.message);
     const id = newId();
     const smithToken = newToken();
     const inviteCode = newInviteCode();

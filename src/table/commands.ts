@@ -7,10 +7,10 @@ import { DiceError } from '../dice/errors.js';
 import { scriptedRandom, type RandomSource } from '../dice/random.js';
 import { rollNotation } from '../dice/roll.js';
 import type { DiceOptions } from '../dice/resolve.js';
-import type { ParamRecord, RuleSystem } from '../rules/rule-system.js';
+import { settingsProblem, type ParamRecord, type RuleSystem } from '../rules/rule-system.js';
 import type { HammerPlusChoice } from '../rules/hammercrawl/hammer-pools.js';
 import { rollCombatAction, type CombatAction } from './combat.js';
-import { rollTrackerAttack } from './hammercrawl-attack.js';
+import { combatSettingsOf, rollTrackerAttack } from './hammercrawl-attack.js';
 import {
   poolContextOf,
   requireHammercrawl,
@@ -315,11 +315,19 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
         const attacker = state.combat.combatants.find((c) => c.id === action.attackerId);
         const owner = attacker?.characterId === undefined ? undefined : state.characters.find((c) => c.id === attacker.characterId)?.ownerId;
         if (!can(actor.role, 'combat') && !(can(actor.role, 'roll') && owner === actor.id)) return forbidden("attack with another's combatant");
-        const attacked = rollTrackerAttack(context.rng, state.combat, state.characters, action.attackerId, action.targetId, {
-          ...(action.weaponId !== undefined ? { weaponId: action.weaponId } : {}),
-          ...(action.calledShot !== undefined ? { calledShot: action.calledShot } : {}),
-          ...(action.feat !== undefined ? { feat: action.feat } : {}),
-        });
+        const attacked = rollTrackerAttack(
+          context.rng,
+          state.combat,
+          state.characters,
+          action.attackerId,
+          action.targetId,
+          {
+            ...(action.weaponId !== undefined ? { weaponId: action.weaponId } : {}),
+            ...(action.calledShot !== undefined ? { calledShot: action.calledShot } : {}),
+            ...(action.feat !== undefined ? { feat: action.feat } : {}),
+          },
+          combatSettingsOf(state.settings),
+        );
         if (!attacked.ok) return attacked;
         const r = attacked.value;
         return done([
@@ -391,6 +399,8 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
       if (!can(actor.role, 'settings')) return forbidden('change the table settings');
       const text = JSON.stringify(command.settings);
       if (text.length > MAX_SETTINGS_JSON_LENGTH) return refuse('table/settings-too-large', `Settings are at most ${MAX_SETTINGS_JSON_LENGTH} characters of JSON.`);
+      const bad = settingsProblem(context.rules.settings, command.settings);
+      if (bad !== null) return refuse(bad.code, bad.message);
       return done([{ kind: 'settings-changed', body: { settings: command.settings } }]);
     }
   }

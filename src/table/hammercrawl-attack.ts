@@ -7,12 +7,12 @@
  */
 import type { RandomSource } from '../dice/random.js';
 import type { Character } from '../rules/hammercrawl/character.js';
-import { buildAttack, type AttackOptions, type BuiltAttack } from '../rules/hammercrawl/combat/build-attack.js';
+import { buildAttack, DEFAULT_COMBAT_SETTINGS, type AttackOptions, type BuiltAttack, type CombatSettings } from '../rules/hammercrawl/combat/build-attack.js';
 import { rollAttack } from '../rules/hammercrawl/combat/attack.js';
 import { fighterFromCharacter, monsterFighters, type Fighter } from '../rules/hammercrawl/combat/fighter.js';
 import { parseMonsterSpec } from '../rules/hammercrawl/combat/monster-spec.js';
 import type { CombatState, Combatant } from './combat.js';
-import type { TableCharacter } from './events.js';
+import type { TableCharacter, TableSettings } from './events.js';
 import { done, refuse, type TableResult } from './result.js';
 
 /** What the attacker chooses. */
@@ -37,6 +37,15 @@ function dieOf(text: string): number | null | undefined {
   if (t === 'down' || t === '-' || t === 'none') return null;
   const m = /^d(\d+)$/.exec(t);
   return m === null ? undefined : Number(m[1]);
+}
+
+/** The combat settings of a table: `minion-challenge` (CB-1) and `con-on-armour` (H-1), else the defaults. */
+export function combatSettingsOf(settings: TableSettings): CombatSettings {
+  return {
+    ...DEFAULT_COMBAT_SETTINGS,
+    minionChallenge: settings['minion-challenge'] === 'meet' ? 'meet' : 'beat',
+    damage: { ...DEFAULT_COMBAT_SETTINGS.damage, conAppliesToArmour: settings['con-on-armour'] === true },
+  };
 }
 
 /** Reads a combatant as a combat fighter, with the Health and Armour dice the tracker shows. */
@@ -69,6 +78,7 @@ export function trackerAttack(
   attackerId: string,
   targetId: string,
   options: TrackerAttackOptions = {},
+  settings: CombatSettings = DEFAULT_COMBAT_SETTINGS,
 ): TableResult<{ readonly attack: BuiltAttack; readonly attacker: Fighter; readonly target: Fighter }> {
   if (attackerId === targetId) return refuse('combat/target-is-self', 'Choose a target other than the attacker.');
   const a = combat.combatants.find((c) => c.id === attackerId);
@@ -84,7 +94,7 @@ export function trackerAttack(
     ...(options.calledShot !== undefined ? { calledShot: options.calledShot } : {}),
     ...(options.feat !== undefined ? { feat: options.feat } : {}),
   };
-  const built = buildAttack(attacker.value, target.value, attackOptions);
+  const built = buildAttack(attacker.value, target.value, attackOptions, settings);
   if (!built.ok) return refuse(built.problem.code, built.problem.message);
   const { ok: _ok, ...attack } = built;
   return done({ attack, attacker: attacker.value, target: target.value });
@@ -98,8 +108,9 @@ export function rollTrackerAttack(
   attackerId: string,
   targetId: string,
   options: TrackerAttackOptions = {},
+  settings: CombatSettings = DEFAULT_COMBAT_SETTINGS,
 ): TableResult<TrackerAttackResult> {
-  const built = trackerAttack(combat, characters, attackerId, targetId, options);
+  const built = trackerAttack(combat, characters, attackerId, targetId, options, settings);
   if (!built.ok) return built;
   const roll = rollAttack(rng, built.value.attack.spec);
   const after = roll.defender;

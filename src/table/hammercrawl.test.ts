@@ -14,6 +14,7 @@ import { MAX_LABEL_LENGTH } from './limits.js';
 import { can } from './permissions.js';
 import { projectEvent } from './project.js';
 import { applyEvent, foldEvents, type TableState } from './state.js';
+import { hammerSettingsOf } from './hammercrawl.js';
 
 const rules = hammercrawl as unknown as RuleSystem;
 const smith: Actor = { id: 'S', role: 'smith' };
@@ -215,8 +216,8 @@ describe('magick', () => {
     t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'set-caster', caster } });
     expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'learn', name: 'x'.repeat(MAX_SPELL_NAME_LENGTH), level: 1 } }).ok).toBe(true);
     expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'learn', name: 'y'.repeat(MAX_SPELL_NAME_LENGTH + 1), level: 1 } })).toMatchObject({ ok: false, error: { code: 'magick/bad-spell-name' } });
-    t.run(smith, { kind: 'settings', settings: { 'concentration-penalty': 'sideways' } });
-    expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'town-rest' } })).toMatchObject({ ok: false, error: { code: 'table/bad-setting' } });
+    // A bad value never gets into the settings: the settings command checks them against the ruleset's.
+    expect(t.run(smith, { kind: 'settings', settings: { 'concentration-penalty': 'sideways' } })).toMatchObject({ ok: false, error: { code: 'param/unknown-choice' } });
     t.run(smith, { kind: 'settings', settings: { 'town-rest-restores-con': false } });
     t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'town-rest' } });
     const last = t.events.at(-1)!;
@@ -274,8 +275,10 @@ describe('hammer dice', () => {
     t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['white', 'black'] }, visibility: 'public', faces: [4, 6] });
     const last = t.events.at(-1)!;
     if (last.kind === 'hammer-rolled') expect(last.body.result.xp).toBe(2);
-    t.run(smith, { kind: 'settings', settings: { 'xp-when-both': 3 } });
-    expect(t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['white'] }, visibility: 'public' })).toMatchObject({ ok: false, error: { code: 'table/bad-setting' } });
+    expect(t.run(smith, { kind: 'settings', settings: { 'xp-when-both': 3 } })).toMatchObject({ ok: false, error: { code: 'param/unknown-choice' } });
+    // A value stored before settings were checked (an older table) is still refused where it is read.
+    const stale = hammerSettingsOf({ 'xp-when-both': 3 });
+    expect(stale).toMatchObject({ ok: false, error: { code: 'table/bad-setting' } });
   });
 
   it('property: a canary in a secret hammer roll never reaches a viewer not entitled to it', () => {

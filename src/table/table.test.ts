@@ -80,6 +80,16 @@ describe('commands become events; state is their fold', () => {
     }
   });
 
+  it('settings are read against the ruleset’s: unknown keys and bad values refused, good ones kept', () => {
+    const t = table();
+    expect(t.run(smith, { kind: 'settings', requestId: 'a', settings: { 'below-d3': 'negate', 'max-overcast-points': 20 } }).ok).toBe(true);
+    expect(t.state.settings).toEqual({ 'below-d3': 'negate', 'max-overcast-points': 20 });
+    expect(t.run(smith, { kind: 'settings', requestId: 'b', settings: { 'max-overcast-points': 21 } })).toMatchObject({ ok: false, error: { code: 'param/out-of-range' } });
+    expect(t.run(smith, { kind: 'settings', requestId: 'c', settings: { 'below-d3': 'sideways' } })).toMatchObject({ ok: false, error: { code: 'param/unknown-choice' } });
+    expect(t.run(smith, { kind: 'settings', requestId: 'd', settings: { 'light-minutes': 30 } })).toMatchObject({ ok: false, error: { code: 'settings/unknown' } });
+    expect(t.state.settings).toEqual({ 'below-d3': 'negate', 'max-overcast-points': 20 });
+  });
+
   it('a fold refuses a gap or a table that does not start with table-created', () => {
     const t = table();
     const gap = [...t.events.slice(0, 2), ...t.events.slice(3)];

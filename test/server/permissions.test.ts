@@ -138,7 +138,7 @@ const OPERATIONS: Record<string, (token: string | undefined) => Promise<Verdict>
   'ws character-remove (the owner’s)': (t) => wsVerdict(t, async () => ({ kind: 'character-remove', characterId: await ownersCharacter() })),
   'ws combat': (t) => wsVerdict(t, async () => ({ kind: 'combat', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd6' } })),
   'ws combat attack (with the owner’s character)': (t) => wsVerdict(t, async () => ({ kind: 'combat', action: { type: 'attack', ...(await ownersFight()) } })),
-  'ws settings': (t) => wsVerdict(t, async () => ({ kind: 'settings', settings: { initiative: 'exchanges' } })),
+  'ws settings': (t) => wsVerdict(t, async () => ({ kind: 'settings', settings: { 'below-d3': 'negate' } })),
   'ws venture': (t) => wsVerdict(t, async () => ({ kind: 'venture', command: { kind: 'join', member: { id: rid(), xp: 0 } } })),
   'ws magick (the owner’s character)': (t) =>
     wsVerdict(t, async () => ({

@@ -30,6 +30,11 @@ describe('tables and joining', () => {
     expect(atLimit.status).toBe(201);
     const past = await request(server, 'POST', '/api/tables', { name: 'n'.repeat(MAX_TABLE_NAME_LENGTH + 1), ruleset: 'hammercrawl' });
     expect(past.status).toBe(400);
+    const badSetting = await request(server, 'POST', '/api/tables', { name: 'x', ruleset: 'hammercrawl', settings: { 'below-d3': 'sideways' } });
+    expect(badSetting.status).toBe(400);
+    expect(badSetting.body['error']).toMatchObject({ code: 'param/unknown-choice' });
+    const goodSetting = await request(server, 'POST', '/api/tables', { name: 'x', ruleset: 'hammercrawl', settings: { 'below-d3': 'negate', 'con-on-armour': true } });
+    expect(goodSetting.status).toBe(201);
     const notJson = await request(server, 'POST', '/api/tables', '{"name":');
     expect(notJson.status).toBe(400);
   });

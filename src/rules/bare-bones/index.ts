@@ -106,4 +106,5 @@ export const ruleSystem: RuleSystem<BareBonesCharacter> = {
   initiativeHelp: INITIATIVE_HELP,
   rollInitiative: (rng, entrants) => rollInitiative(rng, entrants),
   tables: BARE_BONES_TABLES,
+  settings: [],
 };

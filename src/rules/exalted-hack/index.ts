@@ -76,4 +76,5 @@ export const ruleSystem: RuleSystem<ExaltedHackCharacter> = {
   initiativeHelp: INITIATIVE_HELP,
   rollInitiative,
   tables: EXALTED_HACK_TABLES,
+  settings: [],
 };

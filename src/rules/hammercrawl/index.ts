@@ -28,3 +28,4 @@ export * from './magick/index.js';
 export * from './initiative/index.js';
 export * from './venture/index.js';
 export * from './combat/index.js';
+export * from './settings.js';

@@ -4,6 +4,7 @@
  * Contest, the data tables). Nothing here decides a rule; it reads parameters and translates results.
  * Rules: HAMMERCRAWL! v4 (the whole text). Rulings: docs/rulings.md, docs/rulings.md (IN-n).
  */
+import { HAMMERCRAWL_SETTINGS } from './settings.js';
 import { HAMMERCRAWL_CHAIN } from '../../dice/dice-chain.js';
 import { isDiceError } from '../../dice/errors.js';
 import { MAX_STEP_AMOUNT } from '../../dice/limits.js';
@@ -640,4 +641,5 @@ export const ruleSystem: RuleSystem<Character> = {
     'The leaders of each side roll an Initiative Contest (d20 + INT mod, ties re-rolled); the winning side declares who goes first, and each combatant passes the initiative to one who has not acted this round.',
   rollInitiative: rollInitiativeOf,
   tables: TABLES,
+  settings: HAMMERCRAWL_SETTINGS,
 };

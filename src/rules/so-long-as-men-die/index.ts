@@ -106,4 +106,5 @@ export const ruleSystem: RuleSystem<SlamdCharacter> = {
   initiativeHelp: 'Each round every side rolls a d6 plus its leader\'s INT Modifier; in each of the eight phases (and each bullet of a phase) the higher side acts first; tied sides act together.',
   rollInitiative,
   tables: TABLES,
+  settings: [],
 };

@@ -7,7 +7,8 @@ import type { Character } from '../../../src/rules/hammercrawl/character.js';
 import { attackOdds } from '../../../src/rules/hammercrawl/combat/attack.js';
 import { fighterFromCharacter } from '../../../src/rules/hammercrawl/combat/fighter.js';
 import type { CombatState } from '../../../src/table/combat.js';
-import { trackerAttack, type TrackerAttackOptions } from '../../../src/table/hammercrawl-attack.js';
+import { combatSettingsOf, trackerAttack, type TrackerAttackOptions } from '../../../src/table/hammercrawl-attack.js';
+import type { TableSettings } from '../../../src/table/events.js';
 import type { TableCharacter } from './protocol.js';
 
 /** One way a character can attack. */
@@ -56,12 +57,14 @@ export function previewAttack(
   attackerId: string,
   targetId: string,
   options: TrackerAttackOptions = {},
+  settings: TableSettings = {},
 ): AttackPreview {
   if (typeof combat !== 'object' || combat === null || !Array.isArray((combat as { combatants?: unknown }).combatants)) {
     return { ok: false, message: 'No combat tracker yet.' };
   }
   try {
-    const built = trackerAttack(combat as CombatState, characters, attackerId, targetId, options);
+    // The table's combat rulings (CB-1, H-1) change the odds as they change the roll.
+    const built = trackerAttack(combat as CombatState, characters, attackerId, targetId, options, combatSettingsOf(settings));
     if (!built.ok) return { ok: false, message: built.error.message };
     const odds = attackOdds(built.value.attack.spec);
     const before = built.value.attack.spec.defender;

@@ -3,46 +3,13 @@
  * setting with the default named here"), offered when a table is created and on the Smith's screen.
  */
 import type { ParamDef, RulesetId } from '../../../src/rules/rule-system.js';
+import { HAMMERCRAWL_SETTINGS } from '../../../src/rules/hammercrawl/settings.js';
 import type { Settings } from './protocol.js';
 
 /** The settings a ruleset's tables may set, each with its default. */
 export const TABLE_SETTINGS: Readonly<Record<RulesetId, readonly ParamDef[]>> = {
-  hammercrawl: [
-    {
-      name: 'below-d3',
-      kind: 'choice',
-      label: 'A die stepped below d3',
-      help: 'Ruling D-1 / C-8: clamp keeps a d3; negate removes the die.',
-      choices: [
-        { id: 'clamp', label: 'Clamp (stays d3)' },
-        { id: 'negate', label: 'Negate (no die)' },
-      ],
-      default: 'clamp',
-    },
-    {
-      name: 'stance-symbols',
-      kind: 'choice',
-      label: 'Hourglasses and teardrops',
-      help: 'Ruling H-2: as the face list (default), or as the symbol sections read.',
-      choices: [
-        { id: 'face-list', label: 'As the face list' },
-        { id: 'symbol-sections', label: 'As the symbol sections' },
-      ],
-      default: 'face-list',
-    },
-    {
-      name: 'xp-when-both',
-      kind: 'choice',
-      label: 'XP when hammers and crossblades both show',
-      help: 'Ruling H-9: one XP for the Check, or two.',
-      choices: [
-        { id: 'one', label: 'One XP' },
-        { id: 'two', label: 'Two XP' },
-      ],
-      default: 'one',
-    },
-    { name: 'con-on-armour', kind: 'boolean', label: 'CON mod adds to Armour Die soaks', help: 'Ruling H-1: off by default.', default: false },
-  ],
+  // The ruleset's own list (the server checks a table's settings against it), without loading the ruleset.
+  hammercrawl: HAMMERCRAWL_SETTINGS,
   'bare-bones': [],
   'so-long-as-men-die': [],
   'exalted-hack': [],

@@ -9,6 +9,8 @@ import { percent, previewAttack, weaponsOf } from '../lib/attack-preview.js';
 import type { TableCharacter } from '../lib/protocol.js';
 
 export interface AttackControlProps {
+  /** The table's settings (its combat rulings change the odds). */
+  readonly settings?: Readonly<Record<string, string | number | boolean>>;
   readonly attacker: Combatant;
   readonly combatants: readonly Combatant[];
   /** The server's tracker as received (what `trackerAttack` reads). */
@@ -32,8 +34,8 @@ export function AttackControl(props: AttackControlProps) {
   const target = targets.find((c) => c.id === targetId) ?? preferred;
   const options = { ...(weaponId !== '' ? { weaponId } : {}), ...(feat ? { feat: true } : {}), ...(calledShot > 0 ? { calledShot } : {}) };
   const preview = useMemo(
-    () => (target ? previewAttack(props.combat, props.characters, a.id, target.id, options) : null),
-    [props.combat, props.characters, a.id, target?.id, weaponId, feat, calledShot],
+    () => (target ? previewAttack(props.combat, props.characters, a.id, target.id, options, props.settings ?? {}) : null),
+    [props.combat, props.characters, props.settings, a.id, target?.id, weaponId, feat, calledShot],
   );
   if (targets.length === 0) return null;
   const base = `atk-${a.id}`;

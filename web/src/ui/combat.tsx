@@ -71,7 +71,7 @@ export function CombatPanel(props: { session: TableSession }) {
             sides={sides}
             attack={
               isHammercrawl && (c.characterId !== null || c.monster !== null) && mayAttackWith(c, state.you, state.characters) ? (
-                <AttackControl attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} act={act} />
+                <AttackControl attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} settings={state.settings} act={act} />
               ) : null
             }
             move={(d) => {
