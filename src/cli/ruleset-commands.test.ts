@@ -336,3 +336,16 @@ describe('start-up: only what the command line names is imported', () => {
     expect(names).toEqual(expected);
   });
 });
+
+describe('value tables', () => {
+  it('leave out values under 0.01% unless --all, and say how many', async () => {
+    const short = await cli(['odds', 'attack', '--ruleset', 'so-long-as-men-die']);
+    expect(short.code).toBe(0);
+    const valueRows = short.out.split('\n').filter((l) => /^\s+\d+\s+(<?\d|<)/.test(l));
+    expect(valueRows.length).toBeGreaterThan(0);
+    expect(valueRows.some((l) => l.includes('<0.01%'))).toBe(false);
+    expect(short.out).toMatch(/\(\d+ rarer values, [\d.<]+% together, not shown; --all shows them\)/);
+    const all = await cli(['odds', 'attack', '--ruleset', 'so-long-as-men-die', '--all']);
+    expect(all.out).toContain('<0.01%');
+  });
+});

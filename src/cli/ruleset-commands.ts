@@ -186,6 +186,9 @@ function paramsOf(defs: readonly ParamDef[], raw: Record<string, unknown>): Para
 // Checks: text
 // ---------------------------------------------------------------------------------------------------
 
+/** Values rarer than this print as "<0.01%": left out of the value table unless --all. */
+const SHOWN_MIN_P = 0.00005;
+
 /** The readable odds of a check: outcomes with chances and bars, then the values when there are any. */
 export function formatCheckOdds(system: RuleSystem, odds: CheckOdds, options: { all: boolean }): string {
   const lines = [`${system.label}, ${odds.check}: ${odds.description}`];
@@ -198,8 +201,9 @@ export function formatCheckOdds(system: RuleSystem, odds: CheckOdds, options: { 
   if (odds.values !== undefined && odds.values.length > 0) {
     const values = odds.values;
     let shown = values;
-    if (!options.all && values.length > VALUE_ROWS) {
-      const keep = new Set([...values].sort((a, b) => b.p - a.p).slice(0, VALUE_ROWS).map((x) => x.value));
+    if (!options.all) {
+      // The likeliest VALUE_ROWS values, and none that would print as under 0.01%.
+      const keep = new Set([...values].sort((a, b) => b.p - a.p).slice(0, VALUE_ROWS).filter((x) => x.p >= SHOWN_MIN_P).map((x) => x.value));
       shown = values.filter((x) => keep.has(x.value));
     }
     const vWidth = Math.max(5, ...shown.map((x) => String(x.value).length));
