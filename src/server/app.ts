@@ -384,14 +384,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     let member: MemberRecord | null = null;
     let table: LiveTable | null = null;
     let stopWatching: (() => void) | null = null;
-    const send = (frame: object): void => {
-      if (socket.readyState !== socket.OPEN) return;
-      if (socket.bufferedAmount > MAX_SOCKET_BACKLOG_BYTES) {
-        socket.close(1013, 'too slow');
-        return;
-      }
-      socket.send(JSON.stringify(frame));
-    };
     const sendFrame = (frame: Buffer): void => {
       if (socket.readyState !== socket.OPEN) return;
       if (socket.bufferedAmount > MAX_SOCKET_BACKLOG_BYTES) {
@@ -400,6 +392,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       }
       socket.send(frame, { binary: false });
     };
+    const send = (frame: object): void => sendFrame(Buffer.from(JSON.stringify(frame)));
     const fail = (code: string, message: string, requestId?: string): void =>
       send({ kind: 'error', code, message, ...(requestId !== undefined ? { requestId } : {}) });
     const helloTimer = setTimeout(() => {

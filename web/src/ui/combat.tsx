@@ -162,40 +162,8 @@ export function CombatPanel(props: { session: TableSession }) {
                 <option value="party">Party</option>
               </select>
             </div>
-            <div class="field small">
-              <label for="combat-health">Health</label>
-              <input
-                id="combat-health"
-                value={health}
-                maxLength={40}
-                placeholder={healthExample}
-                list={sides.length > 0 ? 'combat-dice' : undefined}
-                aria-describedby={healthHint ? 'combat-health-hint' : undefined}
-                onInput={(e) => setHealth(e.currentTarget.value)}
-              />
-              {healthHint ? (
-                <small id="combat-health-hint" class="warn">
-                  {healthHint}
-                </small>
-              ) : null}
-            </div>
-            <div class="field small">
-              <label for="combat-armour">Armour</label>
-              <input
-                id="combat-armour"
-                value={armour}
-                maxLength={40}
-                placeholder={armourExample}
-                list={sides.length > 0 ? 'combat-dice' : undefined}
-                aria-describedby={armourHint ? 'combat-armour-hint' : undefined}
-                onInput={(e) => setArmour(e.currentTarget.value)}
-              />
-              {armourHint ? (
-                <small id="combat-armour-hint" class="warn">
-                  {armourHint}
-                </small>
-              ) : null}
-            </div>
+            <DieField id="combat-health" label="Health" value={health} example={healthExample} hint={healthHint} hasList={sides.length > 0} onInput={setHealth} />
+            <DieField id="combat-armour" label="Armour" value={armour} example={armourExample} hint={armourHint} hasList={sides.length > 0} onInput={setArmour} />
             {isHammercrawl ? (
               <div class="field monster-line">
                 <label for="combat-monster">Monster line (for one-click attacks)</label>
@@ -224,6 +192,38 @@ export function CombatPanel(props: { session: TableSession }) {
         <p class="error" role="alert">
           {error}
         </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A Health or Armour field of the add form: dice of the table's chain offered, a hint for a die off it. */
+function DieField(props: {
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
+  readonly example: string;
+  readonly hint: string | null | undefined;
+  readonly hasList: boolean;
+  readonly onInput: (value: string) => void;
+}) {
+  const hintId = `${props.id}-hint`;
+  return (
+    <div class="field small">
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        value={props.value}
+        maxLength={40}
+        placeholder={props.example}
+        list={props.hasList ? 'combat-dice' : undefined}
+        aria-describedby={props.hint ? hintId : undefined}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+      />
+      {props.hint ? (
+        <small id={hintId} class="warn">
+          {props.hint}
+        </small>
       ) : null}
     </div>
   );
