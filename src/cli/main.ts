@@ -453,13 +453,13 @@ function misspeltMechanic(args: readonly string[], names: readonly string[]): st
   return `'${word}' is neither dice notation nor a mechanic (did you mean ${close.join(' or ')}?); see 'hammercrawl ${args[0]} --help'`;
 }
 
-function reportError(e: unknown, io: CliIo): number {
+function reportError(e: unknown, io: CliIo, helpCommand = 'hammercrawl --help'): number {
   if (e instanceof CommanderError) {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
     // Commander's "(Did you mean roll?)" is on a second line: keep it, on the one line we print.
     const [first, ...rest] = e.message.replace(/^error: /, '').split('\n');
     const hint = rest.find((line) => line.startsWith('(Did you mean'));
-    io.stderr(`hammercrawl: ${first}${hint !== undefined ? ` ${hint.replace('(Did you mean', '(did you mean')}` : ''}; see 'hammercrawl --help'\n`);
+    io.stderr(`hammercrawl: ${first}${hint !== undefined ? ` ${hint.replace('(Did you mean', '(did you mean')}` : ''}; see '${helpCommand}'\n`);
     return EXIT_BAD_INPUT;
   }
   if (isDiceError(e)) {
@@ -511,6 +511,6 @@ export async function runCli(args: readonly string[], io: CliIo, freshSeed: () =
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (e) {
-    return reportError(e, io);
+    return reportError(e, io, ON_DEMAND_COMMANDS.has(args[0] ?? '') ? `hammercrawl ${args[0]} --help` : 'hammercrawl --help');
   }
 }
