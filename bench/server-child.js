@@ -65,7 +65,7 @@ async function main(kind, args) {
       import('../dist/server/app.js'),
       import('../dist/server/storage/sqlite-store.js'),
       import('../dist/server/bus/local-bus.js'),
-      import('../dist/rules/registry.js'),
+      import('../dist/rules/catalogue.js'),
     ]);
     const store = await openSqliteStore(args[0]);
     await store.migrate();

@@ -12,8 +12,8 @@ import { isDiceError } from '../dice/errors.js';
 import { MAX_SEED, seededRandom } from '../dice/random.js';
 import { compileRoll, termSubtotal } from '../dice/roll.js';
 import type { DiceOptions } from '../dice/resolve.js';
-import { RULESET_IDS, type RuleSystem, type RulesetId } from '../rules/rule-system.js';
-import { isRulesetId, loadRuleSystem } from '../rules/registry.js';
+import type { RuleSystem } from '../rules/rule-system.js';
+import { CATALOGUE, DEFAULT_RULESET, RULESET_IDS, isRulesetId, loadRuleSystem, type RulesetId } from '../rules/catalogue.js';
 import { MECHANIC_NAMES, UsageError, parseDieFlag, type MechanicCommand, type MechanicFlag, type MechanicFlags } from './mechanic.js';
 
 /** Words of notation that start with a minus (`-d4+3`, `-2`), which commander would take for options. */
@@ -22,15 +22,10 @@ const NEGATIVE_NOTATION = /^-(\d|d\d|d%)/i;
 const VALUE_OPTIONS = new Set(['--seed', '--chain', '--below-d3', '--target', '--ruleset']);
 
 /** The ruleset `--ruleset` selects when it is not given. */
-export const DEFAULT_RULESET: RulesetId = 'hammercrawl';
+export { DEFAULT_RULESET };
 
 /** What each ruleset is, for help (static: help must not load the rulesets). */
-export const RULESET_SUMMARIES: Readonly<Record<RulesetId, string>> = {
-  hammercrawl: 'HAMMERCRAWL! v4, the default: dice-chain Tests, resource dice, Hammer pools',
-  'bare-bones': 'The Bare Bones: d20 roll-under checks, usage dice stepping down on 1-3',
-  'so-long-as-men-die': 'So Long as Men Die: exploding attacks against Defense, Toughness Dice',
-  'exalted-hack': 'The Exalted Hack: d20 roll-under with four outcomes, usage dice d4-d12',
-};
+export const RULESET_SUMMARIES: Readonly<Record<RulesetId, string>> = Object.fromEntries(CATALOGUE.map((e) => [e.id, e.summary])) as Record<RulesetId, string>;
 
 /** Help of the `--ruleset <id>` option. */
 export const RULESET_OPTION_HELP = `the ruleset: ${RULESET_IDS.join(', ')} (default ${DEFAULT_RULESET}; 'hammercrawl rules' says what each is)`;

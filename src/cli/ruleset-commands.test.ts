@@ -4,8 +4,8 @@
  * start-up plan (`loadModules` imports only what a command line names).
  */
 import { describe, expect, it } from 'vitest';
-import { RULESET_IDS, type CheckOdds, type ParamDef, type ParamValue, type RuleSystem } from '../rules/rule-system.js';
-import { loadRuleSystem } from '../rules/registry.js';
+import { type CheckOdds, type ParamDef, type ParamValue, type RuleSystem } from '../rules/rule-system.js';
+import { RULESET_IDS, loadRuleSystem } from '../rules/catalogue.js';
 import { FRESH_SEED, cli } from '../../test/cli.js';
 import { EXIT_BAD_INPUT, loadModules, rulesetOf, toJson } from './main.js';
 import { MECHANIC_NAMES, UsageError } from './mechanic.js';

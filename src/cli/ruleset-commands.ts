@@ -19,19 +19,22 @@ import type {
   RulesetCharacter,
   UsageRoll,
 } from '../rules/rule-system.js';
-import { RULESET_IDS, type RulesetId } from '../rules/rule-system.js';
-import { isRulesetId, loadRuleSystem } from '../rules/registry.js';
+import { CATALOGUE, RULESET_IDS, isRulesetId, loadRuleSystem, type RulesetId } from '../rules/catalogue.js';
 import { UsageError } from './mechanic.js';
 import {
   DEFAULT_RULESET,
   MAX_CHARACTER_COUNT,
   RULESET_OPTION_HELP,
-  RULESET_SUMMARIES,
   parseRuleset,
   parseSeed,
   toJson,
   type CliIo,
 } from './main.js';
+
+/** The catalogue's one line on a ruleset. */
+function summaryOf(id: string): string {
+  return CATALOGUE.find((e) => e.id === id)?.summary ?? '';
+}
 
 /** Name of the usage-die command under roll and odds, the same as HAMMERCRAWL!'s resource die. */
 export const USAGE_COMMAND = 'resource';
@@ -432,7 +435,7 @@ function paramLines(defs: readonly ParamDef[], indent: string): string[] {
 export function formatRules(system: RuleSystem): string {
   const lines = [
     `${system.label} (--ruleset ${system.id}), ${system.version}`,
-    `  ${RULESET_SUMMARIES[system.id]}`,
+    `  ${summaryOf(system.id)}`,
     `  Rules: ${system.ref}`,
     `  Attributes: ${system.attributes.map((a) => `${a.id.toUpperCase()} (${a.label})`).join(', ')}`,
     `  Dice chain for ^+N steps in notation: ${system.chain.sides.map((s) => `d${s}`).join(' ')}`,
@@ -502,7 +505,7 @@ async function hammercrawlRules(): Promise<string> {
   const { MECHANICS } = await import('./mechanics.js');
   const lines = [
     `HAMMERCRAWL! (--ruleset ${DEFAULT_RULESET}, the default)`,
-    `  ${RULESET_SUMMARIES[DEFAULT_RULESET]}`,
+    `  ${summaryOf(DEFAULT_RULESET)}`,
     '',
     'Mechanics: hammercrawl odds <mechanic> [options]; roll the same way (--seed, --json)',
   ];
@@ -522,11 +525,11 @@ export function addRulesCommand(program: Command, io: CliIo): void {
     .action(async (id: string | undefined, flags: { json?: boolean }) => {
       if (id === undefined) {
         if (flags.json) {
-          io.stdout(`${toJson(RULESET_IDS.map((r) => ({ id: r, summary: RULESET_SUMMARIES[r] })))}\n`);
+          io.stdout(`${toJson(RULESET_IDS.map((r) => ({ id: r, summary: summaryOf(r) })))}\n`);
           return;
         }
         const lines = ['Rulesets (--ruleset <id> on roll, odds, step and char new):'];
-        for (const r of RULESET_IDS) lines.push(`  ${r.padEnd(19)} ${RULESET_SUMMARIES[r]}`);
+        for (const r of RULESET_IDS) lines.push(`  ${r.padEnd(19)} ${summaryOf(r)}`);
         lines.push('', "A ruleset's checks and their options: 'hammercrawl rules <id>'.");
         io.stdout(`${lines.join('\n')}\n`);
         return;

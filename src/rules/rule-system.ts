@@ -8,12 +8,6 @@
 import type { DiceChain } from '../dice/dice-chain.js';
 import type { RandomSource } from '../dice/random.js';
 
-/** The rulesets this engine serves. */
-export type RulesetId = 'hammercrawl' | 'bare-bones' | 'so-long-as-men-die' | 'exalted-hack';
-
-/** Every ruleset id, HAMMERCRAWL! first. */
-export const RULESET_IDS = ['hammercrawl', 'bare-bones', 'so-long-as-men-die', 'exalted-hack'] as const satisfies readonly RulesetId[];
-
 /**
  * A player's or the Smith's mistake, returned as a value: a namespaced `code`
  * (`'check/target-out-of-range'`), a message saying how to fix it, and for documents the JSON path.
@@ -180,7 +174,8 @@ export interface StatValue {
 
 /** What every ruleset's character document has; each ruleset adds its own fields. */
 export interface RulesetCharacter {
-  readonly ruleset: RulesetId;
+  /** The id of the ruleset the document belongs to (src/rules/catalogue.ts). */
+  readonly ruleset: string;
   readonly schemaVersion: number;
   readonly name: string;
   /** Keyed by the ruleset's attribute ids. */
@@ -239,7 +234,8 @@ export interface RuleTable {
 
 /** The contract: one object per ruleset. */
 export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
-  readonly id: RulesetId;
+  /** Its id in the catalogue (src/rules/catalogue.ts). */
+  readonly id: string;
   readonly label: string;
   /** The rules text this implements ("v4", "2024-09"). */
   readonly version: string;

@@ -13,7 +13,7 @@ import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import type { WebSocket } from 'ws';
 import type { RandomSource } from '../dice/random.js';
-import { settingsProblem, type RuleSystem, type RulesetId } from '../rules/rule-system.js';
+import { settingsProblem, type RuleSystem } from '../rules/rule-system.js';
 import type { Actor } from '../table/commands.js';
 import { EVENT_SCHEMA_VERSION, type MemberView, type Role } from '../table/events.js';
 import { MAX_MEMBERS } from '../table/limits.js';
@@ -42,7 +42,7 @@ import { TokenBuckets } from './token-buckets.js';
 export interface ServerOptions {
   readonly store: TableStore;
   readonly bus: EventBus;
-  readonly rules: ReadonlyMap<RulesetId, RuleSystem>;
+  readonly rules: ReadonlyMap<string, RuleSystem>;
   /** Dice; the operating system's cryptographic source unless a test injects one. */
   readonly rng?: RandomSource;
   readonly now?: () => number;
@@ -165,7 +165,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           },
   });
 
-  const rulesOf = (id: RulesetId): RuleSystem => {
+  const rulesOf = (id: string): RuleSystem => {
     const r = options.rules.get(id);
     if (r === undefined) throw new HttpProblem(500, 'rules/unavailable', `The ruleset ${id} is not loaded on this server.`);
     return r;

@@ -5,7 +5,7 @@
  * (by this process or another) are folded in seq order, with gaps refilled from the store.
  */
 import type { RandomSource } from '../dice/random.js';
-import type { RuleSystem, RulesetId } from '../rules/rule-system.js';
+import type { RuleSystem } from '../rules/rule-system.js';
 import { rollCommand, type Actor, type TableCommand } from '../table/commands.js';
 import { EVENT_SCHEMA_VERSION, type MemberView, type TableEvent } from '../table/events.js';
 import { projectEvent, type Viewer, type WireEvent } from '../table/project.js';
@@ -30,7 +30,7 @@ export type CommandOutcome =
 export interface LiveTableDeps {
   readonly store: TableStore;
   readonly bus: EventBus;
-  readonly rules: (id: RulesetId) => RuleSystem;
+  readonly rules: (id: string) => RuleSystem;
   readonly rng: RandomSource;
   readonly now: () => number;
   /** True when no other process writes this store (SQLite without a shared bus): commands skip the read-back. */

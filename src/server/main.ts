@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { loadAllRuleSystems } from '../rules/registry.js';
+import { loadAllRuleSystems } from '../rules/catalogue.js';
 import { buildServer } from './app.js';
 import { createLocalBus } from './bus/local-bus.js';
 import { openRedisBus } from './bus/redis-bus.js';

@@ -3,7 +3,7 @@
  * is read through these before it reaches the table, so the table core sees typed values only.
  */
 import { z } from 'zod';
-import { RULESET_IDS } from '../rules/rule-system.js';
+import { RULESET_IDS } from '../rules/catalogue.js';
 import { COMBAT_ACTION_TYPES, MAX_MONSTER_LINE_LENGTH, type CombatAction } from '../table/combat.js';
 import type { TableCommand } from '../table/commands.js';
 import { VISIBILITIES } from '../table/events.js';

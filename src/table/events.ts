@@ -4,7 +4,7 @@
  * included) and projected per viewer on the way out (`projectEvent`).
  */
 import type { RollRecord } from '../dice/roll.js';
-import type { CheckRoll, ParamRecord, RulesetId } from '../rules/rule-system.js';
+import type { CheckRoll, ParamRecord } from '../rules/rule-system.js';
 import type { HammerPlusChoice, HammerPool, HammerPoolRoll } from '../rules/hammercrawl/hammer-pools.js';
 import type { MagickCommand } from '../rules/hammercrawl/magick/commands.js';
 import type { MagickEvent } from '../rules/hammercrawl/magick/magick-state.js';
@@ -43,7 +43,7 @@ export interface TableCharacter {
 
 /** Event bodies by kind. */
 export interface EventBodies {
-  'table-created': { readonly name: string; readonly ruleset: RulesetId; readonly settings: TableSettings };
+  'table-created': { readonly name: string; /** A catalogue id (src/rules/catalogue.ts), checked when the table is created. */ readonly ruleset: string; readonly settings: TableSettings };
   'member-joined': { readonly member: MemberView };
   rolled: {
     readonly requestId: string;

@@ -7,7 +7,7 @@ import { TORCH_BURN_MS } from '../rules/hammercrawl/venture/light.js';
 import { MAX_PARTY_SIZE } from '../rules/hammercrawl/venture/venture.js';
 import { MAX_SPELL_NAME_LENGTH } from '../rules/hammercrawl/magick/commands.js';
 import type { Caster } from '../rules/hammercrawl/magick/caster.js';
-import type { RuleSystem, RulesetId } from '../rules/rule-system.js';
+import type { RuleSystem } from '../rules/rule-system.js';
 import { rollCommand, type Actor, type TableCommand } from './commands.js';
 import { EVENT_SCHEMA_VERSION, VISIBILITIES, type NewTableEvent, type Role, type TableEvent } from './events.js';
 import { MAX_LABEL_LENGTH } from './limits.js';
@@ -24,7 +24,7 @@ const olive: Actor = { id: 'O', role: 'observer' };
 const T0 = 1_750_000_000_000;
 
 /** A table in memory: commands decided at `now`, events stamped with it and folded. A fold never gets an rng. */
-function table(ruleset: RulesetId = 'hammercrawl') {
+function table(ruleset: string = 'hammercrawl') {
   const events: TableEvent[] = [];
   let state: TableState | null = null;
   let n = 0;

@@ -2,7 +2,6 @@
  * A table's state: the fold of its events. Pure: applying the same events gives the same state, and
  * nothing here rolls (the faces are in the events).
  */
-import type { RulesetId } from '../rules/rule-system.js';
 import { EMPTY_MAGICK_STATE, foldMagickEvents, type MagickState } from '../rules/hammercrawl/magick/magick-state.js';
 import { foldVenture, newVenture, type VentureState } from '../rules/hammercrawl/venture/venture.js';
 import { EMPTY_COMBAT, type CombatState } from './combat.js';
@@ -11,7 +10,7 @@ import type { MemberView, NewTableEvent, TableCharacter, TableEvent, TableSettin
 /** What the table knows now. */
 export interface TableState {
   readonly name: string;
-  readonly ruleset: RulesetId;
+  readonly ruleset: string;
   readonly settings: TableSettings;
   readonly members: readonly MemberView[];
   readonly characters: readonly TableCharacter[];

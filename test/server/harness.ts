@@ -5,7 +5,7 @@ import { createLocalBus } from '../../src/server/bus/local-bus.js';
 import { openSqliteStore } from '../../src/server/storage/sqlite-store.js';
 import type { EventBus, TableStore } from '../../src/server/storage/types.js';
 import { ruleSystem as hammercrawl } from '../../src/rules/hammercrawl/rule-system.js';
-import type { RuleSystem, RulesetId } from '../../src/rules/rule-system.js';
+import type { RuleSystem } from '../../src/rules/rule-system.js';
 import { connect, type TestClient } from './ws-client.js';
 
 /** A server listening on a free port. */
@@ -19,8 +19,8 @@ export interface TestServer {
 }
 
 /** The rulesets the tests use. */
-export function testRules(): ReadonlyMap<RulesetId, RuleSystem> {
-  return new Map<RulesetId, RuleSystem>([['hammercrawl', hammercrawl as unknown as RuleSystem]]);
+export function testRules(): ReadonlyMap<string, RuleSystem> {
+  return new Map<string, RuleSystem>([['hammercrawl', hammercrawl as unknown as RuleSystem]]);
 }
 
 /** Starts a server over `store` (default: a fresh in-memory SQLite). */

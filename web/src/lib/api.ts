@@ -1,5 +1,5 @@
 /** The table server's HTTP routes (docs/protocol.md, HTTP). `fetch` is injected for the tests. */
-import type { RulesetId } from '../../../src/rules/rule-system.js';
+import type { RulesetId } from '../../../src/rules/catalogue.js';
 import type { Role, Settings, TableEvent, TableInfo } from './protocol.js';
 
 /** A refused or failed request, with the server's code and its fix-it message. */

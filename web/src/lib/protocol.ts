@@ -3,7 +3,8 @@
  * reader here is tolerant (unknown fields kept, missing optional fields allowed) because the protocol
  * grows by addition.
  */
-import type { CheckRoll, ParamRecord, RulesetId } from '../../../src/rules/rule-system.js';
+import type { CheckRoll, ParamRecord } from '../../../src/rules/rule-system.js';
+import type { RulesetId } from '../../../src/rules/catalogue.js';
 
 /** Roles at a table. */
 export type Role = 'smith' | 'player' | 'observer';

@@ -1,61 +1,40 @@
 /**
- * The rulesets, each loaded on demand with a dynamic import (a chunk of its own), so the first page
- * stays small and the table works with whichever rulesets this build has. A ruleset module exports
- * one `ruleSystem` (src/rules/rule-system.ts).
+ * The rulesets as the web table knows them: the catalogue (src/rules/catalogue.ts), each ruleset loaded
+ * on demand with a dynamic import (a chunk of its own), so the first page stays small.
  */
-import type { RuleSystem, RulesetId } from '../../../src/rules/rule-system.js';
+import { CATALOGUE, RULESET_IDS, isRulesetId, type CatalogueEntry, type RulesetId } from '../../../src/rules/catalogue.js';
+import type { RuleSystem } from '../../../src/rules/rule-system.js';
+
+export { RULESET_IDS, isRulesetId };
 
 /** Names shown before a ruleset is loaded. */
-export const RULESET_LABELS: Record<RulesetId, string> = {
-  hammercrawl: 'HAMMERCRAWL!',
-  'bare-bones': 'The Bare Bones',
-  'so-long-as-men-die': 'So Long As Men Die',
-  'exalted-hack': 'The Exalted Hack',
-};
+export const RULESET_LABELS: Readonly<Record<RulesetId, string>> = Object.fromEntries(CATALOGUE.map((e) => [e.id, e.label])) as Record<RulesetId, string>;
 
-/** Every ruleset id, HAMMERCRAWL! first. */
-export const RULESET_IDS = Object.keys(RULESET_LABELS) as RulesetId[];
-
-type Loader = () => Promise<unknown>;
-
-/** Module loaders by path; only files that exist at build time are here. */
-const MODULES: Record<string, Loader> = import.meta.glob(['../../../src/rules/*/rule-system.ts', '../../../src/rules/*/index.ts']);
-
-/** The loaders that may hold a ruleset's `ruleSystem`, most specific first. */
-export function loadersFor(id: RulesetId, modules: Record<string, Loader> = MODULES): Loader[] {
-  const out: Loader[] = [];
-  for (const file of ['rule-system.ts', 'index.ts']) {
-    const l = modules[`../../../src/rules/${id}/${file}`];
-    if (l) out.push(l);
-  }
-  return out;
+/** The label of a ruleset id, or the id itself for one this build does not know. */
+export function rulesetLabel(id: string): string {
+  return isRulesetId(id) ? RULESET_LABELS[id] : id;
 }
 
-function isRuleSystem(v: unknown, id: RulesetId): v is RuleSystem {
-  if (typeof v !== 'object' || v === null) return false;
-  const r = v as Partial<RuleSystem>;
-  return r.id === id && Array.isArray(r.checks) && typeof r.checkOdds === 'function';
-}
+const cache = new Map<string, Promise<RuleSystem | null>>();
 
-const cache = new Map<RulesetId, Promise<RuleSystem | null>>();
-
-/** Loads a ruleset's `ruleSystem`; null when this build does not have it. */
-export function loadRuleSystem(id: RulesetId, modules: Record<string, Loader> = MODULES): Promise<RuleSystem | null> {
-  if (modules === MODULES) {
-    const hit = cache.get(id);
-    if (hit) return hit;
-  }
+/**
+ * Loads a ruleset's `ruleSystem`; null when this build does not have it or its chunk fails to load
+ * (the table then works without odds and sheets). `entries` replaces the catalogue in tests.
+ */
+export function loadRuleSystem(id: string, entries: readonly Pick<CatalogueEntry, 'id' | 'load'>[] = CATALOGUE): Promise<RuleSystem | null> {
+  const useCache = entries === CATALOGUE;
+  const hit = useCache ? cache.get(id) : undefined;
+  if (hit) return hit;
   const p = (async () => {
-    for (const load of loadersFor(id, modules)) {
-      try {
-        const mod = (await load()) as { ruleSystem?: unknown };
-        if (isRuleSystem(mod.ruleSystem, id)) return mod.ruleSystem;
-      } catch {
-        // A module that fails to load is as good as absent: try the next.
-      }
+    const entry = entries.find((e) => e.id === id);
+    if (entry === undefined) return null;
+    try {
+      const rs = await entry.load();
+      return rs.id === id ? rs : null;
+    } catch {
+      return null;
     }
-    return null;
   })();
-  if (modules === MODULES) cache.set(id, p);
+  if (useCache) cache.set(id, p);
   return p;
 }

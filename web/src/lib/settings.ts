@@ -1,24 +1,24 @@
 /**
  * The rulings that are options (docs/rulings.md: "where the text offers a choice, the choice is a
  * setting with the default named here"), offered when a table is created and on the Smith's screen.
+ * The lists are the catalogue's (src/rules/catalogue.ts), so they are known before a ruleset loads.
  */
-import type { ParamDef, RulesetId } from '../../../src/rules/rule-system.js';
-import { HAMMERCRAWL_SETTINGS } from '../../../src/rules/hammercrawl/settings.js';
+import { CATALOGUE, isRulesetId, type RulesetId } from '../../../src/rules/catalogue.js';
+import type { ParamDef } from '../../../src/rules/rule-system.js';
 import type { Settings } from './protocol.js';
 
 /** The settings a ruleset's tables may set, each with its default. */
-export const TABLE_SETTINGS: Readonly<Record<RulesetId, readonly ParamDef[]>> = {
-  // The ruleset's own list (the server checks a table's settings against it), without loading the ruleset.
-  hammercrawl: HAMMERCRAWL_SETTINGS,
-  'bare-bones': [],
-  'so-long-as-men-die': [],
-  'exalted-hack': [],
-};
+export const TABLE_SETTINGS: Readonly<Record<RulesetId, readonly ParamDef[]>> = Object.fromEntries(CATALOGUE.map((e) => [e.id, e.settings])) as Record<RulesetId, readonly ParamDef[]>;
+
+/** The settings of a ruleset id (none for an id this build does not know). */
+export function settingsOf(ruleset: string): readonly ParamDef[] {
+  return isRulesetId(ruleset) ? TABLE_SETTINGS[ruleset] : [];
+}
 
 /** The settings a new table starts with: every default. */
-export function defaultSettings(ruleset: RulesetId): Settings {
+export function defaultSettings(ruleset: string): Settings {
   const out: Record<string, string | number | boolean> = {};
-  for (const d of TABLE_SETTINGS[ruleset]) if (d.default !== undefined) out[d.name] = d.default;
+  for (const d of settingsOf(ruleset)) if (d.default !== undefined) out[d.name] = d.default;
   return out;
 }
 

@@ -6,7 +6,8 @@ import { cryptoRandom } from './browser-random.js';
 import { formatRemaining, nextName } from './light-timers.js';
 import { moveInOrder, partyCombatants, readCombat, withCondition, withoutCondition } from './combat-view.js';
 import { parseJsonText, setAtPath, sheetUsageDice } from './sheet-data.js';
-import { loadRuleSystem, loadersFor } from './rulesets.js';
+import { RULESET_IDS, loadRuleSystem } from './rulesets.js';
+import type { RuleSystem } from '../../../src/rules/rule-system.js';
 
 describe('routes', () => {
   it('reads the start page, a table and an invite in the fragment', () => {
@@ -146,19 +147,20 @@ describe('sheet data', () => {
 });
 
 describe('ruleset loading', () => {
-  it('prefers rule-system.ts, falls back to index.ts, and gives null when no module has the ruleSystem', async () => {
-    const fake = { id: 'bare-bones', checks: [], checkOdds: () => null };
-    const modules = {
-      '../../../src/rules/bare-bones/index.ts': async () => ({ ruleSystem: fake }),
-      '../../../src/rules/hammercrawl/rule-system.ts': async () => ({}),
-      '../../../src/rules/hammercrawl/index.ts': async () => {
-        throw new Error('no');
-      },
-    };
-    expect(loadersFor('hammercrawl', modules)).toHaveLength(2);
-    await expect(loadRuleSystem('bare-bones', modules)).resolves.toBe(fake);
-    await expect(loadRuleSystem('hammercrawl', modules)).resolves.toBeNull();
-    await expect(loadRuleSystem('exalted-hack', modules)).resolves.toBeNull();
+  it('loads a catalogue entry, and gives null for an unknown id, a failed chunk or a module of another id', async () => {
+    const fake = { id: 'bare-bones', checks: [], checkOdds: () => null } as unknown as RuleSystem;
+    const entries = [
+      { id: 'bare-bones', load: async () => fake },
+      { id: 'hammercrawl', load: async () => { throw new Error('chunk failed'); } },
+      { id: 'exalted-hack', load: async () => fake },
+    ];
+    await expect(loadRuleSystem('bare-bones', entries)).resolves.toBe(fake);
+    await expect(loadRuleSystem('hammercrawl', entries)).resolves.toBeNull();
+    await expect(loadRuleSystem('exalted-hack', entries)).resolves.toBeNull();
+    await expect(loadRuleSystem('no-such-ruleset', entries)).resolves.toBeNull();
+  });
+  it('loads every ruleset of the catalogue', async () => {
+    for (const id of RULESET_IDS) expect((await loadRuleSystem(id))?.id).toBe(id);
   });
 });
 

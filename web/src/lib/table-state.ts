@@ -2,7 +2,7 @@
  * The table as this viewer sees it: the fold of the welcome and the events (the server is the
  * authority; this only displays). Pure and immutable: every apply returns a new state.
  */
-import type { RulesetId } from '../../../src/rules/rule-system.js';
+import type { RulesetId } from '../../../src/rules/catalogue.js';
 import { readAttack, type AttackNote } from './combat-view.js';
 import { isRollEvent, type Member, type RollEvent, type Settings, type TableCharacter, type TableEvent, type Welcome } from './protocol.js';
 

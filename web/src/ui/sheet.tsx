@@ -180,7 +180,7 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
 
 /** The labels of a ruleset's ids: its tables, its creation choices, the ruleset names; HAMMERCRAWL! also its `labelOf`. */
 function sheetLabels(rs: RuleSystem): LabelSource {
-  const rulesets = { rows: Object.entries(RULESET_LABELS).map(([id, label]) => ({ id, label })) };
+  const rulesets = { rows: Object.entries(RULESET_LABELS as Record<string, string>).map(([id, label]) => ({ id, label })) };
   const map = labelLookup([...rs.tables, rulesets], rs.creationOptions);
   if (rs.id !== 'hammercrawl') return map;
   return {

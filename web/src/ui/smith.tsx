@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { CommandError } from '../lib/live.js';
 import { initialValues, readForm, type FormValues } from '../lib/params.js';
-import { TABLE_SETTINGS } from '../lib/settings.js';
+import { settingsOf } from '../lib/settings.js';
 import type { TableSession } from '../session.js';
 import { ParamFields } from './param-form.js';
 import { lazyComponent } from './lazy.js';
@@ -23,7 +23,7 @@ export function SmithPanel(props: { session: TableSession }) {
       <h2>Smith's screen</h2>
       <p class="muted">The invite link is under "Invite players" at the top of the page.</p>
       <SecretRoll session={session} />
-      {state.ruleset && TABLE_SETTINGS[state.ruleset].length > 0 ? <Rulings session={session} /> : null}
+      {state.ruleset && settingsOf(state.ruleset).length > 0 ? <Rulings session={session} /> : null}
       {state.ruleset === 'hammercrawl' ? <VenturePanel session={session} /> : null}
       {state.ruleset === 'hammercrawl' ? <LightTimers session={session} /> : null}
       {state.ruleset === 'hammercrawl' ? (
@@ -79,7 +79,7 @@ function SecretRoll(props: { session: TableSession }) {
 function Rulings(props: { session: TableSession }) {
   const { session } = props;
   const state = session.state.value;
-  const defs = state.ruleset ? TABLE_SETTINGS[state.ruleset] : [];
+  const defs = state.ruleset ? settingsOf(state.ruleset) : [];
   const [values, setValues] = useState<FormValues>(() => {
     const v: Record<string, string | boolean> = { ...initialValues(defs) };
     for (const d of defs) {

@@ -1,6 +1,6 @@
 /** The start page: create a table, or go back to one of the tables this device has joined. */
 import { useState } from 'preact/hooks';
-import type { RulesetId } from '../../../src/rules/rule-system.js';
+import { DEFAULT_RULESET, type RulesetId } from '../../../src/rules/catalogue.js';
 import { ApiError } from '../lib/api.js';
 import { initialValues, readForm, type FormValues } from '../lib/params.js';
 import { tablePath } from '../lib/routes.js';
@@ -61,8 +61,8 @@ export function StartPage() {
 function CreateTable() {
   const [name, setName] = useState('');
   const [smithName, setSmithName] = useState('');
-  const [ruleset, setRuleset] = useState<RulesetId>('hammercrawl');
-  const [values, setValues] = useState<FormValues>(() => initialValues(TABLE_SETTINGS.hammercrawl));
+  const [ruleset, setRuleset] = useState<RulesetId>(DEFAULT_RULESET);
+  const [values, setValues] = useState<FormValues>(() => initialValues(TABLE_SETTINGS[DEFAULT_RULESET]));
   const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const defs = TABLE_SETTINGS[ruleset];

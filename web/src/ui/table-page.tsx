@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { lazyComponent } from './lazy.js';
 import { ApiError } from '../lib/api.js';
 import { tablePath } from '../lib/routes.js';
-import { RULESET_LABELS } from '../lib/rulesets.js';
+import { rulesetLabel } from '../lib/rulesets.js';
 import { MAX_MEMBER_NAME_LENGTH } from '../../../src/table/limits.js';
 import { api, TableSession } from '../session.js';
 import { justCreated, navigate, seats } from '../store.js';
@@ -229,7 +229,7 @@ function OpenTable(props: { seatTableId: string; inviteCode: string | null; onFo
         </a>
         <h1 class="title">
           {state.name || seat.tableName}
-          {state.ruleset ? <span class="muted"> · {RULESET_LABELS[state.ruleset]}</span> : null}
+          {state.ruleset ? <span class="muted"> · {rulesetLabel(state.ruleset)}</span> : null}
         </h1>
         <p class={`status status-${status}`} role="status">
           {STATUS_TEXT[status]}
