@@ -40,6 +40,56 @@ export type ParamDef =
   | (ParamBase & { readonly kind: 'die'; readonly sides: readonly number[]; readonly default?: number })
   | (ParamBase & { readonly kind: 'text'; readonly maxLength: number; readonly default?: string });
 
+/**
+ * What a check parameter is, so that a form, a dice tray or a sheet can fill it without knowing the
+ * ruleset's names for things:
+ * - `stat-score`: the score of a stat rolled against (a stat's roll button and the tray's target fill it);
+ * - `target`: a target number the situation sets (the tray's target fills it);
+ * - `stat`: which stat, a choice of the ruleset's attribute ids (a stat's roll button fills it);
+ * - `stat-mod`: the stat's modifier (a stat's roll button fills it);
+ * - `die`: the die thrown (the tray's die);
+ * - `steps`: step modifiers along the chain; `modifier`: a flat modifier;
+ * - `advantage`, `disadvantage`: roll with one (booleans);
+ * - `feat`: roll as a Feat (a boolean, or the character level of the Feat Die);
+ * - `level`: the character's level;
+ * - `setting`: mirrors the table setting of the same name (the table's choice is sent);
+ * - `option`: anything else the check's own form shows.
+ */
+export type ParamRole =
+  | 'stat-score'
+  | 'target'
+  | 'stat'
+  | 'stat-mod'
+  | 'die'
+  | 'steps'
+  | 'modifier'
+  | 'advantage'
+  | 'disadvantage'
+  | 'feat'
+  | 'level'
+  | 'setting'
+  | 'option';
+
+/** Every parameter role. */
+export const PARAM_ROLES = [
+  'stat-score',
+  'target',
+  'stat',
+  'stat-mod',
+  'die',
+  'steps',
+  'modifier',
+  'advantage',
+  'disadvantage',
+  'feat',
+  'level',
+  'setting',
+  'option',
+] as const satisfies readonly ParamRole[];
+
+/** A check's parameter: a parameter with its role. */
+export type CheckParamDef = ParamDef & { readonly role: ParamRole };
+
 /** What every parameter description carries. */
 export interface ParamBase {
   /** kebab-case; the CLI flag is `--<name>`. */
@@ -49,6 +99,8 @@ export interface ParamBase {
   readonly help: string;
   /** True when the check cannot be made without it (no default). */
   readonly isRequired?: boolean;
+  /** What the parameter is (required on a check's parameters: `CheckParamDef`). */
+  readonly role?: ParamRole;
 }
 
 /** One choice of a `choice` parameter. */
@@ -73,7 +125,7 @@ export interface CheckKindDef {
   /** One line on what it is and how it resolves. */
   readonly help: string;
   readonly ref: string;
-  readonly params: readonly ParamDef[];
+  readonly params: readonly CheckParamDef[];
 }
 
 /** A check to make: its kind and its parameters. */
@@ -189,6 +241,30 @@ export interface SheetTracker {
   readonly value: string;
 }
 
+/** What a value of a character is to the table: the combat tracker reads `health` and `armour`. */
+export type CharacterValueRole = 'health' | 'armour' | 'xp' | 'level' | 'coins' | 'usage' | 'pool' | 'other';
+
+/**
+ * A value of a character that play changes (a usage die, the Health Die, hit points, XP, coins), with
+ * the JSON pointer (RFC 6901) where the document keeps it, so that a sheet can show it and offer its
+ * roll, and a table command can change it in place, without knowing the document's shape.
+ * @example { id: 'health-die', label: 'Health Die', role: 'health', kind: 'die', pointer: '/healthDie', value: 6 }
+ */
+export interface CharacterValue {
+  /** Stable within the character (`health-die`, `item-3-usage`). */
+  readonly id: string;
+  readonly label: string;
+  readonly role: CharacterValueRole;
+  /** `die`: a die (its sides; null when depleted or none); `number`: a count or score. */
+  readonly kind: 'die' | 'number';
+  readonly pointer: string;
+  readonly value: number | null;
+  /** A pool's maximum (hit points 12/17) and where it is kept. */
+  readonly max?: { readonly value: number; readonly pointer: string };
+  /** True when the ruleset's usage roll steps it (the sheet offers the roll, written back at `pointer`). */
+  readonly isUsageDie?: boolean;
+}
+
 /** The few lines a table shows of a character without knowing its ruleset. */
 export interface CharacterSummary {
   readonly name: string;
@@ -261,6 +337,10 @@ export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
   /** Reads (imports) a character document: JSON path in every problem. */
   readCharacter(json: unknown): RuleResult<C>;
   summarize(character: C): CharacterSummary;
+  /** The values of a character that play changes, each with its JSON pointer. */
+  characterValues(character: C): readonly CharacterValue[];
+  /** The label of an id of the ruleset's data (a class, an item, a skill), for sheets; undefined when unknown. */
+  labelOf(id: string): string | undefined;
 
   /** Initiative for a fight. */
   readonly initiativeHelp: string;
@@ -270,6 +350,20 @@ export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
 
   /** The rulings that are table settings, with their defaults; a table's settings are read against them. */
   readonly settings: readonly ParamDef[];
+}
+
+/** The label of an id in a ruleset's tables (the first table naming it), or undefined. */
+export function tableLabel(tables: readonly RuleTable[], id: string): string | undefined {
+  for (const t of tables) {
+    const row = t.rows.find((r) => r.id === id);
+    if (row !== undefined) return row.label;
+  }
+  return undefined;
+}
+
+/** A JSON pointer (RFC 6901) of path segments: `pointerOf('inventory', 3, 'usageDie')` is `/inventory/3/usageDie`. */
+export function pointerOf(...segments: readonly (string | number)[]): string {
+  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
 /** Helpers for writing results. */

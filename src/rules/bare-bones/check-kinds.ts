@@ -18,7 +18,7 @@ import {
   type CheckRequest,
   type CheckRoll,
   type OutcomeOdds,
-  type ParamDef,
+  type CheckParamDef,
   type ParamRecord,
   type ParamValue,
   type RuleResult,
@@ -62,55 +62,55 @@ export const MAX_SMITE_DICE = 2;
 
 // ---------- parameter descriptions ----------
 
-const testParams = (statLabel: string, statHelp: string): ParamDef[] => [
-  { name: 'stat', kind: 'integer', label: statLabel, help: statHelp, min: MIN_CHECK_SCORE, max: MAX_ATTRIBUTE_SCORE, isRequired: true },
-  { name: 'skill', kind: 'boolean', label: 'Relevant skill', help: `A relevant skill adds +${SKILL_BONUS} to the score.`, default: false },
-  { name: 'skill-bonus', kind: 'integer', label: 'Skill bonus', help: `The skill's bonus when --skill: +${SKILL_BONUS}, a specialist's trained skill up to +${MAX_SKILL_BONUS}.`, min: SKILL_BONUS, max: MAX_SKILL_BONUS, default: SKILL_BONUS },
-  { name: 'advantage', kind: 'boolean', label: 'Advantage', help: 'Roll two d20s, keep the lower (helped, a house motto, Fortune\'s Favor...).', default: false },
-  { name: 'disadvantage', kind: 'boolean', label: 'Disadvantage', help: 'Roll two d20s, keep the higher (encumbered DEX, improvised tools...).', default: false },
-  { name: 'modifier', kind: 'integer', label: 'Modifier', help: 'Added to the score the d20 must roll under.', min: -MAX_CHECK_MODIFIER, max: MAX_CHECK_MODIFIER, default: 0 },
-  { name: 'bonus-die', kind: 'die', label: 'Maneuver die', help: 'A maneuver die (Feint, Aim; Evade on defence) added to the score.', sides: [...MANEUVER_DICE] },
-  { name: 'crit-range', kind: 'integer', label: 'Critical range', help: 'Natural faces up to this are critical successes (halflings 2).', min: 1, max: MAX_CRIT_MAX, default: 1 },
+const testParams = (statLabel: string, statHelp: string): CheckParamDef[] => [
+  { name: 'stat', role: 'stat-score', kind: 'integer', label: statLabel, help: statHelp, min: MIN_CHECK_SCORE, max: MAX_ATTRIBUTE_SCORE, isRequired: true },
+  { name: 'skill', role: 'option', kind: 'boolean', label: 'Relevant skill', help: `A relevant skill adds +${SKILL_BONUS} to the score.`, default: false },
+  { name: 'skill-bonus', role: 'option', kind: 'integer', label: 'Skill bonus', help: `The skill's bonus when --skill: +${SKILL_BONUS}, a specialist's trained skill up to +${MAX_SKILL_BONUS}.`, min: SKILL_BONUS, max: MAX_SKILL_BONUS, default: SKILL_BONUS },
+  { name: 'advantage', role: 'advantage', kind: 'boolean', label: 'Advantage', help: 'Roll two d20s, keep the lower (helped, a house motto, Fortune\'s Favor...).', default: false },
+  { name: 'disadvantage', role: 'disadvantage', kind: 'boolean', label: 'Disadvantage', help: 'Roll two d20s, keep the higher (encumbered DEX, improvised tools...).', default: false },
+  { name: 'modifier', role: 'modifier', kind: 'integer', label: 'Modifier', help: 'Added to the score the d20 must roll under.', min: -MAX_CHECK_MODIFIER, max: MAX_CHECK_MODIFIER, default: 0 },
+  { name: 'bonus-die', role: 'option', kind: 'die', label: 'Maneuver die', help: 'A maneuver die (Feint, Aim; Evade on defence) added to the score.', sides: [...MANEUVER_DICE] },
+  { name: 'crit-range', role: 'option', kind: 'integer', label: 'Critical range', help: 'Natural faces up to this are critical successes (halflings 2).', min: 1, max: MAX_CRIT_MAX, default: 1 },
 ];
 
 const TEST_PARAMS = testParams('Attribute score', 'The attribute tested; the d20 must come up lower.');
 // Missiles: penalties on the DEX target for medium or heavy armour and a shield (ruling BB-14).
-const MISSILE_PARAMS: ParamDef[] = [
+const MISSILE_PARAMS: CheckParamDef[] = [
   ...testParams('Dexterity', 'The attacker\'s DEX score.'),
-  { name: 'target-armour', kind: 'choice', label: 'Target\'s armour', help: 'Medium or heavy armour puts -2 on the shot.', choices: ARMOUR_IDS.map((id) => ({ id, label: armour(id).label })), default: 'none' },
-  { name: 'target-shield', kind: 'boolean', label: 'Target has a shield', help: 'A shield puts -2 on the shot (stacks with armour).', default: false },
+  { name: 'target-armour', role: 'option', kind: 'choice', label: 'Target\'s armour', help: 'Medium or heavy armour puts -2 on the shot.', choices: ARMOUR_IDS.map((id) => ({ id, label: armour(id).label })), default: 'none' },
+  { name: 'target-shield', role: 'option', kind: 'boolean', label: 'Target has a shield', help: 'A shield puts -2 on the shot (stacks with armour).', default: false },
 ];
-const MELEE_PARAMS: ParamDef[] = [
+const MELEE_PARAMS: CheckParamDef[] = [
   ...testParams('Strength', 'The attacker\'s STR score.'),
-  { name: 'armor-class', kind: 'integer', label: 'Defender\'s Armor Class', help: 'The defender rolls under it (none 8, light 10, medium 11, heavy 13, shield +2).', min: MIN_CHECK_SCORE, max: MAX_ARMOUR_CLASS, isRequired: true },
-  { name: 'defense-advantage', kind: 'boolean', label: 'Defender advantage', help: 'The defender rolls two d20s and keeps the lower.', default: false },
-  { name: 'defense-disadvantage', kind: 'boolean', label: 'Defender disadvantage', help: 'Morbidly encumbered defenders keep the higher of two.', default: false },
-  { name: 'defense-bonus-die', kind: 'die', label: 'Evade die', help: 'An Evade maneuver die added to the Armor Class.', sides: [...MANEUVER_DICE] },
-  { name: 'defense-crit-range', kind: 'integer', label: 'Defender critical range', help: 'Natural faces up to this always defend (halflings 2).', min: 1, max: MAX_CRIT_MAX, default: 1 },
+  { name: 'armor-class', role: 'option', kind: 'integer', label: 'Defender\'s Armor Class', help: 'The defender rolls under it (none 8, light 10, medium 11, heavy 13, shield +2).', min: MIN_CHECK_SCORE, max: MAX_ARMOUR_CLASS, isRequired: true },
+  { name: 'defense-advantage', role: 'option', kind: 'boolean', label: 'Defender advantage', help: 'The defender rolls two d20s and keeps the lower.', default: false },
+  { name: 'defense-disadvantage', role: 'option', kind: 'boolean', label: 'Defender disadvantage', help: 'Morbidly encumbered defenders keep the higher of two.', default: false },
+  { name: 'defense-bonus-die', role: 'option', kind: 'die', label: 'Evade die', help: 'An Evade maneuver die added to the Armor Class.', sides: [...MANEUVER_DICE] },
+  { name: 'defense-crit-range', role: 'option', kind: 'integer', label: 'Defender critical range', help: 'Natural faces up to this always defend (halflings 2).', min: 1, max: MAX_CRIT_MAX, default: 1 },
 ];
-const DAMAGE_PARAMS: ParamDef[] = [
-  { name: 'weight', kind: 'choice', label: 'Weapon weight', help: 'Light d6, medium d8 (2d4 in two hands), heavy d10.', choices: WEAPON_WEIGHTS.map((w) => ({ id: w.id, label: w.label })), default: 'medium' },
-  { name: 'kind', kind: 'choice', label: 'Weapon kind', help: 'Bows and crossbows have their own dice; axes and hammers care about top damage.', choices: WEAPON_KINDS.map((k) => ({ id: k.id, label: k.label })), default: 'other' },
-  { name: 'two-handed', kind: 'boolean', label: 'Two hands', help: 'A medium weapon in two hands deals 2d4.', default: false },
-  { name: 'notches', kind: 'integer', label: 'Notches', help: 'Each notch steps the damage die down until repaired.', min: 0, max: MAX_NOTCHES, default: 0 },
-  { name: 'favored-foe', kind: 'boolean', label: 'Favoured foe', help: 'A fighter\'s favoured foe: damage dice one step up.', default: false },
-  { name: 'dual-wield', kind: 'boolean', label: 'Dual wielding', help: 'Two melee weapons: damage dice rolled with advantage.', default: false },
-  { name: 'clobber-die', kind: 'die', label: 'Clobber die', help: 'A Clobber maneuver die added to the damage.', sides: [...MANEUVER_DICE] },
-  { name: 'smite', kind: 'integer', label: 'Smite dice', help: 'A cleric\'s Smite: 1 (+1d6), 2 against the cult\'s favoured foe.', min: 0, max: MAX_SMITE_DICE, default: 0 },
+const DAMAGE_PARAMS: CheckParamDef[] = [
+  { name: 'weight', role: 'option', kind: 'choice', label: 'Weapon weight', help: 'Light d6, medium d8 (2d4 in two hands), heavy d10.', choices: WEAPON_WEIGHTS.map((w) => ({ id: w.id, label: w.label })), default: 'medium' },
+  { name: 'kind', role: 'option', kind: 'choice', label: 'Weapon kind', help: 'Bows and crossbows have their own dice; axes and hammers care about top damage.', choices: WEAPON_KINDS.map((k) => ({ id: k.id, label: k.label })), default: 'other' },
+  { name: 'two-handed', role: 'option', kind: 'boolean', label: 'Two hands', help: 'A medium weapon in two hands deals 2d4.', default: false },
+  { name: 'notches', role: 'option', kind: 'integer', label: 'Notches', help: 'Each notch steps the damage die down until repaired.', min: 0, max: MAX_NOTCHES, default: 0 },
+  { name: 'favored-foe', role: 'option', kind: 'boolean', label: 'Favoured foe', help: 'A fighter\'s favoured foe: damage dice one step up.', default: false },
+  { name: 'dual-wield', role: 'option', kind: 'boolean', label: 'Dual wielding', help: 'Two melee weapons: damage dice rolled with advantage.', default: false },
+  { name: 'clobber-die', role: 'option', kind: 'die', label: 'Clobber die', help: 'A Clobber maneuver die added to the damage.', sides: [...MANEUVER_DICE] },
+  { name: 'smite', role: 'option', kind: 'integer', label: 'Smite dice', help: 'A cleric\'s Smite: 1 (+1d6), 2 against the cult\'s favoured foe.', min: 0, max: MAX_SMITE_DICE, default: 0 },
 ];
-const WATCH_PARAMS: ParamDef[] = [
-  { name: 'wandering-max', kind: 'integer', label: 'Wandering monster up to', help: 'Widen the wandering-monster range (1-3 after a racket).', min: USUAL_WANDERING_MAX, max: MAX_WANDERING_MAX, default: USUAL_WANDERING_MAX },
+const WATCH_PARAMS: CheckParamDef[] = [
+  { name: 'wandering-max', role: 'option', kind: 'integer', label: 'Wandering monster up to', help: 'Widen the wandering-monster range (1-3 after a racket).', min: USUAL_WANDERING_MAX, max: MAX_WANDERING_MAX, default: USUAL_WANDERING_MAX },
 ];
-const USAGE_PARAMS: ParamDef[] = [
-  { name: 'die', kind: 'die', label: 'Usage die', help: 'The item\'s current die (usually starts d10, fine work d12; light and concentration dice too).', sides: [...USAGE_CHAIN.sides], default: 10 },
+const USAGE_PARAMS: CheckParamDef[] = [
+  { name: 'die', role: 'die', kind: 'die', label: 'Usage die', help: 'The item\'s current die (usually starts d10, fine work d12; light and concentration dice too).', sides: [...USAGE_CHAIN.sides], default: 10 },
 ];
-const HIT_DIE_PARAMS: ParamDef[] = [
-  { name: 'die', kind: 'die', label: 'Hit Die', help: 'The race\'s Hit Die: dwarf d12, human d10, elf d8, halfling d6.', sides: [...HIT_DICE], isRequired: true },
+const HIT_DIE_PARAMS: CheckParamDef[] = [
+  { name: 'die', role: 'die', kind: 'die', label: 'Hit Die', help: 'The race\'s Hit Die: dwarf d12, human d10, elf d8, halfling d6.', sides: [...HIT_DICE], isRequired: true },
 ];
-const ADVANCEMENT_PARAMS: ParamDef[] = [
-  { name: 'score', kind: 'integer', label: 'Attribute score', help: 'The score before the test.', min: MIN_ATTRIBUTE_SCORE, max: MAX_ATTRIBUTE_SCORE, isRequired: true },
-  { name: 'checks', kind: 'integer', label: 'Marks', help: 'Failed-check marks erased (one d4 each).', min: 0, max: MAX_ADVANCEMENT_CHECKS, isRequired: true },
-  { name: 'bonus-die', kind: 'boolean', label: 'Race bonus die', help: 'The race adds a d4 to this test (favoured attribute, or a human\'s pick).', default: false },
+const ADVANCEMENT_PARAMS: CheckParamDef[] = [
+  { name: 'score', role: 'stat-score', kind: 'integer', label: 'Attribute score', help: 'The score before the test.', min: MIN_ATTRIBUTE_SCORE, max: MAX_ATTRIBUTE_SCORE, isRequired: true },
+  { name: 'checks', role: 'option', kind: 'integer', label: 'Marks', help: 'Failed-check marks erased (one d4 each).', min: 0, max: MAX_ADVANCEMENT_CHECKS, isRequired: true },
+  { name: 'bonus-die', role: 'option', kind: 'boolean', label: 'Race bonus die', help: 'The race adds a d4 to this test (favoured attribute, or a human\'s pick).', default: false },
 ];
 
 /**
@@ -138,7 +138,7 @@ export type CheckKindId = (typeof BARE_BONES_CHECKS)[number]['id'];
 type Values = Readonly<Record<string, ParamValue | undefined>>;
 
 /** Reads every parameter of a kind: unknown names and bad values are problems with a path. */
-function readAll(defs: readonly ParamDef[], params: ParamRecord): RuleResult<Values> {
+function readAll(defs: readonly CheckParamDef[], params: ParamRecord): RuleResult<Values> {
   const unknown = unknownParam(defs, params);
   if (unknown !== null) return { ok: false, error: unknown };
   const out: Record<string, ParamValue | undefined> = {};

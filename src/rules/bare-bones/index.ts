@@ -4,7 +4,8 @@
  * Rules: shared/rules/003_653991b710fb210d.txt; rulings: docs/rulings.md.
  */
 import { BARE_BONES_CHAIN } from '../../dice/dice-chain.js';
-import type { CharacterSummary, RuleSystem, RuleTable } from '../rule-system.js';
+import { tableLabel, type CharacterSummary, type RuleSystem, type RuleTable } from '../rule-system.js';
+import { characterValuesOf } from './character-values.js';
 import { BARE_BONES_ATTRIBUTES } from './attributes.js';
 import { armourClassOf, readCharacter, type BareBonesCharacter } from './character.js';
 import { BARE_BONES_CHECKS, checkOdds, rollCheck } from './check-kinds.js';
@@ -103,6 +104,8 @@ export const ruleSystem: RuleSystem<BareBonesCharacter> = {
   rollCharacter,
   readCharacter,
   summarize,
+  characterValues: characterValuesOf,
+  labelOf: (id) => tableLabel(BARE_BONES_TABLES, id),
   initiativeHelp: INITIATIVE_HELP,
   rollInitiative: (rng, entrants) => rollInitiative(rng, entrants),
   tables: BARE_BONES_TABLES,

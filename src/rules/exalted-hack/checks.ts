@@ -6,7 +6,7 @@
  * Rulings: docs/rulings.md (EH-1 .. EH-8, EH-13, EH-15, EH-20 .. EH-24).
  */
 import type { RandomSource } from '../../dice/random.js';
-import { ok, problem, type CheckKindDef, type CheckOdds, type CheckRequest, type CheckRoll, type ParamDef, type RuleResult } from '../rule-system.js';
+import { ok, problem, type CheckKindDef, type CheckOdds, type CheckRequest, type CheckRoll, type CheckParamDef, type RuleResult } from '../rule-system.js';
 import { MAX_ATTRIBUTE_SCORE, MAX_LEVEL } from './attributes.js';
 import { ARMOUR_KINDS, MAX_ARMOUR_VALUE, damageAfterArmour, type ArmourKindId } from './data/armour.js';
 import { ELABORATION_POINTS, MAX_ELABORATION_POINTS } from './data/elaboration.js';
@@ -61,7 +61,7 @@ export type CheckKindId =
   | 'pvp' | 'npc-vs-npc' | 'usage' | 'dying' | 'recovery';
 
 const vantageParams = [ADVANTAGE_PARAM, DISADVANTAGE_PARAM] as const;
-const rollUnderParams = (attrHelp: string): ParamDef[] => [
+const rollUnderParams = (attrHelp: string): CheckParamDef[] => [
   attributeParam('attribute', 'Attribute', attrHelp), MODIFIER_PARAM, ...vantageParams, POWERFUL_FOE_PARAM, LEVEL_PARAM,
 ];
 
@@ -75,7 +75,7 @@ export const CHECK_KINDS = [
     help: 'd20 under the attribute: 1 critical, under success, otherwise failure, 20 blunder.',
     params: [
       ...rollUnderParams('The attribute score rolled against (1-18).'),
-      { kind: 'boolean', name: 'secret', label: 'Secret roll', default: false, help: 'The DM rolls and reads it; the players are not shown (Secret Rolls).' },
+      { kind: 'boolean', name: 'secret', role: 'option', label: 'Secret roll', default: false, help: 'The DM rolls and reads it; the players are not shown (Secret Rolls).' },
     ],
   },
   {
@@ -83,8 +83,8 @@ export const CHECK_KINDS = [
     help: 'd20 under STR (melee, thrown), DEX (bows, precise) or the magic attribute: critical hit, hit, miss, fumble.',
     params: [
       ...rollUnderParams('STR for melee and thrown, DEX for bows and precise weapons, the magic attribute for spells.'),
-      { kind: 'boolean', name: 'untrained', label: 'Untrained', default: false, help: 'Not trained with a martial or heavy weapon: the attribute is halved (Weapons).' },
-      { kind: 'boolean', name: 'maneuver', label: 'Maneuver', default: false, help: 'A maneuver rolls with disadvantage; leave off when trained in it or the foe is off guard (Other Actions).' },
+      { kind: 'boolean', name: 'untrained', role: 'option', label: 'Untrained', default: false, help: 'Not trained with a martial or heavy weapon: the attribute is halved (Weapons).' },
+      { kind: 'boolean', name: 'maneuver', role: 'option', label: 'Maneuver', default: false, help: 'A maneuver rolls with disadvantage; leave off when trained in it or the foe is off guard (Other Actions).' },
     ],
   },
   {
@@ -92,29 +92,29 @@ export const CHECK_KINDS = [
     help: 'd20 under STR to parry (DEX with a precise weapon), DEX to dodge (CON behind a shield): counter, defended, hit, hit hard.',
     params: [
       ...rollUnderParams('STR to parry, DEX with a precise weapon or to dodge, CON to dodge behind a shield.'),
-      { kind: 'boolean', name: 'off-guard', label: 'Off guard', default: false, help: 'Down or unable to defend: the damage lands without a roll.' },
-      { kind: 'boolean', name: 'area', label: 'Area attack', default: false, help: 'The attack covers an area: a success halves it, a blunder adds 5.' },
+      { kind: 'boolean', name: 'off-guard', role: 'option', label: 'Off guard', default: false, help: 'Down or unable to defend: the damage lands without a roll.' },
+      { kind: 'boolean', name: 'area', role: 'option', label: 'Area attack', default: false, help: 'The attack covers an area: a success halves it, a blunder adds 5.' },
     ],
   },
   {
     id: 'damage', label: 'Damage', ref: `${REF}, Attacking, Defending and Damage; Weapons; Armor`,
     help: 'The damage die plus the weapon bonus, a maximum die more on a critical hit, then the defence and the armour.',
     params: [
-      { kind: 'die', name: 'die', label: 'Damage die', sides: DAMAGE_DICE, default: DEFAULT_DAMAGE_DIE, help: 'The damage die before the weapon bonus (d6 unless stated; ruling EH-15).' },
-      { kind: 'choice', name: 'weapon', label: 'Weapon', choices: WEAPON_CATEGORIES.map((c) => ({ id: c.id, label: c.label })), default: 'light', help: 'Light +0, martial +1, heavy +2 on the die.' },
-      { kind: 'choice', name: 'attack', label: 'Attack result', choices: [{ id: 'hit', label: 'Hit' }, { id: 'critical', label: 'Critical hit' }, { id: 'critical-on-armour', label: 'Critical hit on the armour' }], default: 'hit',
+      { kind: 'die', name: 'die', role: 'die', label: 'Damage die', sides: DAMAGE_DICE, default: DEFAULT_DAMAGE_DIE, help: 'The damage die before the weapon bonus (d6 unless stated; ruling EH-15).' },
+      { kind: 'choice', name: 'weapon', role: 'option', label: 'Weapon', choices: WEAPON_CATEGORIES.map((c) => ({ id: c.id, label: c.label })), default: 'light', help: 'Light +0, martial +1, heavy +2 on the die.' },
+      { kind: 'choice', name: 'attack', role: 'option', label: 'Attack result', choices: [{ id: 'hit', label: 'Hit' }, { id: 'critical', label: 'Critical hit' }, { id: 'critical-on-armour', label: 'Critical hit on the armour' }], default: 'hit',
         help: 'A critical hit adds one maximum damage die; on the armour it wears the armour down instead (the DM\'s call, ruling EH-13).' },
       {
-        kind: 'choice', name: 'defence', label: 'Defence result', default: 'failure', help: 'How the target\'s defence went (off-guard: no roll, full damage).',
+        kind: 'choice', name: 'defence', role: 'option', label: 'Defence result', default: 'failure', help: 'How the target\'s defence went (off-guard: no roll, full damage).',
         choices: [
           { id: 'off-guard', label: 'Off guard' }, { id: 'failure', label: 'Failed' }, { id: 'blunder', label: 'Blundered' },
           { id: 'success', label: 'Succeeded' }, { id: 'critical', label: 'Critical' },
         ],
       },
-      { kind: 'boolean', name: 'area', label: 'Area attack', default: false, help: 'An area attack: a defence success halves it (rounded down), a blunder adds 5 instead of 10.' },
-      { kind: 'integer', name: 'armour', label: 'Armour', min: 0, max: MAX_ARMOUR_VALUE, default: 0, help: 'The armour value taken off the damage.' },
-      { kind: 'choice', name: 'armour-kind', label: 'Armour kind', choices: ARMOUR_KINDS.map((k) => ({ id: k.id, label: k.label })), default: 'regular', help: 'Regular armour does not stop magic; magical armour does.' },
-      { kind: 'boolean', name: 'magical', label: 'Magical damage', default: false, help: 'The damage is magical.' },
+      { kind: 'boolean', name: 'area', role: 'option', label: 'Area attack', default: false, help: 'An area attack: a defence success halves it (rounded down), a blunder adds 5 instead of 10.' },
+      { kind: 'integer', name: 'armour', role: 'option', label: 'Armour', min: 0, max: MAX_ARMOUR_VALUE, default: 0, help: 'The armour value taken off the damage.' },
+      { kind: 'choice', name: 'armour-kind', role: 'option', label: 'Armour kind', choices: ARMOUR_KINDS.map((k) => ({ id: k.id, label: k.label })), default: 'regular', help: 'Regular armour does not stop magic; magical armour does.' },
+      { kind: 'boolean', name: 'magical', role: 'option', label: 'Magical damage', default: false, help: 'The damage is magical.' },
       ...vantageParams.map((p) => ({ ...p, help: p.name === 'advantage' ? 'Roll the damage die twice, keep the higher.' : 'Roll the damage die twice, keep the lower.' })),
     ],
   },
@@ -122,7 +122,7 @@ export const CHECK_KINDS = [
     id: 'x-or-nothing', label: 'X or nothing', ref: `${REF}, Other Rolls (X or nothing)`,
     help: 'A high-stakes d20 agreed by both sides: X or less succeeds (1 critical), anything over X is a terrible blunder.',
     params: [
-      { kind: 'integer', name: 'x', label: 'X', min: 1, max: 19, isRequired: true, help: 'The highest face that succeeds: 1, 5, 10 or whatever the DM sets.' },
+      { kind: 'integer', name: 'x', role: 'option', label: 'X', min: 1, max: 19, isRequired: true, help: 'The highest face that succeeds: 1, 5, 10 or whatever the DM sets.' },
       ...vantageParams,
     ],
   },
@@ -131,7 +131,7 @@ export const CHECK_KINDS = [
     help: 'A check on a personal project: success +1 point, critical +2, blunder -1; the value is the progress after the roll.',
     params: [
       ...rollUnderParams('The attribute the work depends on.'),
-      { kind: 'integer', name: 'progress', label: 'Progress', min: 0, max: MAX_ELABORATION_POINTS, default: 0, help: 'Points gathered so far.' },
+      { kind: 'integer', name: 'progress', role: 'option', label: 'Progress', min: 0, max: MAX_ELABORATION_POINTS, default: 0, help: 'Points gathered so far.' },
     ],
   },
   {
@@ -157,29 +157,29 @@ export const CHECK_KINDS = [
     help: 'Both roll under their attributes; the lower success wins, ties and double 1s go to the active side, two failures change nothing.',
     params: [
       { ...attributeParam('active', 'Active attribute', 'The acting protagonist\'s attribute.') },
-      { kind: 'integer', name: 'active-modifier', label: 'Active modifier', min: MODIFIER_PARAM.min, max: MODIFIER_PARAM.max, default: 0, help: 'A + or - on the active target.' },
-      { ...attributeParam('reactive', 'Reactive attribute', 'The resisting protagonist\'s attribute.') },
-      { kind: 'integer', name: 'reactive-modifier', label: 'Reactive modifier', min: MODIFIER_PARAM.min, max: MODIFIER_PARAM.max, default: 0, help: 'A + or - on the reactive target.' },
+      { kind: 'integer', name: 'active-modifier', role: 'option', label: 'Active modifier', min: MODIFIER_PARAM.min, max: MODIFIER_PARAM.max, default: 0, help: 'A + or - on the active target.' },
+      { ...attributeParam('reactive', 'Reactive attribute', 'The resisting protagonist\'s attribute.'), role: 'option' },
+      { kind: 'integer', name: 'reactive-modifier', role: 'option', label: 'Reactive modifier', min: MODIFIER_PARAM.min, max: MODIFIER_PARAM.max, default: 0, help: 'A + or - on the reactive target.' },
     ],
   },
   {
     id: 'npc-vs-npc', label: 'NPC against NPC', ref: `${REF}, Other Rolls (NVN)`,
     help: 'A d20 above 10 succeeds; a follower uses 10 less its levels past 1, or its present leader\'s CHA, whichever is better.',
     params: [
-      { kind: 'integer', name: 'follower-level', label: 'Follower level', min: 0, max: MAX_LEVEL, default: 0, help: 'The follower\'s level; 0 when the NPC is no follower.' },
-      { kind: 'integer', name: 'leader-charisma', label: 'Leader\'s CHA', min: 0, max: MAX_ATTRIBUTE_SCORE, default: 0, help: 'The present leader\'s CHA; 0 when no leader is there.' },
+      { kind: 'integer', name: 'follower-level', role: 'option', label: 'Follower level', min: 0, max: MAX_LEVEL, default: 0, help: 'The follower\'s level; 0 when the NPC is no follower.' },
+      { kind: 'integer', name: 'leader-charisma', role: 'option', label: 'Leader\'s CHA', min: 0, max: MAX_ATTRIBUTE_SCORE, default: 0, help: 'The present leader\'s CHA; 0 when no leader is there.' },
     ],
   },
   {
     id: 'usage', label: 'Usage die', ref: `${REF}, Inventory and Usage`,
     help: 'Roll the item\'s usage die after a use: 1 or 2 burns it a step; a d4 that burns is gone.',
-    params: [{ kind: 'die', name: 'die', label: 'Usage die', sides: USAGE_DICE, isRequired: true, help: 'The item\'s current die.' }],
+    params: [{ kind: 'die', name: 'die', role: 'die', label: 'Usage die', sides: USAGE_DICE, isRequired: true, help: 'The item\'s current die.' }],
   },
   {
     id: 'dying', label: 'Dying', ref: `${REF}, Damage and Dying`,
     help: 'Constitution lost this turn while dying: 1, or 1d4 under the other reading of the text (ruling EH-11).',
     params: [{
-      kind: 'choice', name: 'rule', label: 'Dying rule', default: 'one-per-turn', help: 'Which reading of the text: one point a turn (default) or a d4 a turn.',
+      kind: 'choice', name: 'rule', role: 'option', label: 'Dying rule', default: 'one-per-turn', help: 'Which reading of the text: one point a turn (default) or a d4 a turn.',
       choices: [{ id: 'one-per-turn', label: '1 per turn' }, { id: 'd4-per-turn', label: '1d4 per turn' }],
     }],
   },
@@ -187,9 +187,9 @@ export const CHECK_KINDS = [
     id: 'recovery', label: 'Hit Die recovery', ref: `${REF}, Recovery; Damage and Dying`,
     help: 'An hour of rest heals one Hit Die, never above the maximum; the value is the HP after.',
     params: [
-      { kind: 'die', name: 'hit-die', label: 'Hit Die', sides: DAMAGE_DICE, default: 8, help: 'The character\'s Hit Die.' },
-      { kind: 'integer', name: 'hp', label: 'HP now', min: 0, max: MAX_HP, isRequired: true, help: 'Current hit points.' },
-      { kind: 'integer', name: 'max-hp', label: 'Maximum HP', min: 1, max: MAX_HP, isRequired: true, help: 'Maximum hit points.' },
+      { kind: 'die', name: 'hit-die', role: 'option', label: 'Hit Die', sides: DAMAGE_DICE, default: 8, help: 'The character\'s Hit Die.' },
+      { kind: 'integer', name: 'hp', role: 'option', label: 'HP now', min: 0, max: MAX_HP, isRequired: true, help: 'Current hit points.' },
+      { kind: 'integer', name: 'max-hp', role: 'option', label: 'Maximum HP', min: 1, max: MAX_HP, isRequired: true, help: 'Maximum hit points.' },
     ],
   },
 ] as const satisfies readonly (CheckKindDef & { readonly id: CheckKindId })[];

@@ -4,7 +4,8 @@
  * initiative, characters. Pure. Rules: ../shared/rules/004 (The Exalted Hack); rulings in
  * docs/rulings.md.
  */
-import type { RuleSystem, RuleTable } from '../rule-system.js';
+import { tableLabel, type RuleSystem, type RuleTable } from '../rule-system.js';
+import { characterValuesOf } from './character-values.js';
 import { ATTRIBUTES, LANGUAGE_POINTS_TABLE, SPEED_TABLE } from './attributes.js';
 import { readCharacter, type ExaltedHackCharacter } from './character.js';
 import { CHECK_KINDS, checkOdds, rollCheck } from './checks.js';
@@ -73,6 +74,8 @@ export const ruleSystem: RuleSystem<ExaltedHackCharacter> = {
   rollCharacter,
   readCharacter,
   summarize,
+  characterValues: characterValuesOf,
+  labelOf: (id) => tableLabel(EXALTED_HACK_TABLES, id),
   initiativeHelp: INITIATIVE_HELP,
   rollInitiative,
   tables: EXALTED_HACK_TABLES,

@@ -2,7 +2,7 @@
  * Reading a whole parameter record against its descriptions, and the parameter descriptions the check
  * kinds share. Rules: The Exalted Hack, Resolving Actions and Attributes; Other Rolls.
  */
-import { ok, problem, readParam, unknownParam, type ParamDef, type ParamRecord, type ParamValue, type RuleResult } from '../rule-system.js';
+import { ok, problem, readParam, unknownParam, type CheckParamDef, type ParamDef, type ParamRecord, type ParamValue, type RuleResult } from '../rule-system.js';
 import { MAX_ATTRIBUTE_SCORE, MAX_LEVEL, MAX_TARGET_MODIFIER } from './attributes.js';
 
 /** Most members a group roll, initiative or surprise check takes (Group Rolls; a project limit). */
@@ -57,43 +57,43 @@ export function textOf(values: ReadParams, name: string): string {
 }
 
 /** An attribute score parameter, 1-18 (Attribute Limit). */
-export function attributeParam(name: string, label: string, help: string): ParamDef {
-  return { kind: 'integer', name, label, help, min: 1, max: MAX_ATTRIBUTE_SCORE, isRequired: true };
+export function attributeParam(name: string, label: string, help: string): CheckParamDef {
+  return { kind: 'integer', name, role: 'stat-score', label, help, min: 1, max: MAX_ATTRIBUTE_SCORE, isRequired: true };
 }
 
 /** The + or - on the target (+ or -). */
 export const MODIFIER_PARAM = {
-  kind: 'integer', name: 'modifier', label: 'Modifier', min: -MAX_TARGET_MODIFIER, max: MAX_TARGET_MODIFIER, default: 0,
+  kind: 'integer', name: 'modifier', role: 'modifier', label: 'Modifier', min: -MAX_TARGET_MODIFIER, max: MAX_TARGET_MODIFIER, default: 0,
   help: 'A + or - that moves the target, never the die (+ or -).',
-} as const satisfies ParamDef;
+} as const satisfies CheckParamDef;
 
 /** Advantage: two d20s, keep the lower (Extra Rules). */
 export const ADVANTAGE_PARAM = {
-  kind: 'boolean', name: 'advantage', label: 'Advantage', default: false,
+  kind: 'boolean', name: 'advantage', role: 'advantage', label: 'Advantage', default: false,
   help: 'Roll two d20s and keep the lower; with disadvantage too the roll is normal.',
-} as const satisfies ParamDef;
+} as const satisfies CheckParamDef;
 
 /** Disadvantage: two d20s, keep the higher (Extra Rules). */
 export const DISADVANTAGE_PARAM = {
-  kind: 'boolean', name: 'disadvantage', label: 'Disadvantage', default: false,
+  kind: 'boolean', name: 'disadvantage', role: 'disadvantage', label: 'Disadvantage', default: false,
   help: 'Roll two d20s and keep the higher; with advantage too the roll is normal.',
-} as const satisfies ParamDef;
+} as const satisfies CheckParamDef;
 
 /** Rolling against a powerful NPC halves the attribute unless the character is epic (Powerful NPCs; EH-3). */
 export const POWERFUL_FOE_PARAM = {
-  kind: 'boolean', name: 'powerful-foe', label: 'Against a powerful NPC', default: false,
+  kind: 'boolean', name: 'powerful-foe', role: 'option', label: 'Against a powerful NPC', default: false,
   help: 'The foe is a powerful NPC: the attribute is halved, unless the character is level 20 (Powerful NPCs).',
-} as const satisfies ParamDef;
+} as const satisfies CheckParamDef;
 
 /** The roller's level; only level 20 matters for checks (Powerful NPCs). */
 export const LEVEL_PARAM = {
-  kind: 'integer', name: 'level', label: 'Level', min: 1, max: MAX_LEVEL, default: 1,
+  kind: 'integer', name: 'level', role: 'level', label: 'Level', min: 1, max: MAX_LEVEL, default: 1,
   help: 'The character\'s level; at level 20 a powerful foe does not halve the attribute.',
-} as const satisfies ParamDef;
+} as const satisfies CheckParamDef;
 
 /** A comma-separated list of attribute scores, one per member of a group (Group Rolls). */
-export function scoreListParam(name: string, label: string, help: string): ParamDef {
-  return { kind: 'text', name, label, help, maxLength: MAX_SCORE_LIST_LENGTH, isRequired: true };
+export function scoreListParam(name: string, label: string, help: string): CheckParamDef {
+  return { kind: 'text', name, role: 'option', label, help, maxLength: MAX_SCORE_LIST_LENGTH, isRequired: true };
 }
 
 /**

@@ -27,13 +27,17 @@ import {
   type OutcomeOdds,
   type ParamDef,
   type ParamRecord,
+  type CheckParamDef,
+  type ParamRole,
   type ParamValue,
   type RuleResult,
   type RuleSystem,
   type RuleTable,
   type UsageOdds,
   type UsageRoll,
+  tableLabel,
 } from '../rule-system.js';
+import { characterValuesOf } from './character-values.js';
 import { STAT_IDS, STAT_TABLE, halfStat, isCheckError, type StatId, type StaticModifier, type VantageSource } from './check-modifiers.js';
 import type { Character, CreationMethod } from './character.js';
 import { CREATION_METHODS, MAX_NAME_LENGTH, readCharacters } from './character.js';
@@ -50,7 +54,7 @@ import {
   type PreparedCheck,
   type TieRule,
 } from './checks.js';
-import { PLAYABLE_CLASS_IDS, rollCharacter as hcRollCharacter, stockOf } from './create-character.js';
+import { PLAYABLE_CLASS_IDS, labelOf, rollCharacter as hcRollCharacter, stockOf } from './create-character.js';
 import { ARMOUR } from './data/armour.js';
 import { CLASSES } from './data/classes.js';
 import { GEAR } from './data/gear.js';
@@ -80,22 +84,23 @@ const CHECK_DIE_SIDES: readonly number[] = [...HAMMERCRAWL_CHAIN.sides, 100];
 
 // ---- parameters (names mirror the CLI flags of src/cli/mechanic-checks.ts) --------------------------
 
-function dieParams(prefix: string, who: string): ParamDef[] {
+function dieParams(prefix: string, who: string): CheckParamDef[] {
+  const role = (r: ParamRole): ParamRole => (prefix === '' ? r : 'option');
   return [
-    { name: `${prefix}die`, kind: 'die', sides: CHECK_DIE_SIDES, default: 20, label: `${who}Check die`, help: `${who}check die before steps: a die of the chain or d100` },
-    { name: `${prefix}steps`, kind: 'integer', min: -MAX_STEP_AMOUNT, max: MAX_STEP_AMOUNT, default: 0, label: `${who}Steps`, help: `${who}step mods, + in the roller's favour` },
-    { name: `${prefix}mod`, kind: 'integer', min: -MAX_CHECK_NUMBER, max: MAX_CHECK_NUMBER, default: 0, label: `${who}Mod`, help: `${who}static mod, + in the roller's favour` },
-    { name: `${prefix}adv`, kind: 'boolean', default: false, label: `${who}Advantage`, help: `${who}roll at an Advantage` },
-    { name: `${prefix}dis`, kind: 'boolean', default: false, label: `${who}Disadvantage`, help: `${who}roll at a Disadvantage (with an Advantage they cancel)` },
-    { name: `${prefix}feat`, kind: 'integer', min: MIN_CHARACTER_LEVEL, max: MAX_CHARACTER_LEVEL, label: `${who}Feat (level)`, help: `${who}roll as a Feat: add the Feat Die of this character level` },
-    { name: `${prefix}weak`, kind: 'boolean', default: false, label: `${who}Weak Feat Die`, help: `${who}use the Weak column of the Feat Die table` },
+    { name: `${prefix}die`, role: role('die'), kind: 'die', sides: CHECK_DIE_SIDES, default: 20, label: `${who}Check die`, help: `${who}check die before steps: a die of the chain or d100` },
+    { name: `${prefix}steps`, role: role('steps'), kind: 'integer', min: -MAX_STEP_AMOUNT, max: MAX_STEP_AMOUNT, default: 0, label: `${who}Steps`, help: `${who}step mods, + in the roller's favour` },
+    { name: `${prefix}mod`, role: role('modifier'), kind: 'integer', min: -MAX_CHECK_NUMBER, max: MAX_CHECK_NUMBER, default: 0, label: `${who}Mod`, help: `${who}static mod, + in the roller's favour` },
+    { name: `${prefix}adv`, role: role('advantage'), kind: 'boolean', default: false, label: `${who}Advantage`, help: `${who}roll at an Advantage` },
+    { name: `${prefix}dis`, role: role('disadvantage'), kind: 'boolean', default: false, label: `${who}Disadvantage`, help: `${who}roll at a Disadvantage (with an Advantage they cancel)` },
+    { name: `${prefix}feat`, role: role('feat'), kind: 'integer', min: MIN_CHARACTER_LEVEL, max: MAX_CHARACTER_LEVEL, label: `${who}Feat (level)`, help: `${who}roll as a Feat: add the Feat Die of this character level` },
+    { name: `${prefix}weak`, role: 'option', kind: 'boolean', default: false, label: `${who}Weak Feat Die`, help: `${who}use the Weak column of the Feat Die table` },
   ];
 }
 
-const TARGET: ParamDef = { name: 'target', kind: 'integer', min: -MAX_CHECK_NUMBER, max: MAX_CHECK_NUMBER, isRequired: true, label: 'Target', help: 'the target number' };
-const CRIT: ParamDef = { name: 'crit', kind: 'die', sides: CHECK_DIE_SIDES, label: 'Crit (C)', help: 'the check can crit when the die rolled is at least this big (C16 is 16)' };
-const BELOW: ParamDef = {
-  name: 'below-d3',
+const TARGET: CheckParamDef = { name: 'target', role: 'target', kind: 'integer', min: -MAX_CHECK_NUMBER, max: MAX_CHECK_NUMBER, isRequired: true, label: 'Target', help: 'the target number' };
+const CRIT: CheckParamDef = { name: 'crit', role: 'option', kind: 'die', sides: CHECK_DIE_SIDES, label: 'Crit (C)', help: 'the check can crit when the die rolled is at least this big (C16 is 16)' };
+const BELOW: CheckParamDef = {
+  name: 'below-d3', role: 'setting',
   kind: 'choice',
   choices: [
     { id: 'clamp', label: 'Clamp (stays d3)' },
@@ -112,7 +117,7 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
     label: 'Test',
     help: 'roll the check die at or under the target (positive steps move down the chain)',
     ref: `${REF}, DICE CHECKS (Tests)`,
-    params: [{ ...TARGET, help: 'succeed at or under it (usually a stat)' }, { name: 'half', kind: 'boolean', default: false, label: 'Half-stat', help: 'the target is the half-stat of --target (rounded up)' }, ...dieParams('', ''), CRIT, BELOW],
+    params: [{ ...TARGET, role: 'stat-score', help: 'succeed at or under it (usually a stat)' }, { name: 'half', role: 'option', kind: 'boolean', default: false, label: 'Half-stat', help: 'the target is the half-stat of --target (rounded up)' }, ...dieParams('', ''), CRIT, BELOW],
   },
   {
     id: 'challenge',
@@ -134,15 +139,15 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
     help: 'd20 + stat mod must beat the target; one step down against a greater source; success halves the effect',
     ref: `${REF}, SAVES`,
     params: [
-      { name: 'mod', kind: 'integer', min: -MAX_CHECK_NUMBER, max: MAX_CHECK_NUMBER, isRequired: true, label: 'Stat mod', help: 'your stat mod for this Save' },
+      { name: 'mod', role: 'stat-mod', kind: 'integer', min: -MAX_CHECK_NUMBER, max: MAX_CHECK_NUMBER, isRequired: true, label: 'Stat mod', help: 'your stat mod for this Save' },
       { ...TARGET, help: 'the target set by the effect (the Save must beat it)' },
-      { name: 'level', kind: 'integer', min: MIN_CHARACTER_LEVEL, max: MAX_CHARACTER_LEVEL, label: 'Level', help: "your character's level" },
-      { name: 'source-level', kind: 'integer', min: 0, max: MAX_SOURCE_LEVEL, label: 'Source level', help: 'the level or HD of the source; greater than your level costs one step' },
-      { name: 'stat', kind: 'choice', choices: STAT_IDS.map((s) => ({ id: s, label: s })), label: 'Stat', help: 'which stat the Save uses' },
-      { name: 'all-or-nothing', kind: 'boolean', default: false, label: 'All or nothing', help: 'success negates the effect instead of halving it' },
-      { name: 'steps', kind: 'integer', min: -MAX_STEP_AMOUNT, max: MAX_STEP_AMOUNT, default: 0, label: 'Steps', help: "other step mods, + in the saver's favour" },
-      { name: 'adv', kind: 'boolean', default: false, label: 'Advantage', help: 'roll at an Advantage' },
-      { name: 'dis', kind: 'boolean', default: false, label: 'Disadvantage', help: 'roll at a Disadvantage' },
+      { name: 'level', role: 'level', kind: 'integer', min: MIN_CHARACTER_LEVEL, max: MAX_CHARACTER_LEVEL, label: 'Level', help: "your character's level" },
+      { name: 'source-level', role: 'option', kind: 'integer', min: 0, max: MAX_SOURCE_LEVEL, label: 'Source level', help: 'the level or HD of the source; greater than your level costs one step' },
+      { name: 'stat', role: 'stat', kind: 'choice', choices: STAT_IDS.map((s) => ({ id: s, label: s })), label: 'Stat', help: 'which stat the Save uses' },
+      { name: 'all-or-nothing', role: 'option', kind: 'boolean', default: false, label: 'All or nothing', help: 'success negates the effect instead of halving it' },
+      { name: 'steps', role: 'option', kind: 'integer', min: -MAX_STEP_AMOUNT, max: MAX_STEP_AMOUNT, default: 0, label: 'Steps', help: "other step mods, + in the saver's favour" },
+      { name: 'adv', role: 'option', kind: 'boolean', default: false, label: 'Advantage', help: 'roll at an Advantage' },
+      { name: 'dis', role: 'option', kind: 'boolean', default: false, label: 'Disadvantage', help: 'roll at a Disadvantage' },
       CRIT,
     ],
   },
@@ -155,7 +160,7 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
       ...dieParams('', 'first side: '),
       ...dieParams('vs-', 'second side: '),
       {
-        name: 'ties',
+        name: 'ties', role: 'option',
         kind: 'choice',
         choices: [
           { id: 'defender', label: 'The defender wins' },
@@ -167,7 +172,7 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
         help: 'what a tie does',
       },
       {
-        name: 'defender',
+        name: 'defender', role: 'option',
         kind: 'choice',
         choices: [
           { id: 'first', label: 'First side' },
@@ -637,6 +642,11 @@ export const ruleSystem: RuleSystem<Character> = {
   rollCharacter: rollCharacterOf,
   readCharacter: readCharacterOf,
   summarize: summarizeOf,
+  characterValues: characterValuesOf,
+  labelOf: (id) => {
+    const label = tableLabel(TABLES, id) ?? labelOf(id);
+    return label === id ? undefined : label;
+  },
   initiativeHelp:
     'The leaders of each side roll an Initiative Contest (d20 + INT mod, ties re-rolled); the winning side declares who goes first, and each combatant passes the initiative to one who has not acted this round.',
   rollInitiative: rollInitiativeOf,

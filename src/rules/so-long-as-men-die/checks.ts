@@ -15,6 +15,7 @@ import {
   type CheckOdds,
   type CheckRequest,
   type CheckRoll,
+  type CheckParamDef,
   type ParamDef,
   type ParamRecord,
   type ParamValue,
@@ -48,76 +49,76 @@ const CUSTOM_WEAPON = 'custom';
 
 const weaponParams = [
   {
-    kind: 'choice', name: 'weapon', label: 'Weapon', help: 'A weapon of the list, or custom with --dice and --die.',
+    kind: 'choice', name: 'weapon', role: 'option', label: 'Weapon', help: 'A weapon of the list, or custom with --dice and --die.',
     choices: [...WEAPONS.map((w) => ({ id: w.id, label: w.label })), { id: CUSTOM_WEAPON, label: 'Custom dice' }], default: 'falchion',
   },
-  { kind: 'integer', name: 'dice', label: 'Attack dice', help: 'How many Attack dice (custom weapon only).', min: 1, max: MAX_ATTACK_DICE },
-  { kind: 'die', name: 'die', label: 'Attack die', help: 'The Attack die (custom weapon only).', sides: ATTACK_DIE_SIDES },
+  { kind: 'integer', name: 'dice', role: 'option', label: 'Attack dice', help: 'How many Attack dice (custom weapon only).', min: 1, max: MAX_ATTACK_DICE },
+  { kind: 'die', name: 'die', role: 'die', label: 'Attack die', help: 'The Attack die (custom weapon only).', sides: ATTACK_DIE_SIDES },
   {
-    kind: 'integer', name: 'modifier', label: 'Attack modifier', help: 'The stat Modifier (STR melee, DEX ranged, INT magic) plus flat bonuses.',
+    kind: 'integer', name: 'modifier', role: 'modifier', label: 'Attack modifier', help: 'The stat Modifier (STR melee, DEX ranged, INT magic) plus flat bonuses.',
     min: -MAX_ATTACK_MODIFIER, max: MAX_ATTACK_MODIFIER, default: 0,
   },
-] as const satisfies readonly ParamDef[];
+] as const satisfies readonly CheckParamDef[];
 
 const defenseParams = [
-  { kind: 'die', name: 'defense-die', label: 'Defense Die', help: 'The defender\'s Defense Die; 0 is d0, unarmoured.', sides: DEFENSE_DICE, default: 0 },
-  { kind: 'integer', name: 'defense-bonus', label: 'Defense bonus', help: 'Shield, Brace and prone bonuses to the Defense roll.', min: -MAX_DEFENSE_BONUS, max: MAX_DEFENSE_BONUS, default: 0 },
-] as const satisfies readonly ParamDef[];
+  { kind: 'die', name: 'defense-die', role: 'option', label: 'Defense Die', help: 'The defender\'s Defense Die; 0 is d0, unarmoured.', sides: DEFENSE_DICE, default: 0 },
+  { kind: 'integer', name: 'defense-bonus', role: 'option', label: 'Defense bonus', help: 'Shield, Brace and prone bonuses to the Defense roll.', min: -MAX_DEFENSE_BONUS, max: MAX_DEFENSE_BONUS, default: 0 },
+] as const satisfies readonly CheckParamDef[];
 
 const exhaustParams = [
-  { kind: 'boolean', name: 'artful-dodger', label: 'Artful Dodger', help: 'Toughness Dice exhaust only on 6 (the trait, no armour worn).', default: false },
-  { kind: 'boolean', name: 'sickly', label: 'Sickly', help: 'Toughness Dice exhaust on 4 as well (the trait).', default: false },
-] as const satisfies readonly ParamDef[];
+  { kind: 'boolean', name: 'artful-dodger', role: 'option', label: 'Artful Dodger', help: 'Toughness Dice exhaust only on 6 (the trait, no armour worn).', default: false },
+  { kind: 'boolean', name: 'sickly', role: 'option', label: 'Sickly', help: 'Toughness Dice exhaust on 4 as well (the trait).', default: false },
+] as const satisfies readonly CheckParamDef[];
 
 const saveParams = [
-  { kind: 'integer', name: 'save-modifier', label: 'Save modifier', help: 'A situational modifier to the save target.', min: -MAX_SAVE_MODIFIER, max: MAX_SAVE_MODIFIER, default: 0 },
-] as const satisfies readonly ParamDef[];
+  { kind: 'integer', name: 'save-modifier', role: 'option', label: 'Save modifier', help: 'A situational modifier to the save target.', min: -MAX_SAVE_MODIFIER, max: MAX_SAVE_MODIFIER, default: 0 },
+] as const satisfies readonly CheckParamDef[];
 
 const ATTACK_PARAMS = [
   ...weaponParams,
   ...defenseParams,
-  { kind: 'integer', name: 'toughness-dice', label: 'Toughness Dice', help: 'Fresh Toughness Dice the defender will roll to soak (0 if none, encumbered or unwilling).', min: 0, max: MAX_TOUGHNESS_DICE, default: 0 },
+  { kind: 'integer', name: 'toughness-dice', role: 'option', label: 'Toughness Dice', help: 'Fresh Toughness Dice the defender will roll to soak (0 if none, encumbered or unwilling).', min: 0, max: MAX_TOUGHNESS_DICE, default: 0 },
   {
-    kind: 'choice', name: 'soak', label: 'Soak', help: 'Roll Toughness one die at a time until soaked, or every die at once.',
+    kind: 'choice', name: 'soak', role: 'option', label: 'Soak', help: 'Roll Toughness one die at a time until soaked, or every die at once.',
     choices: SOAK_POLICIES.map((id) => ({ id, label: id === 'one-at-a-time' ? 'One at a time' : 'All at once' })), default: 'one-at-a-time',
   },
   ...exhaustParams,
-  { kind: 'integer', name: 'con', label: 'Defender CON', help: 'The defender\'s CON Score, for the save when injured.', min: MIN_SCORE, max: MAX_SCORE, default: 10 },
+  { kind: 'integer', name: 'con', role: 'option', label: 'Defender CON', help: 'The defender\'s CON Score, for the save when injured.', min: MIN_SCORE, max: MAX_SCORE, default: 10 },
   ...saveParams,
-  { kind: 'boolean', name: 'nonlethal', label: 'Nonlethal', help: 'Knock out instead of mutilating (default: the weapon\'s quality).' },
-] as const satisfies readonly ParamDef[];
+  { kind: 'boolean', name: 'nonlethal', role: 'option', label: 'Nonlethal', help: 'Knock out instead of mutilating (default: the weapon\'s quality).' },
+] as const satisfies readonly CheckParamDef[];
 
 const MANEUVER_PARAMS = [
   ...weaponParams,
   ...defenseParams,
-  { kind: 'choice', name: 'maneuver', label: 'Maneuver', help: 'What beating the Defense achieves.', choices: MANEUVERS.map((m) => ({ id: m.id, label: m.label })), default: 'trip' },
-  { kind: 'boolean', name: 'against-armour', label: 'Against armour', help: 'A Disarm aimed at armour or a shield (a staff, club or flail gets +2).', default: false },
-] as const satisfies readonly ParamDef[];
+  { kind: 'choice', name: 'maneuver', role: 'option', label: 'Maneuver', help: 'What beating the Defense achieves.', choices: MANEUVERS.map((m) => ({ id: m.id, label: m.label })), default: 'trip' },
+  { kind: 'boolean', name: 'against-armour', role: 'option', label: 'Against armour', help: 'A Disarm aimed at armour or a shield (a staff, club or flail gets +2).', default: false },
+] as const satisfies readonly CheckParamDef[];
 
 const DAMAGE_PARAMS = weaponParams;
 
 const SAVE_PARAMS = [
-  { kind: 'choice', name: 'stat', label: 'Stat', help: 'The stat saved with (the text names CON saves).', choices: ATTRIBUTES.map((a) => ({ id: a.id, label: a.label })), default: 'con' },
-  { kind: 'integer', name: 'score', label: 'Score', help: 'The stat\'s Score: roll a d20 equal to or under it.', min: MIN_SCORE, max: MAX_SCORE, isRequired: true },
+  { kind: 'choice', name: 'stat', role: 'stat', label: 'Stat', help: 'The stat saved with (the text names CON saves).', choices: ATTRIBUTES.map((a) => ({ id: a.id, label: a.label })), default: 'con' },
+  { kind: 'integer', name: 'score', role: 'stat-score', label: 'Score', help: 'The stat\'s Score: roll a d20 equal to or under it.', min: MIN_SCORE, max: MAX_SCORE, isRequired: true },
   ...saveParams,
-] as const satisfies readonly ParamDef[];
+] as const satisfies readonly CheckParamDef[];
 
 const TOUGHNESS_PARAMS = [
-  { kind: 'integer', name: 'dice', label: 'Toughness Dice', help: 'How many Toughness Dice to roll.', min: 1, max: MAX_TOUGHNESS_DICE, default: 1 },
+  { kind: 'integer', name: 'dice', role: 'option', label: 'Toughness Dice', help: 'How many Toughness Dice to roll.', min: 1, max: MAX_TOUGHNESS_DICE, default: 1 },
   ...exhaustParams,
-] as const satisfies readonly ParamDef[];
+] as const satisfies readonly CheckParamDef[];
 
 const LEFT_FOR_DEAD_PARAMS = [
-  { kind: 'integer', name: 'con', label: 'CON', help: 'The unconscious character\'s CON Score.', min: MIN_SCORE, max: MAX_SCORE, isRequired: true },
+  { kind: 'integer', name: 'con', role: 'option', label: 'CON', help: 'The unconscious character\'s CON Score.', min: MIN_SCORE, max: MAX_SCORE, isRequired: true },
   ...saveParams,
-] as const satisfies readonly ParamDef[];
+] as const satisfies readonly CheckParamDef[];
 
 /** Largest damage the mutilation check takes (an input limit; everything from 10 up is Awful). */
 export const MAX_MUTILATION_DAMAGE = 1000;
 
 const MUTILATION_PARAMS = [
-  { kind: 'integer', name: 'damage', label: 'Damage', help: 'The damage that got through on the blow that dropped the character.', min: 1, max: MAX_MUTILATION_DAMAGE, isRequired: true },
-] as const satisfies readonly ParamDef[];
+  { kind: 'integer', name: 'damage', role: 'option', label: 'Damage', help: 'The damage that got through on the blow that dropped the character.', min: 1, max: MAX_MUTILATION_DAMAGE, isRequired: true },
+] as const satisfies readonly CheckParamDef[];
 
 /**
  * The check kinds (CheckKindDef) with their parameters.

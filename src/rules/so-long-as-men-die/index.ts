@@ -4,7 +4,8 @@
  * docs/rulings.md (SL-n).
  */
 import type { RandomSource } from '../../dice/random.js';
-import { problem, type CharacterSummary, type RuleResult, type RuleSystem, type RuleTable, type UsageOdds, type UsageRoll } from '../rule-system.js';
+import { problem, tableLabel, type CharacterSummary, type RuleResult, type RuleSystem, type RuleTable, type UsageOdds, type UsageRoll } from '../rule-system.js';
+import { characterValuesOf } from './character-values.js';
 import { ATTRIBUTES, SLAMD_ID, SLAMD_REF } from './attributes.js';
 import { readCharacter, type SlamdCharacter } from './character.js';
 import { CHECKS, checkOdds, rollCheck } from './checks.js';
@@ -103,6 +104,8 @@ export const ruleSystem: RuleSystem<SlamdCharacter> = {
   rollCharacter,
   readCharacter,
   summarize,
+  characterValues: characterValuesOf,
+  labelOf: (id) => tableLabel(TABLES, id),
   initiativeHelp: 'Each round every side rolls a d6 plus its leader\'s INT Modifier; in each of the eight phases (and each bullet of a phase) the higher side acts first; tied sides act together.',
   rollInitiative,
   tables: TABLES,

@@ -34,14 +34,14 @@ const TEST: CheckKindDef = {
   help: '',
   ref: '',
   params: [
-    { name: 'target', kind: 'integer', label: 'Target', help: '', min: 1, max: 30 },
-    { name: 'die', kind: 'die', label: 'Die', help: '', sides: [16, 20, 24] },
-    { name: 'steps', kind: 'integer', label: 'Steps', help: '', min: -10, max: 10 },
-    { name: 'mod', kind: 'integer', label: 'Mod', help: '', min: -10, max: 10 },
-    { name: 'adv', kind: 'boolean', label: 'Adv', help: '' },
-    { name: 'dis', kind: 'boolean', label: 'Dis', help: '' },
-    { name: 'feat', kind: 'integer', label: 'Feat', help: '', min: 1, max: 10 },
-    { name: 'below-d3', kind: 'choice', label: 'Below', help: '', choices: [{ id: 'clamp', label: 'c' }, { id: 'negate', label: 'n' }] },
+    { name: 'target', role: 'stat-score', kind: 'integer', label: 'Target', help: '', min: 1, max: 30 },
+    { name: 'die', role: 'die', kind: 'die', label: 'Die', help: '', sides: [16, 20, 24] },
+    { name: 'steps', role: 'steps', kind: 'integer', label: 'Steps', help: '', min: -10, max: 10 },
+    { name: 'mod', role: 'modifier', kind: 'integer', label: 'Mod', help: '', min: -10, max: 10 },
+    { name: 'adv', role: 'advantage', kind: 'boolean', label: 'Adv', help: '' },
+    { name: 'dis', role: 'disadvantage', kind: 'boolean', label: 'Dis', help: '' },
+    { name: 'feat', role: 'feat', kind: 'integer', label: 'Feat', help: '', min: 1, max: 10 },
+    { name: 'below-d3', role: 'setting', kind: 'choice', label: 'Below', help: '', choices: [{ id: 'clamp', label: 'c' }, { id: 'negate', label: 'n' }] },
   ],
 };
 
