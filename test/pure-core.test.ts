@@ -3,12 +3,10 @@
  * no DOM and no Node built-ins (conventions: Layout). This test reads their sources and fails on
  * any forbidden use, so that it stays true.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-
-const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+import { ROOT, sourceFiles, stripComments } from './source-files.js';
 const PURE_DIRS = ['src/dice', 'src/rules', 'src/table'];
 
 const FORBIDDEN_MODULES = ['fs', 'fs/promises', 'path', 'crypto', 'http', 'https', 'http2', 'net', 'os', 'child_process', 'worker_threads'];
@@ -35,48 +33,6 @@ const RULES: readonly { readonly name: string; readonly pattern: RegExp }[] = [
   { name: 'window.', pattern: /\bwindow\s*\./ },
 ];
 
-/**
- * Source text with comments blanked out (strings kept, since `import 'node:fs'` lives in one).
- * Line breaks are kept so that reported line numbers stay right.
- */
-function stripComments(src: string): string {
-  let out = '';
-  let i = 0;
-  while (i < src.length) {
-    const ch = src[i]!;
-    const next = src[i + 1];
-    if (ch === '/' && next === '/') {
-      while (i < src.length && src[i] !== '\n') i += 1;
-    } else if (ch === '/' && next === '*') {
-      i += 2;
-      while (i < src.length && !(src[i] === '*' && src[i + 1] === '/')) {
-        if (src[i] === '\n') out += '\n';
-        i += 1;
-      }
-      i += 2;
-      out += ' ';
-    } else if (ch === '"' || ch === "'" || ch === '`') {
-      const quote = ch;
-      out += ch;
-      i += 1;
-      while (i < src.length && src[i] !== quote) {
-        if (src[i] === '\\') {
-          out += src[i]!;
-          i += 1;
-        }
-        out += src[i] ?? '';
-        i += 1;
-      }
-      out += src[i] ?? '';
-      i += 1;
-    } else {
-      out += ch;
-      i += 1;
-    }
-  }
-  return out;
-}
-
 /** Every forbidden use in a source text, as "line N: rule". */
 function findViolations(src: string): string[] {
   const found: string[] = [];
@@ -88,18 +44,8 @@ function findViolations(src: string): string[] {
   return found;
 }
 
-function sourceFiles(dir: string): string[] {
-  const files: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) files.push(...sourceFiles(path));
-    else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) files.push(path);
-  }
-  return files;
-}
-
 const existing = PURE_DIRS.map((d) => join(ROOT, d)).filter((d) => existsSync(d));
-const files = existing.flatMap(sourceFiles);
+const files = existing.flatMap((d) => sourceFiles(d));
 
 describe('the pure core stays pure', () => {
   test('there is something to scan (src/dice at least)', () => {

@@ -350,6 +350,9 @@ export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
 
   /** The rulings that are table settings, with their defaults; a table's settings are read against them. */
   readonly settings: readonly ParamDef[];
+
+  /** What the ruleset adds to a shared table, when it adds anything. */
+  readonly table?: TableExtension;
 }
 
 /** The label of an id in a ruleset's tables (the first table naming it), or undefined. */
@@ -364,6 +367,165 @@ export function tableLabel(tables: readonly RuleTable[], id: string): string | u
 /** A JSON pointer (RFC 6901) of path segments: `pointerOf('inventory', 3, 'usageDie')` is `/inventory/3/usageDie`. */
 export function pointerOf(...segments: readonly (string | number)[]): string {
   return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+// ---- the shared table, and what a ruleset adds to it ------------------------------------------------
+//
+// The generic table (src/table) runs rolls, checks, usage dice, characters, the combat tracker and
+// settings for every ruleset. A ruleset that adds more (HAMMERCRAWL!'s Ventures, magick, hammer dice and
+// one-click tracker attacks) declares a `TableExtension` as `RuleSystem.table`: its command kinds and how
+// to read them from JSON, how to decide them (rng first, pure), how to fold its events into its own slice
+// of the table's state, who may send each, and which count as rolls. The table hands it every command it
+// declares and folds its events; it knows nothing else about the ruleset. These types are part of the
+// contract (not of src/table) so that a ruleset can speak of the table without importing it.
+/** Roles at a table (docs/protocol.md, Roles and tokens). */
+export type Role = 'smith' | 'player' | 'observer';
+
+/** Who may see a roll: everyone, the Smith and the roller, or the Smith alone. */
+export type Visibility = 'public' | 'smith' | 'blind';
+
+/** Every visibility, for validation. */
+export const VISIBILITIES = ['public', 'smith', 'blind'] as const satisfies readonly Visibility[];
+
+/** Longest label on a roll ("Sneak past the guard"). */
+export const MAX_LABEL_LENGTH = 80;
+
+/** Longest request id of a command. */
+export const MAX_REQUEST_ID_LENGTH = 64;
+
+/** Longest id of a character or a combatant in a command. */
+export const MAX_TABLE_ID_LENGTH = 64;
+
+/** Table settings: the rulings that are options, as the ruleset names them. */
+export type TableSettings = { readonly [key: string]: string | number | boolean };
+
+/** A character held by the table: the ruleset's document, its id and its owner. */
+export interface TableCharacter {
+  readonly id: string;
+  /** Member id of the player who owns it (the Smith's own characters: the Smith's id). */
+  readonly ownerId: string;
+  readonly document: { readonly [key: string]: unknown };
+}
+
+/** Which side a combatant fights on. */
+export type CombatSide = 'party' | 'foes';
+
+/** One combatant of the combat tracker. */
+export interface Combatant {
+  readonly id: string;
+  readonly name: string;
+  readonly side: CombatSide;
+  /** The table character it is, if any. */
+  readonly characterId?: string;
+  /** Health as the ruleset writes it: a Health Die "d8", hit points "12/17", Toughness "3d6". */
+  readonly health: string;
+  readonly armour: string;
+  readonly conditions: readonly string[];
+  readonly isDown: boolean;
+  /** Attribute scores the ruleset's initiative reads (e.g. `{ int: 12, dex: 9, wis: 11 }`). */
+  readonly stats: Readonly<Record<string, number>>;
+  readonly isLeader: boolean;
+  /** The Smith's monster line for the tracker's attacks ("hd=2,attack=+3,defense=12,damage=d6"). */
+  readonly monster?: string;
+}
+
+/** The combat tracker. */
+export interface CombatState {
+  readonly isActive: boolean;
+  /** 0 before the first round. */
+  readonly round: number;
+  /** Combatant ids in acting order. */
+  readonly order: readonly string[];
+  /** Index in `order` of the combatant acting, or null. */
+  readonly turn: number | null;
+  readonly combatants: readonly Combatant[];
+  /** The last initiative roll, to show how the order came about. */
+  readonly initiative: InitiativeOrder | null;
+  /** Next combatant number, for stable ids. */
+  readonly nextId: number;
+}
+
+/** A tracker attack as the roll log shows it: who, whom, and each roll explained. */
+export interface TrackerAttackRecord {
+  readonly attackerId: string;
+  readonly targetId: string;
+  readonly isHit: boolean;
+  readonly isCrit: boolean;
+  readonly lines: readonly string[];
+}
+
+/** The body of a `combat-changed` event: the tracker after a change, one line saying what happened. */
+export interface CombatChangedBody {
+  readonly combat: CombatState;
+  readonly summary: string;
+  readonly attack?: TrackerAttackRecord;
+}
+
+/** A body of a ruleset's own event: plain JSON. A body with `visibility` is redacted like a secret roll. */
+export type ExtensionEventBody = { readonly [key: string]: unknown } & { readonly visibility?: Visibility };
+
+/**
+ * An event a ruleset's command makes: one of its own kinds (folded into its slice), or a change of the
+ * table's shared parts that the generic table applies (the tracker, a character's document).
+ */
+export type ExtensionEvent =
+  | { readonly shared: 'combat-changed'; readonly body: CombatChangedBody }
+  | { readonly shared: 'character-saved'; readonly body: { readonly character: TableCharacter } }
+  | { readonly own: string; readonly body: ExtensionEventBody };
+
+/** What a ruleset's command is decided against, besides its own slice of the state. */
+export interface ExtensionContext {
+  /** Who sends the command. */
+  readonly actor: { readonly id: string; readonly role: Role };
+  /** True when the actor's role may do `action` (the table's matrix and the extension's own). */
+  can(action: string): boolean;
+  readonly characters: readonly TableCharacter[];
+  readonly settings: TableSettings;
+  readonly combat: CombatState;
+  /** The server's clock (ms since the epoch) when the command is decided. */
+  readonly now: number;
+  /** The table's ruleset. */
+  readonly rules: RuleSystem;
+}
+
+/** A command kind a ruleset adds. */
+export interface ExtensionCommandKind {
+  /** The message kind on the wire (`venture`). */
+  readonly kind: string;
+  /** Counted against the sender's roll rate (it rolls dice). */
+  readonly rollsDice: boolean;
+}
+
+/**
+ * What a ruleset adds to a shared table. `S` is its slice of the table's state, `C` its commands as read.
+ * Replay folds the stored events and never rolls: every face is in an event body.
+ */
+export interface TableExtension<S = unknown, C = unknown> {
+  /** Top-level message kinds it adds (`venture`, `magick`, `hammer`). */
+  readonly commands: readonly ExtensionCommandKind[];
+  /** Combat tracker actions it adds, sent as `{ kind: 'combat', action: { type } }` (`attack`). */
+  readonly combatActions: readonly ExtensionCommandKind[];
+  /** Its own event kinds (stored under these names; a log written before keeps replaying). */
+  readonly eventKinds: readonly string[];
+  /** Its roles matrix: action -> roles allowed, read by `ExtensionContext.can`. */
+  readonly permissions: { readonly [action: string]: readonly Role[] };
+  /** Its slice of a new table's state. */
+  initialState(): S;
+  /**
+   * Reads a whole message (`{ kind, requestId, ... }`) of one of its kinds or combat actions; every
+   * problem names its JSON path.
+   */
+  readCommand(json: unknown): RuleResult<C>;
+  /** The request id of a command as read (acknowledgements and retries use it). */
+  requestIdOf(command: C): string;
+  /** Decides a command: the events it makes (faces inside), or why it is refused. Pure. */
+  decide(rng: RandomSource, state: S, command: C, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]>;
+  /**
+   * Folds an event into the slice: its own kinds, and the table's shared kinds it cares about (a
+   * `character-removed` drops what it kept for that character). Pure; returns `state` when nothing
+   * changes; throws an Error when a stored event cannot follow the state (a corrupt log).
+   */
+  fold(state: S, kind: string, body: { readonly [key: string]: unknown }): S;
 }
 
 /** Helpers for writing results. */

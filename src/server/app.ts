@@ -35,7 +35,7 @@ import {
 import { LiveTable, type CommandOutcome } from './live-table.js';
 import { cryptoRandom, hashToken, newId, newInviteCode, newToken } from './secrets.js';
 import type { EventBus, JsonObject, MemberRecord, TableStore } from './storage/types.js';
-import { MESSAGE_KINDS, commandMessage, createTableBody, describeIssues, helloMessage, inviteBody, joinBody, logQuery, rollBody, toTableCommand } from './wire.js';
+import { createTableBody, describeIssues, helloMessage, inviteBody, joinBody, logQuery, readCommandMessage, rollBody, toTableCommand } from './wire.js';
 import { TokenBuckets } from './token-buckets.js';
 
 /** What the server is built from. */
@@ -463,27 +463,19 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           return;
         }
         if (stage === 'closed' || member === null || table === null) return;
-        const parsed = commandMessage.safeParse(message);
-        if (!parsed.success) {
-          const kind = (message as { kind?: unknown } | null)?.kind;
-          const requestId = (message as { requestId?: unknown } | null)?.requestId;
-          const rid = typeof requestId === 'string' ? requestId.slice(0, 64) : undefined;
-          if (typeof kind === 'string' && !(MESSAGE_KINDS as readonly string[]).includes(kind)) {
-            return fail('protocol/unknown-kind', `Unknown message kind ${kind.slice(0, 40)}.`, rid);
-          }
-          return fail('protocol/malformed', describeIssues(parsed.error), rid);
-        }
-        const command = parsed.data;
+        const parsed = readCommandMessage(message, rulesOf(table.current.ruleset), options.rules.values());
+        if (!parsed.ok) return fail(parsed.code, parsed.message, parsed.requestId);
+        const command = parsed.command;
         if (command.kind === 'ping') return send({ kind: 'pong' });
         // Everything that rolls dice counts against the roller's rate.
-        if (command.kind === 'roll' || command.kind === 'check' || command.kind === 'usage' || command.kind === 'hammer' || command.kind === 'magick' || command.kind === 'venture') {
+        if (parsed.rollsDice) {
           const wait = buckets.take(member.id);
           if (wait > 0) return send({ kind: 'error', requestId: command.requestId, code: 'rate/limited', message: `Too many rolls; wait ${wait} ms.`, retryAfterMs: wait });
         }
         const actor: Actor = { id: member.id, role: member.role };
         let outcome: CommandOutcome;
         try {
-          outcome = await table.command(actor, toTableCommand(command));
+          outcome = await table.command(actor, command);
         } catch (e) {
           app.log.error({ err: e, tableId }, 'command failed');
           return fail('internal', 'The server failed; the command was not applied. Retry with the same requestId.', command.requestId);

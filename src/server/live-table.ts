@@ -5,7 +5,7 @@
  * (by this process or another) are folded in seq order, with gaps refilled from the store.
  */
 import type { RandomSource } from '../dice/random.js';
-import type { RuleSystem } from '../rules/rule-system.js';
+import type { RuleSystem, TableExtension } from '../rules/rule-system.js';
 import { rollCommand, type Actor, type TableCommand } from '../table/commands.js';
 import { EVENT_SCHEMA_VERSION, type MemberView, type TableEvent } from '../table/events.js';
 import { projectEvent, type Viewer, type WireEvent } from '../table/project.js';
@@ -134,12 +134,18 @@ export class LiveTable {
     return this.refilling;
   }
 
+  /** The table's ruleset's extension (the first event names the ruleset). */
+  private extensionFor(event: TableEvent): TableExtension | undefined {
+    const ruleset = this.state?.ruleset ?? (event.kind === 'table-created' ? (event.body as { readonly ruleset: string }).ruleset : undefined);
+    return ruleset === undefined ? undefined : this.deps.rules(ruleset).table;
+  }
+
   private fold(events: readonly StoredEvent[]): void {
     const fresh: TableEvent[] = [];
     for (const stored of events) {
       if (stored.seq <= (this.state?.lastSeq ?? 0)) continue;
       const event = asTableEvent(stored);
-      this.state = applyEvent(this.state, event);
+      this.state = applyEvent(this.state, event, this.extensionFor(event));
       if (stored.requestId !== null && stored.actorId !== null) this.requests.set(`${stored.actorId} ${stored.requestId}`, stored.seq);
       fresh.push(event);
     }

@@ -1,54 +1,18 @@
 /**
  * The combat tracker of a table, the same for every ruleset: combatants (characters and the Smith's
  * monsters), the initiative order and the current turn, health and armour as the ruleset writes them
- * ("d8", "12/17"), conditions. Initiative is rolled by the table's ruleset (`RuleSystem.rollInitiative`).
+ * ("d8", "12/17"), conditions. Initiative is rolled by the table's ruleset (`RuleSystem.rollInitiative`);
+ * a ruleset's table extension may add actions of its own (HAMMERCRAWL!'s one-click attacks).
  */
 import type { RandomSource } from '../dice/random.js';
-import type { InitiativeOrder, RuleSystem } from '../rules/rule-system.js';
-import type { TableCharacter } from './events.js';
+import type { CombatChangedBody, CombatSide, Combatant, CombatState, RuleSystem, TableCharacter } from '../rules/rule-system.js';
 import { MAX_COMBATANTS, MAX_CONDITION_LENGTH, MAX_CONDITIONS, MAX_MEMBER_NAME_LENGTH } from './limits.js';
 import { done, refuse, type TableResult } from './result.js';
 
-/** Which side a combatant fights on. */
-export type CombatSide = 'party' | 'foes';
-
-/** One combatant. */
-export interface Combatant {
-  readonly id: string;
-  readonly name: string;
-  readonly side: CombatSide;
-  /** The table character it is, if any. */
-  readonly characterId?: string;
-  /** Health as the ruleset writes it: a Health Die "d8", hit points "12/17", Toughness "3d6". */
-  readonly health: string;
-  readonly armour: string;
-  readonly conditions: readonly string[];
-  readonly isDown: boolean;
-  /** Attribute scores the ruleset's initiative reads (e.g. `{ int: 12, dex: 9, wis: 11 }`). */
-  readonly stats: Readonly<Record<string, number>>;
-  readonly isLeader: boolean;
-  /** The Smith's monster line for the tracker's attacks ("hd=2,attack=+3,defense=12,damage=d6"). */
-  readonly monster?: string;
-}
+export type { CombatSide, Combatant, CombatState } from '../rules/rule-system.js';
 
 /** Longest monster line on a combatant. */
 export const MAX_MONSTER_LINE_LENGTH = 200;
-
-/** The tracker. */
-export interface CombatState {
-  readonly isActive: boolean;
-  /** 0 before the first round. */
-  readonly round: number;
-  /** Combatant ids in acting order. */
-  readonly order: readonly string[];
-  /** Index in `order` of the combatant acting, or null. */
-  readonly turn: number | null;
-  readonly combatants: readonly Combatant[];
-  /** The last initiative roll, to show how the order came about. */
-  readonly initiative: InitiativeOrder | null;
-  /** Next combatant number, for stable ids. */
-  readonly nextId: number;
-}
 
 /** An empty tracker. */
 export const EMPTY_COMBAT: CombatState = { isActive: false, round: 0, order: [], turn: null, combatants: [], initiative: null, nextId: 1 };
@@ -89,18 +53,13 @@ export type CombatAction =
   | { readonly type: 'start' }
   | { readonly type: 'next-turn' }
   | { readonly type: 'end' }
-  | { readonly type: 'clear' }
-  /** HAMMERCRAWL!: one combatant attacks another; the target's dice step (src/table/hammercrawl-attack.ts). */
-  | { readonly type: 'attack'; readonly attackerId: string; readonly targetId: string; readonly weaponId?: string; readonly calledShot?: number; readonly feat?: boolean };
+  | { readonly type: 'clear' };
 
-/** Every action type. */
-export const COMBAT_ACTION_TYPES = ['add', 'update', 'remove', 'roll-initiative', 'set-order', 'start', 'next-turn', 'end', 'clear', 'attack'] as const satisfies readonly CombatAction['type'][];
+/** Every action type every table's tracker has; a ruleset's extension may add more (`combatActions`). */
+export const COMBAT_ACTION_TYPES = ['add', 'update', 'remove', 'roll-initiative', 'set-order', 'start', 'next-turn', 'end', 'clear'] as const satisfies readonly CombatAction['type'][];
 
 /** The tracker after an action, and one line saying what happened. */
-export interface CombatChange {
-  readonly combat: CombatState;
-  readonly summary: string;
-}
+export type CombatChange = CombatChangedBody;
 
 function checkText(label: string, value: string, max: number): TableResult<string> {
   const text = value.trim();
@@ -263,7 +222,5 @@ export function rollCombatAction(
       return done({ combat: { ...state, isActive: false, turn: null }, summary: 'The fight ends.' });
     case 'clear':
       return done({ combat: { ...EMPTY_COMBAT, nextId: state.nextId }, summary: 'The tracker is cleared.' });
-    case 'attack':
-      return refuse('table/not-in-ruleset', `One-click attacks are HAMMERCRAWL!'s; at a ${rules.label} table, roll and update the tracker by hand.`);
   }
 }

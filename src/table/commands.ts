@@ -7,23 +7,11 @@ import { DiceError } from '../dice/errors.js';
 import { scriptedRandom, type RandomSource } from '../dice/random.js';
 import { rollNotation } from '../dice/roll.js';
 import type { DiceOptions } from '../dice/resolve.js';
-import { settingsProblem, type ParamRecord, type RuleSystem } from '../rules/rule-system.js';
-import type { HammerPlusChoice } from '../rules/hammercrawl/hammer-pools.js';
+import { settingsProblem, type ExtensionEvent, type ParamRecord, type RuleSystem, type TableExtension } from '../rules/rule-system.js';
 import { rollCombatAction, type CombatAction } from './combat.js';
-import { combatSettingsOf, rollTrackerAttack } from './hammercrawl-attack.js';
-import {
-  poolContextOf,
-  requireHammercrawl,
-  rollHammerTableCommand,
-  rollMagickTableCommand,
-  rollVentureTableCommand,
-  type HammerPoolRequest,
-  type TableMagickCommand,
-  type TableVentureCommand,
-} from './hammercrawl.js';
-import type { NewTableEvent, Role, TableCharacter, TableSettings, Visibility } from './events.js';
+import { isTableEventKind, type NewTableEvent, type RulesetEvent, type RulesetEventKind, type Role, type TableCharacter, type TableSettings, type Visibility } from './events.js';
 import { MAX_CHARACTER_JSON_LENGTH, MAX_CHARACTERS, MAX_LABEL_LENGTH, MAX_SETTINGS_JSON_LENGTH } from './limits.js';
-import { can } from './permissions.js';
+import { can, canAt } from './permissions.js';
 import { done, refuse, type TableResult } from './result.js';
 import type { TableState } from './state.js';
 
@@ -65,22 +53,11 @@ export type TableCommand =
   | { readonly kind: 'character-remove'; readonly requestId: string; readonly characterId: string }
   | { readonly kind: 'combat'; readonly requestId: string; readonly action: CombatAction }
   | { readonly kind: 'settings'; readonly requestId: string; readonly settings: TableSettings }
-  /** HAMMERCRAWL!: a Venture command (the Smith's); the server's clock goes into timed ones. */
-  | { readonly kind: 'venture'; readonly requestId: string; readonly command: TableVentureCommand }
-  /** HAMMERCRAWL!: a magick command for one character (its owner or the Smith). */
-  | { readonly kind: 'magick'; readonly requestId: string; readonly characterId: string; readonly command: TableMagickCommand }
-  | {
-      readonly kind: 'hammer';
-      readonly requestId: string;
-      readonly pool: HammerPoolRequest;
-      readonly visibility: Visibility;
-      readonly label?: string;
-      readonly characterId?: string;
-      /** The player's choice for the Hammer+ that show (H-4; default: hammers). */
-      readonly hammerPlus?: HammerPlusChoice;
-      /** Faces of physical hammer dice, one per die in pool order. */
-      readonly faces?: readonly number[];
-    };
+  /**
+   * A command of the table's ruleset (a kind its extension declares: HAMMERCRAWL!'s `venture`, `magick`,
+   * `hammer`, a tracker `attack`), as the extension read it (`TableExtension.readCommand`).
+   */
+  | { readonly kind: 'ruleset'; readonly requestId: string; readonly command: unknown };
 
 /** Where a die sits in a document, and how it is written there ("d8" or 8). */
 interface DieSlot {
@@ -309,92 +286,13 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
       return done([{ kind: 'character-removed', body: { characterId: existing.value.id } }]);
     }
     case 'combat': {
-      const action = command.action;
-      if (action.type === 'attack' && state.ruleset === 'hammercrawl') {
-        // A player attacks with their own character; the Smith with anyone.
-        const attacker = state.combat.combatants.find((c) => c.id === action.attackerId);
-        const owner = attacker?.characterId === undefined ? undefined : state.characters.find((c) => c.id === attacker.characterId)?.ownerId;
-        if (!can(actor.role, 'combat') && !(can(actor.role, 'roll') && owner === actor.id)) return forbidden("attack with another's combatant");
-        const attacked = rollTrackerAttack(
-          context.rng,
-          state.combat,
-          state.characters,
-          action.attackerId,
-          action.targetId,
-          {
-            ...(action.weaponId !== undefined ? { weaponId: action.weaponId } : {}),
-            ...(action.calledShot !== undefined ? { calledShot: action.calledShot } : {}),
-            ...(action.feat !== undefined ? { feat: action.feat } : {}),
-          },
-          combatSettingsOf(state.settings),
-        );
-        if (!attacked.ok) return attacked;
-        const r = attacked.value;
-        return done([
-          {
-            kind: 'combat-changed',
-            body: { combat: r.combat, summary: r.summary, attack: { attackerId: action.attackerId, targetId: action.targetId, isHit: r.isHit, isCrit: r.isCrit, lines: r.lines } },
-          },
-        ]);
-      }
       if (!can(actor.role, 'combat')) return forbidden('run the combat tracker');
       const changed = rollCombatAction(context.rng, context.rules, state.combat, command.action, state.characters);
       if (!changed.ok) return changed;
       return done([{ kind: 'combat-changed', body: changed.value }]);
     }
-    case 'venture': {
-      const r = requireHammercrawl(state, 'Ventures');
-      if (!r.ok) return r;
-      if (!can(actor.role, 'venture')) return forbidden('run the Venture');
-      const decided = rollVentureTableCommand(context.rng, state, command.command, context.now);
-      if (!decided.ok) return decided;
-      return done([{ kind: 'venture-changed', body: { requestId: command.requestId, command: decided.value.command, events: decided.value.events } }]);
-    }
-    case 'magick': {
-      const r = requireHammercrawl(state, 'Magick');
-      if (!r.ok) return r;
-      const c = characterOf(state, command.characterId);
-      if (!c.ok) return c;
-      if (!(can(actor.role, 'magick-any') || (can(actor.role, 'magick-own') && c.value.ownerId === actor.id))) return forbidden("work another player's magick");
-      const decided = rollMagickTableCommand(context.rng, context.rules, state, c.value.id, command.command);
-      if (!decided.ok) return decided;
-      return done([
-        { kind: 'magick-changed', body: { requestId: command.requestId, characterId: c.value.id, command: decided.value.command, events: decided.value.events } },
-      ]);
-    }
-    case 'hammer': {
-      const r = requireHammercrawl(state, 'Hammer dice');
-      if (!r.ok) return r;
-      if (!can(actor.role, 'hammer-check')) return forbidden('roll hammer dice');
-      if (poolContextOf(command.pool) === 'node' && !can(actor.role, 'hammer-node')) return forbidden("roll the Smith's node pool");
-      const label = checkLabel(command.label);
-      if (!label.ok) return label;
-      if (command.characterId !== undefined) {
-        const c = characterOf(state, command.characterId);
-        if (!c.ok) return c;
-      }
-      const rolled = rollHammerTableCommand(context.rng, state, command.pool, {
-        ...(command.hammerPlus !== undefined ? { hammerPlus: command.hammerPlus } : {}),
-        ...(command.faces !== undefined ? { faces: command.faces } : {}),
-      });
-      if (!rolled.ok) return rolled;
-      return done([
-        {
-          kind: 'hammer-rolled',
-          body: {
-            requestId: command.requestId,
-            visibility: command.visibility,
-            pool: rolled.value.pool,
-            faces: rolled.value.faces,
-            result: rolled.value.result,
-            ...(label.value !== undefined ? { label: label.value } : {}),
-            ...(command.characterId !== undefined ? { characterId: command.characterId } : {}),
-            ...(command.hammerPlus !== undefined ? { hammerPlus: command.hammerPlus } : {}),
-            ...(command.faces !== undefined ? { isPhysical: true } : {}),
-          },
-        },
-      ]);
-    }
+    case 'ruleset':
+      return rollRulesetCommand(state, actor, command.command, context);
     case 'settings': {
       if (!can(actor.role, 'settings')) return forbidden('change the table settings');
       const text = JSON.stringify(command.settings);
@@ -404,4 +302,43 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
       return done([{ kind: 'settings-changed', body: { settings: command.settings } }]);
     }
   }
+}
+
+/** A ruleset's event as the table stores it; a shared change as the table's own event. */
+function toTableEvent(event: ExtensionEvent, extension: TableExtension, character: (id: string) => TableCharacter | undefined, rules: RuleSystem): TableResult<NewTableEvent> {
+  if ('own' in event) {
+    if (isTableEventKind(event.own) || !extension.eventKinds.includes(event.own)) throw new Error(`the ruleset made an event of undeclared kind ${event.own}`);
+    const own: RulesetEvent = { kind: event.own as RulesetEventKind, body: event.body };
+    return done(own);
+  }
+  if (event.shared === 'combat-changed') return done({ kind: 'combat-changed', body: event.body });
+  // A character the ruleset changed: still its owner's, and still a valid document.
+  const before = character(event.body.character.id);
+  if (before === undefined) throw new Error(`the ruleset saved character ${event.body.character.id}, which is not at the table`);
+  const read = rules.readCharacter(event.body.character.document);
+  if (!read.ok) return refuse(read.error.code, `The character would no longer be valid: ${read.error.message}`);
+  return done({ kind: 'character-saved', body: { character: { ...event.body.character, ownerId: before.ownerId } } });
+}
+
+/** Decides a command of the table's ruleset through its extension. */
+function rollRulesetCommand(state: TableState, actor: Actor, command: unknown, context: CommandContext): TableResult<NewTableEvent[]> {
+  const extension = context.rules.table;
+  if (extension === undefined) return refuse('table/not-in-ruleset', `${context.rules.label} adds no commands of its own to a table.`);
+  const decided = extension.decide(context.rng, state.extension, command, {
+    actor,
+    can: (action) => canAt(extension, actor.role, action),
+    characters: state.characters,
+    settings: state.settings,
+    combat: state.combat,
+    now: context.now,
+    rules: context.rules,
+  });
+  if (!decided.ok) return refuse(decided.error.code, decided.error.message);
+  const out: NewTableEvent[] = [];
+  for (const e of decided.value) {
+    const made = toTableEvent(e, extension, (id) => state.characters.find((c) => c.id === id), context.rules);
+    if (!made.ok) return made;
+    out.push(made.value);
+  }
+  return done(out);
 }

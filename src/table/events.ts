@@ -2,43 +2,23 @@
  * The events of a shared table. The table's state is the fold of its events (`applyEvent`); every
  * roll's faces are in its event, so replay never rolls. Events are stored whole (secret values
  * included) and projected per viewer on the way out (`projectEvent`).
+ *
+ * The kinds below are every table's. A ruleset's table extension (`RuleSystem.table`) adds kinds of its
+ * own (`RulesetEvent`), stored and replayed the same way and folded into its slice of the state.
  */
 import type { RollRecord } from '../dice/roll.js';
-import type { CheckRoll, ParamRecord } from '../rules/rule-system.js';
-import type { HammerPlusChoice, HammerPool, HammerPoolRoll } from '../rules/hammercrawl/hammer-pools.js';
-import type { MagickCommand } from '../rules/hammercrawl/magick/commands.js';
-import type { MagickEvent } from '../rules/hammercrawl/magick/magick-state.js';
-import type { VentureCommand, VentureEvent } from '../rules/hammercrawl/venture/venture.js';
-import type { CombatState } from './combat.js';
+import type { CheckRoll, CombatChangedBody, ExtensionEventBody, ParamRecord, Role, TableCharacter, TableSettings, Visibility } from '../rules/rule-system.js';
+
+export { VISIBILITIES, type Role, type TableCharacter, type TableSettings, type Visibility } from '../rules/rule-system.js';
 
 /** Version of the event bodies below; stored with each event. */
 export const EVENT_SCHEMA_VERSION = 1;
-
-/** Roles at a table (docs/protocol.md, Roles and tokens). */
-export type Role = 'smith' | 'player' | 'observer';
-
-/** Who may see a roll: everyone, the Smith and the roller, or the Smith alone. */
-export type Visibility = 'public' | 'smith' | 'blind';
-
-/** Every visibility, for validation. */
-export const VISIBILITIES = ['public', 'smith', 'blind'] as const satisfies readonly Visibility[];
 
 /** A member as others see them (never the token). */
 export interface MemberView {
   readonly id: string;
   readonly name: string;
   readonly role: Role;
-}
-
-/** Table settings: the rulings that are options, as the ruleset names them. */
-export type TableSettings = { readonly [key: string]: string | number | boolean };
-
-/** A character held by the table: the ruleset's document, its id and its owner. */
-export interface TableCharacter {
-  readonly id: string;
-  /** Member id of the player who owns it (the Smith's own characters: the Smith's id). */
-  readonly ownerId: string;
-  readonly document: { readonly [key: string]: unknown };
 }
 
 /** Event bodies by kind. */
@@ -77,38 +57,17 @@ export interface EventBodies {
   };
   'character-saved': { readonly character: TableCharacter };
   'character-removed': { readonly characterId: string };
-  'combat-changed': {
-    readonly combat: CombatState;
-    readonly summary: string;
-    /** A tracker attack (HAMMERCRAWL!): who, whom, and each roll explained. */
-    readonly attack?: { readonly attackerId: string; readonly targetId: string; readonly isHit: boolean; readonly isCrit: boolean; readonly lines: readonly string[] };
-  };
+  /** The tracker after a change; `attack` when a ruleset's one-click attack made it. */
+  'combat-changed': CombatChangedBody;
   'invite-changed': { readonly hasInvite: boolean };
   'settings-changed': { readonly settings: TableSettings };
-  /** HAMMERCRAWL! Ventures: the venture module's events (faces inside), public. `command` is the command as decided, `at` filled from the server clock. */
-  'venture-changed': { readonly requestId: string; readonly command: VentureCommand; readonly events: readonly VentureEvent[] };
-  /** HAMMERCRAWL! magick of one character: the magick module's events (faces inside), public. */
-  'magick-changed': { readonly requestId: string; readonly characterId: string; readonly command: MagickCommand; readonly events: readonly MagickEvent[] };
-  /** A HAMMERCRAWL! hammer dice pool rolled: the pool, the faces (die n shows `faces[n]`) and the resolved result. */
-  'hammer-rolled': {
-    readonly requestId: string;
-    readonly label?: string;
-    readonly characterId?: string;
-    readonly visibility: Visibility;
-    readonly pool: HammerPool;
-    readonly faces: readonly number[];
-    readonly hammerPlus?: HammerPlusChoice;
-    readonly result: HammerPoolRoll;
-    /** The dice were rolled at the table and entered by hand (physical dice). */
-    readonly isPhysical?: boolean;
-  };
 }
 
-/** An event kind. */
+/** An event kind every table has. */
 export type EventKind = keyof EventBodies;
 
-/** Every event kind. */
-export const EVENT_KINDS = [
+/** Every kind every table has (a ruleset's extension may not reuse one for its own events). */
+export const TABLE_EVENT_KINDS = [
   'table-created',
   'member-joined',
   'rolled',
@@ -119,16 +78,37 @@ export const EVENT_KINDS = [
   'combat-changed',
   'invite-changed',
   'settings-changed',
-  'venture-changed',
-  'magick-changed',
-  'hammer-rolled',
 ] as const satisfies readonly EventKind[];
 
-/** Kinds whose body has a `visibility` and may be secret. */
-export const SECRET_CAPABLE_KINDS = ['rolled', 'checked', 'usage-rolled', 'hammer-rolled'] as const satisfies readonly EventKind[];
+/** An event of a kind every table has. */
+export type GenericEvent = { [K in EventKind]: { readonly kind: K; readonly body: EventBodies[K] } }[EventKind];
+
+/** The kind of a ruleset's own event: a name its extension declares (`venture-changed`). */
+export type RulesetEventKind = string & { readonly isRulesetEventKind: true };
+
+/** An event of the table's ruleset's own kind; a body with `visibility` is redacted like a secret roll. */
+export interface RulesetEvent {
+  readonly kind: RulesetEventKind;
+  readonly body: ExtensionEventBody;
+}
+
+/** True when `kind` is one every table has. */
+export function isTableEventKind(kind: string): kind is EventKind {
+  return (TABLE_EVENT_KINDS as readonly string[]).includes(kind);
+}
+
+/** True when the event is of a kind every table has (then its body is typed by `EventBodies`). */
+export function isGenericEvent<E extends NewTableEvent>(event: E): event is Extract<E, GenericEvent> {
+  return isTableEventKind(event.kind);
+}
+
+/** The event as one of kind `kind`, or null. */
+export function eventOfKind<K extends EventKind>(event: NewTableEvent, kind: K): Extract<GenericEvent, { readonly kind: K }> | null {
+  return event.kind === kind ? (event as Extract<GenericEvent, { readonly kind: K }>) : null;
+}
 
 /** An event body made by a command, before it is stored. */
-export type NewTableEvent = { [K in EventKind]: { readonly kind: K; readonly body: EventBodies[K] } }[EventKind];
+export type NewTableEvent = GenericEvent | RulesetEvent;
 
 /** A stored event: envelope and body. */
 export type TableEvent = NewTableEvent & {

@@ -4,8 +4,6 @@ export * from './result.js';
 export * from './events.js';
 export * from './permissions.js';
 export * from './combat.js';
-export * from './hammercrawl.js';
 export * from './state.js';
 export * from './commands.js';
 export * from './project.js';
-export * from './hammercrawl-attack.js';

@@ -6,8 +6,8 @@ export const MAX_TABLE_NAME_LENGTH = 60;
 export const MAX_MEMBER_NAME_LENGTH = 40;
 /** Members a table may have, the Smith included. */
 export const MAX_MEMBERS = 50;
-/** Longest label on a roll ("Sneak past the guard"). */
-export const MAX_LABEL_LENGTH = 80;
+/** Longest label on a roll ("Sneak past the guard"): the contract's, which rulesets' commands read too. */
+export { MAX_LABEL_LENGTH, MAX_REQUEST_ID_LENGTH } from '../rules/rule-system.js';
 /** Characters a table may hold. */
 export const MAX_CHARACTERS = 200;
 /** Largest character document, in characters of its JSON text. */
@@ -18,7 +18,5 @@ export const MAX_COMBATANTS = 100;
 export const MAX_CONDITIONS = 20;
 /** Longest condition or note text. */
 export const MAX_CONDITION_LENGTH = 40;
-/** Longest request id. */
-export const MAX_REQUEST_ID_LENGTH = 64;
 /** Largest settings object, in characters of its JSON text. */
 export const MAX_SETTINGS_JSON_LENGTH = 10_000;

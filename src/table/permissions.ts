@@ -1,10 +1,12 @@
 /**
  * The permission matrix of a table (docs/protocol.md, Roles and tokens): which role may do what.
  * Ownership (a player's own character, a Smith-only roll's roller) is checked where the action is.
+ * A ruleset's table extension brings the rows of its own actions (`TableExtension.permissions`).
  */
+import type { TableExtension } from '../rules/rule-system.js';
 import type { Role } from './events.js';
 
-/** What a member may ask of a table. */
+/** What a member may ask of any table. */
 export type TableAction =
   | 'see-events'
   | 'roll'
@@ -15,11 +17,6 @@ export type TableAction =
   | 'character-remove-own'
   | 'character-remove-any'
   | 'combat'
-  | 'venture'
-  | 'magick-own'
-  | 'magick-any'
-  | 'hammer-check'
-  | 'hammer-node'
   | 'settings'
   | 'invite';
 
@@ -34,16 +31,6 @@ export const PERMISSIONS: { readonly [A in TableAction]: readonly Role[] } = {
   'character-remove-own': ['smith', 'player'],
   'character-remove-any': ['smith'],
   combat: ['smith'],
-  /** HAMMERCRAWL! Ventures: the Smith runs them (TB-1). */
-  venture: ['smith'],
-  /** Magick of a character the member owns (TB-4). */
-  'magick-own': ['smith', 'player'],
-  /** Magick of anyone's character. */
-  'magick-any': ['smith'],
-  /** A hammer dice pool of a Check (H-5 to H-7): whoever rolls checks (TB-6). */
-  'hammer-check': ['smith', 'player'],
-  /** A node (exploration) pool: the Smith's roll alone (H-12, TB-6). */
-  'hammer-node': ['smith'],
   settings: ['smith'],
   invite: ['smith'],
 };
@@ -54,4 +41,14 @@ export const TABLE_ACTIONS = Object.keys(PERMISSIONS) as readonly TableAction[];
 /** True when `role` may do `action`. */
 export function can(role: Role, action: TableAction): boolean {
   return PERMISSIONS[action].includes(role);
+}
+
+/**
+ * True when `role` may do `action` at a table whose ruleset has `extension`: the table's own rows,
+ * then the extension's. An action neither names is refused.
+ */
+export function canAt(extension: TableExtension | undefined, role: Role, action: string): boolean {
+  if (Object.hasOwn(PERMISSIONS, action)) return PERMISSIONS[action as TableAction].includes(role);
+  const roles = extension !== undefined && Object.hasOwn(extension.permissions, action) ? extension.permissions[action] : undefined;
+  return roles !== undefined && roles.includes(role);
 }

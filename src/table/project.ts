@@ -3,7 +3,7 @@
  * event, as the JSON object sent on the WebSocket, by `GET .../log` and in exports. A secret roll
  * reaches the Smith (and, when Smith-only, its roller) whole; everyone else gets its envelope only.
  */
-import type { Role, TableEvent, Visibility } from './events.js';
+import { eventOfKind, type Role, type TableEvent, type Visibility } from './events.js';
 
 /** Who is looking. */
 export interface Viewer {
@@ -25,33 +25,40 @@ export function isEntitled(viewer: Viewer, visibility: Visibility, actorId: stri
   return visibility === 'smith' && actorId !== null && actorId === viewer.id;
 }
 
-/** The event as `viewer` receives it. */
+/** The visibility a body carries, if it carries a valid one. */
+function visibilityOf(body: { readonly [key: string]: unknown }): Visibility | null {
+  const v = body['visibility'];
+  return v === 'public' || v === 'smith' || v === 'blind' ? v : null;
+}
+
+/**
+ * The event as `viewer` receives it. One rule for every kind, the ruleset's own included: a body that
+ * carries a `visibility` the viewer is not entitled to arrives as its envelope, request id and
+ * visibility, with `redacted: true`.
+ */
 export function projectEvent(event: TableEvent, viewer: Viewer): WireEvent {
   const envelope = { seq: event.seq, kind: event.kind, at: event.at, by: event.actorId };
-  switch (event.kind) {
-    case 'rolled': {
-      const b = event.body;
-      if (!isEntitled(viewer, b.visibility, event.actorId)) return { ...envelope, requestId: b.requestId, visibility: b.visibility, redacted: true };
-      return {
-        ...envelope,
-        requestId: b.requestId,
-        notation: b.notation,
-        ...(b.label !== undefined ? { label: b.label } : {}),
-        total: b.record.total,
-        dice: b.record.dice,
-        terms: b.record.terms,
-        visibility: b.visibility,
-        ...(b.isPhysical === true ? { isPhysical: true } : {}),
-      };
-    }
-    case 'checked':
-    case 'usage-rolled':
-    case 'hammer-rolled': {
-      const b = event.body;
-      if (!isEntitled(viewer, b.visibility, event.actorId)) return { ...envelope, requestId: b.requestId, visibility: b.visibility, redacted: true };
-      return { ...envelope, ...b };
-    }
-    default:
-      return { ...envelope, ...event.body };
+  const body = event.body as { readonly [key: string]: unknown };
+  const visibility = visibilityOf(body);
+  if (visibility !== null && !isEntitled(viewer, visibility, event.actorId)) {
+    const requestId = body['requestId'];
+    return { ...envelope, ...(typeof requestId === 'string' ? { requestId } : {}), visibility, redacted: true };
   }
+  const rolled = eventOfKind(event, 'rolled');
+  if (rolled !== null) {
+    // A roll goes out flat: its record's total, dice and terms beside the request.
+    const b = rolled.body;
+    return {
+      ...envelope,
+      requestId: b.requestId,
+      notation: b.notation,
+      ...(b.label !== undefined ? { label: b.label } : {}),
+      total: b.record.total,
+      dice: b.record.dice,
+      terms: b.record.terms,
+      visibility: b.visibility,
+      ...(b.isPhysical === true ? { isPhysical: true } : {}),
+    };
+  }
+  return { ...envelope, ...body };
 }

@@ -1,15 +1,16 @@
 /**
  * A table's state: the fold of its events. Pure: applying the same events gives the same state, and
- * nothing here rolls (the faces are in the events).
+ * nothing here rolls (the faces are in the events). What the table's ruleset adds (`RuleSystem.table`)
+ * is folded by the ruleset into its own slice, `extension`.
  */
-import { EMPTY_MAGICK_STATE, foldMagickEvents, type MagickState } from '../rules/hammercrawl/magick/magick-state.js';
-import { foldVenture, newVenture, type VentureState } from '../rules/hammercrawl/venture/venture.js';
+import type { TableExtension } from '../rules/rule-system.js';
 import { EMPTY_COMBAT, type CombatState } from './combat.js';
-import type { MemberView, NewTableEvent, TableCharacter, TableEvent, TableSettings } from './events.js';
+import { isGenericEvent, type MemberView, type NewTableEvent, type TableCharacter, type TableEvent, type TableSettings } from './events.js';
 
 /** What the table knows now. */
 export interface TableState {
   readonly name: string;
+  /** The table's ruleset: a catalogue id. */
   readonly ruleset: string;
   readonly settings: TableSettings;
   readonly members: readonly MemberView[];
@@ -18,10 +19,8 @@ export interface TableState {
   readonly nextCharacter: number;
   readonly combat: CombatState;
   readonly hasInvite: boolean;
-  /** HAMMERCRAWL!: the party's Ventures, the fold of every `venture-changed` event (a party in town before any). */
-  readonly venture: VentureState;
-  /** HAMMERCRAWL!: each character's magick, by character id, the fold of its `magick-changed` events. */
-  readonly magick: Readonly<Record<string, MagickState>>;
+  /** The ruleset's own slice (its extension's fold), or null when the ruleset adds nothing to a table. */
+  readonly extension: unknown;
   /** Seq of the last event folded in. */
   readonly lastSeq: number;
 }
@@ -34,91 +33,88 @@ export class TableFoldError extends Error {
   }
 }
 
-/** Runs a module's fold; its replay error (a log that cannot follow the state) becomes a `TableFoldError`. */
-function foldOrThrow<T>(fold: () => T): T {
+/** The state a table starts from: its `table-created` event, and its ruleset's extension if it has one. */
+export function initialState(created: NewTableEvent, extension?: TableExtension): TableState {
+  if (created.kind !== 'table-created' || !isGenericEvent(created)) throw new TableFoldError(`a table starts with table-created, not ${created.kind}`);
+  const body = created.body as { readonly name: string; readonly ruleset: string; readonly settings: TableSettings };
+  return {
+    name: body.name,
+    ruleset: body.ruleset,
+    settings: body.settings,
+    members: [],
+    characters: [],
+    nextCharacter: 1,
+    combat: EMPTY_COMBAT,
+    hasInvite: true,
+    extension: extension === undefined ? null : extension.initialState(),
+    lastSeq: 0,
+  };
+}
+
+/** The extension's slice after `event`; its replay error (a log that cannot follow the state) becomes a `TableFoldError`. */
+function foldExtension(state: TableState, event: NewTableEvent, extension: TableExtension | undefined): unknown {
+  if (extension === undefined) {
+    if (isGenericEvent(event)) return state.extension;
+    throw new TableFoldError(`an event of kind ${event.kind} needs the table's ruleset, which adds no such kind`);
+  }
+  if (!isGenericEvent(event) && !extension.eventKinds.includes(event.kind)) throw new TableFoldError(`the table's ruleset has no event kind ${event.kind}`);
   try {
-    return fold();
+    return extension.fold(state.extension, event.kind, event.body as { readonly [key: string]: unknown });
   } catch (e) {
     if (e instanceof Error) throw new TableFoldError(e.message);
     throw e;
   }
 }
 
-/** The state a table starts from: its `table-created` event. */
-export function initialState(created: NewTableEvent): TableState {
-  if (created.kind !== 'table-created') throw new TableFoldError(`a table starts with table-created, not ${created.kind}`);
-  return {
-    name: created.body.name,
-    ruleset: created.body.ruleset,
-    settings: created.body.settings,
-    members: [],
-    characters: [],
-    nextCharacter: 1,
-    combat: EMPTY_COMBAT,
-    hasInvite: true,
-    venture: newVenture(),
-    magick: {},
-    lastSeq: 0,
-  };
-}
-
 /** Folds one event (without its envelope) into the state. */
-export function applyEventBody(state: TableState, event: NewTableEvent): TableState {
+export function applyEventBody(state: TableState, event: NewTableEvent, extension?: TableExtension): TableState {
+  const folded = foldExtension(state, event, extension);
+  const next = folded === state.extension ? state : { ...state, extension: folded };
+  if (!isGenericEvent(event)) return next;
   switch (event.kind) {
     case 'table-created':
-      return { ...initialState(event), lastSeq: state.lastSeq };
+      return { ...initialState(event, extension), lastSeq: state.lastSeq };
     case 'member-joined':
-      return { ...state, members: [...state.members.filter((m) => m.id !== event.body.member.id), event.body.member] };
+      return { ...next, members: [...next.members.filter((m) => m.id !== event.body.member.id), event.body.member] };
     case 'rolled':
     case 'checked':
     case 'usage-rolled':
-    case 'hammer-rolled':
-      return state;
+      return next;
     case 'character-saved': {
       const c = event.body.character;
-      const exists = state.characters.some((x) => x.id === c.id);
+      const exists = next.characters.some((x) => x.id === c.id);
       const n = /^ch(\d+)$/.exec(c.id);
-      const next = n === null ? state.nextCharacter : Math.max(state.nextCharacter, Number(n[1]) + 1);
+      const nextCharacter = n === null ? next.nextCharacter : Math.max(next.nextCharacter, Number(n[1]) + 1);
       return {
-        ...state,
-        characters: exists ? state.characters.map((x) => (x.id === c.id ? c : x)) : [...state.characters, c],
-        nextCharacter: next,
+        ...next,
+        characters: exists ? next.characters.map((x) => (x.id === c.id ? c : x)) : [...next.characters, c],
+        nextCharacter,
       };
     }
-    case 'character-removed': {
-      const { [event.body.characterId]: _dropped, ...magick } = state.magick;
-      void _dropped;
-      return { ...state, characters: state.characters.filter((c) => c.id !== event.body.characterId), magick };
-    }
+    case 'character-removed':
+      return { ...next, characters: next.characters.filter((c) => c.id !== event.body.characterId) };
     case 'combat-changed':
-      return { ...state, combat: event.body.combat };
+      return { ...next, combat: event.body.combat };
     case 'invite-changed':
-      return { ...state, hasInvite: event.body.hasInvite };
+      return { ...next, hasInvite: event.body.hasInvite };
     case 'settings-changed':
-      return { ...state, settings: event.body.settings };
-    case 'venture-changed':
-      return { ...state, venture: foldOrThrow(() => foldVenture(event.body.events, state.venture)) };
-    case 'magick-changed': {
-      const id = event.body.characterId;
-      const before = Object.hasOwn(state.magick, id) ? state.magick[id]! : EMPTY_MAGICK_STATE;
-      return { ...state, magick: { ...state.magick, [id]: foldOrThrow(() => foldMagickEvents(event.body.events, before)) } };
-    }
+      return { ...next, settings: event.body.settings };
   }
 }
 
 /** Folds a stored event, checking that seqs are contiguous. */
-export function applyEvent(state: TableState | null, event: TableEvent): TableState {
+export function applyEvent(state: TableState | null, event: TableEvent, extension?: TableExtension): TableState {
   if (state === null) {
     if (event.seq !== 1) throw new TableFoldError(`the first event must have seq 1, got ${event.seq}`);
-    return { ...initialState(event), lastSeq: 1 };
+    return { ...initialState(event, extension), lastSeq: 1 };
   }
   if (event.seq !== state.lastSeq + 1) throw new TableFoldError(`event seq ${event.seq} does not follow ${state.lastSeq}`);
-  return { ...applyEventBody(state, event), lastSeq: event.seq };
+  return { ...applyEventBody(state, event, extension), lastSeq: event.seq };
 }
 
-/** The state after all of `events` (seq 1 onwards). */
-export function foldEvents(events: readonly TableEvent[]): TableState | null {
+/** The state after all of `events` (seq 1 onwards), folded with the table's ruleset's extension. */
+export function foldEvents(events: readonly TableEvent[], extension?: TableExtension): TableState | null {
   let state: TableState | null = null;
-  for (const e of events) state = applyEvent(state, e);
+  for (const e of events) state = applyEvent(state, e, extension);
   return state;
 }

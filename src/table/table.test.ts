@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { scriptedRandom, seededRandom, type RandomSource } from '../dice/random.js';
-import { ruleSystem as hammercrawl } from '../rules/hammercrawl/rule-system.js';
+import { DEFAULT_RULESET, loadRuleSystem } from '../rules/catalogue.js';
 import type { RuleSystem } from '../rules/rule-system.js';
 import { EMPTY_COMBAT, rollCombatAction, type CombatState } from './combat.js';
 import { rollCommand, type Actor, type TableCommand } from './commands.js';
-import { EVENT_SCHEMA_VERSION, VISIBILITIES, type NewTableEvent, type Role, type TableEvent } from './events.js';
+import { EVENT_SCHEMA_VERSION, VISIBILITIES, eventOfKind, type NewTableEvent, type Role, type TableEvent } from './events.js';
 import { MAX_COMBATANTS, MAX_CONDITIONS, MAX_LABEL_LENGTH } from './limits.js';
-import { PERMISSIONS, TABLE_ACTIONS, can } from './permissions.js';
+import { PERMISSIONS, TABLE_ACTIONS, can, canAt } from './permissions.js';
 import { isEntitled, projectEvent } from './project.js';
 import { applyEvent, foldEvents, TableFoldError, type TableState } from './state.js';
 
-const rules = hammercrawl as unknown as RuleSystem;
+/** A real ruleset, the catalogue's default (HAMMERCRAWL!, with a table extension of its own). */
+const rules: RuleSystem = await loadRuleSystem(DEFAULT_RULESET);
 const smith: Actor = { id: 'S', role: 'smith' };
 const ada: Actor = { id: 'A', role: 'player' };
 const bob: Actor = { id: 'B', role: 'player' };
@@ -28,7 +29,7 @@ function table() {
       state = applyEvent(state, stored);
     }
   };
-  append([{ kind: 'table-created', body: { name: 'T', ruleset: 'hammercrawl', settings: {} } }], smith, null);
+  append([{ kind: 'table-created', body: { name: 'T', ruleset: rules.id, settings: {} } }], smith, null);
   for (const m of [smith, ada, bob, olive]) append([{ kind: 'member-joined', body: { member: { id: m.id, name: m.id, role: m.role } } }], m, null);
   return {
     events,
@@ -44,7 +45,7 @@ function table() {
 }
 
 const character = (() => {
-  const r = hammercrawl.rollCharacter(seededRandom(3), {});
+  const r = rules.rollCharacter(seededRandom(3), {});
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 })();
@@ -56,7 +57,7 @@ describe('commands become events; state is their fold', () => {
     expect(r.ok).toBe(true);
     const rolled = t.events.at(-1)!;
     expect(rolled.kind).toBe('rolled');
-    if (rolled.kind === 'rolled') expect(rolled.body.record.total).toBe(9);
+    expect(eventOfKind(rolled, 'rolled')!.body.record.total).toBe(9);
     t.run(ada, { kind: 'character-save', requestId: 'c', character });
     t.run(smith, { kind: 'combat', requestId: 'k', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd6' } });
     // Replay with no randomness at all: a fold cannot roll.
@@ -69,15 +70,13 @@ describe('commands become events; state is their fold', () => {
     t.run(ada, { kind: 'roll', requestId: 'a', notation: 'd3^-1', visibility: 'public' }, scriptedRandom([2]));
     const clamped = t.events.at(-1)!;
     expect(clamped.kind).toBe('rolled');
-    if (clamped.kind === 'rolled') expect(clamped.body.record.dice[0]!.die).toBe('d3');
+    expect(eventOfKind(clamped, 'rolled')!.body.record.dice[0]!.die).toBe('d3');
     t.run(smith, { kind: 'settings', requestId: 's', settings: { 'below-d3': 'negate' } });
     t.run(ada, { kind: 'roll', requestId: 'b', notation: 'd3^-1', visibility: 'public' });
     const negated = t.events.at(-1)!;
     expect(negated.kind).toBe('rolled');
-    if (negated.kind === 'rolled') {
-      expect(negated.body.record.dice).toEqual([]);
-      expect(negated.body.record.total).toBe(0);
-    }
+    expect(eventOfKind(negated, 'rolled')!.body.record.dice).toEqual([]);
+    expect(eventOfKind(negated, 'rolled')!.body.record.total).toBe(0);
   });
 
   it('settings are read against the ruleset’s: unknown keys and bad values refused, good ones kept', () => {
@@ -108,11 +107,13 @@ describe('commands become events; state is their fold', () => {
     const t = table();
     expect(t.run(ada, { kind: 'check', requestId: 'a', check: 'test', params: { target: 12 }, visibility: 'public' }, scriptedRandom([12])).ok).toBe(true);
     const checked = t.events.at(-1)!;
-    if (checked.kind === 'checked') expect(checked.body.result.outcome).toBe('success');
+    expect(checked.kind).toBe('checked');
+    expect(eventOfKind(checked, 'checked')!.body.result.outcome).toBe('success');
     expect(t.run(ada, { kind: 'check', requestId: 'b', check: 'test', params: {}, visibility: 'public' }).ok).toBe(false);
     expect(t.run(ada, { kind: 'usage', requestId: 'c', die: 4, label: 'Torches', visibility: 'public' }, scriptedRandom([2])).ok).toBe(true);
     const used = t.events.at(-1)!;
-    if (used.kind === 'usage-rolled') expect(used.body.after).toBe(3);
+    expect(used.kind).toBe('usage-rolled');
+    expect(eventOfKind(used, 'usage-rolled')!.body.after).toBe(3);
     expect(t.run(ada, { kind: 'usage', requestId: 'd', die: 9, label: 'x', visibility: 'public' }).ok).toBe(false);
   });
 
@@ -182,8 +183,17 @@ describe('permissions', () => {
   it('the matrix gives every action to the Smith and nothing but seeing to observers', () => {
     for (const action of TABLE_ACTIONS) expect(can('smith', action)).toBe(true);
     expect(TABLE_ACTIONS.filter((a) => can('observer', a))).toEqual(['see-events']);
-    expect(TABLE_ACTIONS.filter((a) => can('player', a)).sort()).toEqual(['character-remove-own', 'character-save-own', 'check', 'hammer-check', 'magick-own', 'roll', 'see-events', 'usage']);
+    expect(TABLE_ACTIONS.filter((a) => can('player', a)).sort()).toEqual(['character-remove-own', 'character-save-own', 'check', 'roll', 'see-events', 'usage']);
     expect(Object.keys(PERMISSIONS).length).toBe(TABLE_ACTIONS.length);
+  });
+  it("a ruleset's extension adds its own rows; an action no one names is refused", () => {
+    const extension = rules.table!;
+    const actions = [...TABLE_ACTIONS, ...Object.keys(extension.permissions)];
+    expect(actions.filter((a) => canAt(extension, 'player', a)).sort()).toEqual(['character-remove-own', 'character-save-own', 'check', 'hammer-check', 'magick-own', 'roll', 'see-events', 'usage']);
+    expect(actions.filter((a) => canAt(extension, 'observer', a))).toEqual(['see-events']);
+    for (const a of actions) expect(canAt(extension, 'smith', a)).toBe(true);
+    expect(canAt(extension, 'smith', 'no-such-action')).toBe(false);
+    expect(canAt(undefined, 'smith', 'venture')).toBe(false);
   });
 });
 

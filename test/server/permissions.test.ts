@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/dice/random.js';
 import { ruleSystem } from '../../src/rules/hammercrawl/rule-system.js';
 import { commandMessage } from '../../src/server/wire.js';
-import { createTable, join, live, request, startTestServer, type TestServer, type TestTable } from './harness.js';
+import { createTable, join, live, request, startTestServer, testRules, type TestServer, type TestTable } from './harness.js';
 import { connect } from './ws-client.js';
 
 type Subject = 'anonymous' | 'observer' | 'player' | 'owner' | 'smith' | 'other-smith';
@@ -157,7 +157,10 @@ describe('permission matrix', () => {
   it('covers every route and every command kind', () => {
     expect(Object.keys(OPERATIONS).sort()).toEqual(Object.keys(MATRIX).sort());
     // Every command kind the wire accepts (ping is no command) has a row.
-    const commandKinds = commandMessage.options.map((o) => o.shape.kind.value).filter((k) => k !== 'ping');
+    const commandKinds = [
+      ...commandMessage.options.map((o) => o.shape.kind.value).filter((k) => k !== 'ping'),
+      ...[...testRules().values()].flatMap((rs) => rs.table?.commands.map((c) => c.kind) ?? []),
+    ];
     expect(commandKinds).toEqual(expect.arrayContaining(['roll', 'check', 'usage', 'character-save', 'character-remove', 'combat', 'settings', 'venture', 'magick', 'hammer']));
     for (const kind of commandKinds) expect(Object.keys(MATRIX).some((k) => k.startsWith(`ws ${kind}`)), kind).toBe(true);
     for (const [method, url] of [

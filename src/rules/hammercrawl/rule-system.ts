@@ -36,7 +36,9 @@ import {
   type UsageOdds,
   type UsageRoll,
   tableLabel,
+  type TableExtension,
 } from '../rule-system.js';
+import { hammercrawlTable } from './table/extension.js';
 import { characterValuesOf } from './character-values.js';
 import { STAT_IDS, STAT_TABLE, halfStat, isCheckError, type StatId, type StaticModifier, type VantageSource } from './check-modifiers.js';
 import type { Character, CreationMethod } from './character.js';
@@ -652,4 +654,5 @@ export const ruleSystem: RuleSystem<Character> = {
   rollInitiative: rollInitiativeOf,
   tables: TABLES,
   settings: HAMMERCRAWL_SETTINGS,
+  table: hammercrawlTable as unknown as TableExtension,
 };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../dice/random.js';
-import { attackOdds } from '../rules/hammercrawl/combat/attack.js';
-import { ruleSystem as hammercrawl } from '../rules/hammercrawl/rule-system.js';
-import type { RuleSystem } from '../rules/rule-system.js';
-import { EMPTY_COMBAT, rollCombatAction, type CombatState } from './combat.js';
-import type { TableCharacter } from './events.js';
-import { rollTrackerAttack, trackerAttack } from './hammercrawl-attack.js';
+import { seededRandom } from '../../src/dice/random.js';
+import { attackOdds } from '../../src/rules/hammercrawl/combat/attack.js';
+import { ruleSystem as hammercrawl } from '../../src/rules/hammercrawl/rule-system.js';
+import { rollTrackerAttack, trackerAttack } from '../../src/rules/hammercrawl/table/tracker-attack.js';
+import type { RuleSystem } from '../../src/rules/rule-system.js';
+import { EMPTY_COMBAT, rollCombatAction, type CombatState } from '../../src/table/combat.js';
+import type { TableCharacter } from '../../src/table/events.js';
 
 const rules = hammercrawl as unknown as RuleSystem;
 const doc = (() => {

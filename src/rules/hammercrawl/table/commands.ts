@@ -5,9 +5,10 @@
  * server's clock, and its events (every face inside) go into one table event, so a replay folds them
  * and never rolls. Rulings TB-n in docs/rulings.md.
  */
-import type { RandomSource } from '../dice/random.js';
-import type { Character } from '../rules/hammercrawl/character.js';
-import { hammerDice, type HammerColour } from '../rules/hammercrawl/hammer-dice.js';
+import type { RandomSource } from '../../../dice/random.js';
+import { ok, problem, type RuleResult, type TableCharacter, type TableSettings } from '../../rule-system.js';
+import type { Character } from '../character.js';
+import { hammerDice, type HammerColour } from '../hammer-dice.js';
 import {
   checkPool,
   hammerPool,
@@ -22,15 +23,11 @@ import {
   type PoolContext,
   type Stance,
   type VantageCount,
-} from '../rules/hammercrawl/hammer-pools.js';
-import { casterFromCharacter, type Caster } from '../rules/hammercrawl/magick/caster.js';
-import { DEFAULT_MAGICK_SETTINGS, rollMagickCommand, type MagickCommand, type MagickSettings } from '../rules/hammercrawl/magick/commands.js';
-import { EMPTY_MAGICK_STATE, type MagickEvent } from '../rules/hammercrawl/magick/magick-state.js';
-import { rollVentureCommand, type VentureCommand, type VentureEvent } from '../rules/hammercrawl/venture/venture.js';
-import type { RuleSystem } from '../rules/rule-system.js';
-import type { TableSettings } from './events.js';
-import { done, refuse, type TableResult } from './result.js';
-import type { TableState } from './state.js';
+} from '../hammer-pools.js';
+import { casterFromCharacter, type Caster } from '../magick/caster.js';
+import { DEFAULT_MAGICK_SETTINGS, rollMagickCommand, type MagickCommand, type MagickSettings } from '../magick/commands.js';
+import type { MagickEvent, MagickState } from '../magick/magick-state.js';
+import { rollVentureCommand, type VentureCommand, type VentureEvent, type VentureState } from '../venture/venture.js';
 
 /** `Omit` over each member of a union. */
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -119,41 +116,35 @@ export function poolContextOf(pool: HammerPoolRequest): PoolContext {
   return 'check';
 }
 
-/** Refuses a HAMMERCRAWL! command at a table of another ruleset. */
-export function requireHammercrawl(state: TableState, what: string): TableResult<true> {
-  if (state.ruleset !== 'hammercrawl') return refuse('table/not-in-ruleset', `${what} belong to HAMMERCRAWL!; this table plays ${state.ruleset}.`);
-  return done(true);
-}
-
 // ---- settings ---------------------------------------------------------------------------------------
 
-function choiceSetting<T extends string>(settings: TableSettings, key: string, allowed: readonly T[], fallback: T): TableResult<T> {
+function choiceSetting<T extends string>(settings: TableSettings, key: string, allowed: readonly T[], fallback: T): RuleResult<T> {
   const value = settings[key];
-  if (value === undefined) return done(fallback);
-  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return done(value as T);
-  return refuse('table/bad-setting', `The table setting ${key} is one of ${allowed.join(', ')}, got ${String(value)}; the Smith can change it.`);
+  if (value === undefined) return ok(fallback);
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return ok(value as T);
+  return problem('table/bad-setting', `The table setting ${key} is one of ${allowed.join(', ')}, got ${String(value)}; the Smith can change it.`);
 }
 
 /** The hammer dice settings of a table (`stance-symbols`, `xp-when-both`; rulings H-2, H-9). */
-export function hammerSettingsOf(settings: TableSettings): TableResult<HammerSettings> {
+export function hammerSettingsOf(settings: TableSettings): RuleResult<HammerSettings> {
   const stanceSymbols = choiceSetting(settings, 'stance-symbols', ['face-list', 'symbol-sections'] as const, 'face-list');
   if (!stanceSymbols.ok) return stanceSymbols;
   const xpWhenBoth = choiceSetting(settings, 'xp-when-both', ['one', 'two'] as const, 'one');
   if (!xpWhenBoth.ok) return xpWhenBoth;
-  return done({ stanceSymbols: stanceSymbols.value, xpWhenBoth: xpWhenBoth.value });
+  return ok({ stanceSymbols: stanceSymbols.value, xpWhenBoth: xpWhenBoth.value });
 }
 
 /** The magick settings of a table (`concentration-penalty`, `town-rest-restores-con`, `max-overcast-points`; MG-8, MG-9). */
-export function magickSettingsOf(settings: TableSettings): TableResult<MagickSettings> {
+export function magickSettingsOf(settings: TableSettings): RuleResult<MagickSettings> {
   const penalty = choiceSetting(settings, 'concentration-penalty', ['target', 'steps'] as const, DEFAULT_MAGICK_SETTINGS.concentrationPenalty);
   if (!penalty.ok) return penalty;
   const restores = settings['town-rest-restores-con'] ?? DEFAULT_MAGICK_SETTINGS.townRestRestoresCon;
-  if (typeof restores !== 'boolean') return refuse('table/bad-setting', `The table setting town-rest-restores-con is true or false, got ${String(restores)}.`);
+  if (typeof restores !== 'boolean') return problem('table/bad-setting', `The table setting town-rest-restores-con is true or false, got ${String(restores)}.`);
   const max = settings['max-overcast-points'];
   if (max !== undefined && (typeof max !== 'number' || !Number.isInteger(max) || max < 0 || max > 20)) {
-    return refuse('table/bad-setting', `The table setting max-overcast-points is a whole number from 0 to 20 (leave it out for no limit), got ${String(max)}.`);
+    return problem('table/bad-setting', `The table setting max-overcast-points is a whole number from 0 to 20 (leave it out for no limit), got ${String(max)}.`);
   }
-  return done({ concentrationPenalty: penalty.value, townRestRestoresCon: restores, maxOvercastPoints: max === undefined ? null : max });
+  return ok({ concentrationPenalty: penalty.value, townRestRestoresCon: restores, maxOvercastPoints: max === undefined ? null : max });
 }
 
 // ---- ventures ---------------------------------------------------------------------------------------
@@ -164,59 +155,60 @@ export function magickSettingsOf(settings: TableSettings): TableResult<MagickSet
  */
 export function rollVentureTableCommand(
   rng: RandomSource,
-  state: TableState,
+  venture: VentureState,
   command: TableVentureCommand,
   now: number,
-): TableResult<{ readonly command: VentureCommand; readonly events: readonly VentureEvent[] }> {
-  const at = Math.max(Math.floor(now), state.venture.clock ?? 0);
+): RuleResult<{ readonly command: VentureCommand; readonly events: readonly VentureEvent[] }> {
+  const at = Math.max(Math.floor(now), venture.clock ?? 0);
   const decided = ((TIMED_VENTURE_KINDS as readonly string[]).includes(command.kind) ? { ...command, at } : command) as VentureCommand;
-  const r = rollVentureCommand(rng, state.venture, decided);
-  if (!r.ok) return refuse(r.error.code, r.error.message);
-  if (r.value.events.length === 0) return refuse('venture/nothing-happened', 'Nothing changed: no light burned out and the clock did not move.');
-  return done({ command: decided, events: r.value.events });
+  const r = rollVentureCommand(rng, venture, decided);
+  if (!r.ok) return problem(r.error.code, r.error.message);
+  if (r.value.events.length === 0) return problem('venture/nothing-happened', 'Nothing changed: no light burned out and the clock did not move.');
+  return ok({ command: decided, events: r.value.events });
 }
 
 // ---- magick ---------------------------------------------------------------------------------------
 
 /** The caster a character document describes (TB-5), or a refusal. */
-function casterOf(rules: RuleSystem, document: unknown): TableResult<Caster> {
-  const read = rules.readCharacter(document);
-  if (!read.ok) return refuse(read.error.code, `The character cannot be read: ${read.error.message}`);
+function casterOf(readCharacter: (json: unknown) => RuleResult<unknown>, document: unknown): RuleResult<Caster> {
+  const read = readCharacter(document);
+  if (!read.ok) return problem(read.error.code, `The character cannot be read: ${read.error.message}`);
   try {
     const caster = casterFromCharacter(read.value as unknown as Character);
-    if (caster === null) return refuse('magick/no-caster', 'This character has no spellcasting; give the caster explicitly, or pick a spellcasting class.');
-    return done(caster);
+    if (caster === null) return problem('magick/no-caster', 'This character has no spellcasting; give the caster explicitly, or pick a spellcasting class.');
+    return ok(caster);
   } catch (e) {
-    if (e instanceof RangeError) return refuse('magick/bad-caster', e.message);
+    if (e instanceof RangeError) return problem('magick/bad-caster', e.message);
     throw e;
   }
 }
 
-/** Decides a magick command for one character: the module's events, faces inside. */
+/**
+ * Decides a magick command for one character (its magick so far `before`): the module's events, faces
+ * inside. `readCharacter` reads the document when the caster comes from it (TB-5).
+ */
 export function rollMagickTableCommand(
   rng: RandomSource,
-  rules: RuleSystem,
-  state: TableState,
-  characterId: string,
+  before: MagickState,
+  character: TableCharacter,
+  tableSettings: TableSettings,
   command: TableMagickCommand,
-): TableResult<{ readonly command: MagickCommand; readonly events: readonly MagickEvent[] }> {
-  const character = state.characters.find((c) => c.id === characterId);
-  if (character === undefined) return refuse('table/no-such-character', `No character ${characterId} at this table.`);
-  const settings = magickSettingsOf(state.settings);
+  readCharacter: (json: unknown) => RuleResult<unknown>,
+): RuleResult<{ readonly command: MagickCommand; readonly events: readonly MagickEvent[] }> {
+  const settings = magickSettingsOf(tableSettings);
   if (!settings.ok) return settings;
   let decided: MagickCommand;
   if (command.kind === 'set-caster') {
     if (command.caster !== undefined) decided = { kind: 'set-caster', caster: command.caster };
     else {
-      const caster = casterOf(rules, character.document);
+      const caster = casterOf(readCharacter, character.document);
       if (!caster.ok) return caster;
       decided = { kind: 'set-caster', caster: caster.value };
     }
   } else decided = command;
-  const before = Object.hasOwn(state.magick, characterId) ? state.magick[characterId]! : EMPTY_MAGICK_STATE;
   const r = rollMagickCommand(rng, before, decided, settings.value);
-  if (!r.ok) return refuse(r.problem.code, r.problem.message);
-  return done({ command: decided, events: r.events });
+  if (!r.ok) return problem(r.problem.code, r.problem.message);
+  return ok({ command: decided, events: r.events });
 }
 
 // ---- hammer dice ------------------------------------------------------------------------------------
@@ -249,31 +241,31 @@ function buildPool(request: HammerPoolRequest): HammerPool {
  */
 export function rollHammerTableCommand(
   rng: RandomSource,
-  state: TableState,
+  tableSettings: TableSettings,
   request: HammerPoolRequest,
   options: { readonly hammerPlus?: HammerPlusChoice; readonly faces?: readonly number[] },
-): TableResult<{ readonly pool: HammerPool; readonly faces: readonly number[]; readonly result: HammerPoolRoll }> {
-  const settings = hammerSettingsOf(state.settings);
+): RuleResult<{ readonly pool: HammerPool; readonly faces: readonly number[]; readonly result: HammerPoolRoll }> {
+  const settings = hammerSettingsOf(tableSettings);
   if (!settings.ok) return settings;
   const resolve = { settings: settings.value, ...(options.hammerPlus !== undefined ? { hammerPlus: options.hammerPlus } : {}) };
   try {
     const pool = buildPool(request);
-    if (pool.dice.length === 0) return refuse('hammer/empty-pool', 'This pool has no hammer die (H-15): add a Feat, an advantage, a disadvantage or a stance.');
+    if (pool.dice.length === 0) return problem('hammer/empty-pool', 'This pool has no hammer die (H-15): add a Feat, an advantage, a disadvantage or a stance.');
     let result: HammerPoolRoll;
     if (options.faces === undefined) result = rollHammerPool(rng, pool, resolve);
     else {
       // Validate the count here so the message speaks of physical dice.
       if (options.faces.length !== pool.dice.length) {
-        return refuse(options.faces.length < pool.dice.length ? 'dice/too-few-faces' : 'dice/too-many-faces', `This pool has ${pool.dice.length} dice; enter one face for each (${options.faces.length} entered), in pool order.`);
+        return problem(options.faces.length < pool.dice.length ? 'dice/too-few-faces' : 'dice/too-many-faces', `This pool has ${pool.dice.length} dice; enter one face for each (${options.faces.length} entered), in pool order.`);
       }
       const dice = hammerDice(settings.value);
       const bad = pool.dice.findIndex((d, i) => { const f = options.faces![i]!; return !Number.isInteger(f) || f < 1 || f > dice[d.colour].sides; });
-      if (bad >= 0) return refuse('dice/face-out-of-range', `Face ${options.faces[bad]} cannot come up on die ${bad + 1}, a ${pool.dice[bad]!.colour} d${dice[pool.dice[bad]!.colour].sides}.`);
+      if (bad >= 0) return problem('dice/face-out-of-range', `Face ${options.faces[bad]} cannot come up on die ${bad + 1}, a ${pool.dice[bad]!.colour} d${dice[pool.dice[bad]!.colour].sides}.`);
       result = resolveHammerFaces(pool, options.faces, resolve);
     }
-    return done({ pool, faces: result.dice.map((d) => d.face), result });
+    return ok({ pool, faces: result.dice.map((d) => d.face), result });
   } catch (e) {
-    if (isHammerPoolError(e)) return refuse(e.code, e.message);
+    if (isHammerPoolError(e)) return problem(e.code, e.message);
     throw e;
   }
 }

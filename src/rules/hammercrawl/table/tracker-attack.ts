@@ -5,15 +5,13 @@
  * its exact odds from it before the click); `rollTrackerAttack` rolls it and steps the target's dice.
  * Rules: HAMMERCRAWL! v4, COMBAT (ATTACK!, HAMMERSMITH ACTIONS, DAMAGE).
  */
-import type { RandomSource } from '../dice/random.js';
-import type { Character } from '../rules/hammercrawl/character.js';
-import { buildAttack, DEFAULT_COMBAT_SETTINGS, type AttackOptions, type BuiltAttack, type CombatSettings } from '../rules/hammercrawl/combat/build-attack.js';
-import { rollAttack } from '../rules/hammercrawl/combat/attack.js';
-import { fighterFromCharacter, monsterFighters, type Fighter } from '../rules/hammercrawl/combat/fighter.js';
-import { parseMonsterSpec } from '../rules/hammercrawl/combat/monster-spec.js';
-import type { CombatState, Combatant } from './combat.js';
-import type { TableCharacter, TableSettings } from './events.js';
-import { done, refuse, type TableResult } from './result.js';
+import type { RandomSource } from '../../../dice/random.js';
+import { ok, problem, type CombatState, type Combatant, type RuleResult, type TableCharacter, type TableSettings } from '../../rule-system.js';
+import type { Character } from '../character.js';
+import { buildAttack, DEFAULT_COMBAT_SETTINGS, type AttackOptions, type BuiltAttack, type CombatSettings } from '../combat/build-attack.js';
+import { rollAttack } from '../combat/attack.js';
+import { fighterFromCharacter, monsterFighters, type Fighter } from '../combat/fighter.js';
+import { parseMonsterSpec } from '../combat/monster-spec.js';
 
 /** What the attacker chooses. */
 export interface TrackerAttackOptions {
@@ -49,22 +47,22 @@ export function combatSettingsOf(settings: TableSettings): CombatSettings {
 }
 
 /** Reads a combatant as a combat fighter, with the Health and Armour dice the tracker shows. */
-function fighterOf(c: Combatant, characters: readonly TableCharacter[]): TableResult<Fighter> {
+function fighterOf(c: Combatant, characters: readonly TableCharacter[]): RuleResult<Fighter> {
   let fighter: Fighter;
   if (c.characterId !== undefined) {
     const ch = characters.find((x) => x.id === c.characterId);
-    if (ch === undefined) return refuse('combat/no-such-character', `${c.name} names character ${c.characterId}, which is not at the table.`);
+    if (ch === undefined) return problem('combat/no-such-character', `${c.name} names character ${c.characterId}, which is not at the table.`);
     fighter = { ...fighterFromCharacter(ch.document as unknown as Character), id: c.id, name: c.name, side: c.side };
   } else if (c.monster !== undefined) {
     const parsed = parseMonsterSpec(`${c.name.replace(/[:,=]/g, ' ')}:${c.monster}`);
-    if (!parsed.ok) return refuse(parsed.problem.code, parsed.problem.message);
+    if (!parsed.ok) return problem(parsed.problem.code, parsed.problem.message);
     fighter = { ...monsterFighters({ ...parsed.spec, name: c.name }, c.side)[0]!, id: c.id, name: c.name };
   } else {
-    return refuse('combat/no-stats', `${c.name} has neither a character nor a monster line (hd=2,attack=+3,defense=12,damage=d6): the tracker cannot roll for them.`);
+    return problem('combat/no-stats', `${c.name} has neither a character nor a monster line (hd=2,attack=+3,defense=12,damage=d6): the tracker cannot roll for them.`);
   }
   const health = dieOf(c.health);
   const armour = dieOf(c.armour);
-  return done({
+  return ok({
     ...fighter,
     ...(health !== undefined ? { healthDie: c.isDown ? null : health } : c.isDown ? { healthDie: null } : {}),
     ...(armour !== undefined ? { armourDie: armour } : {}),
@@ -79,12 +77,12 @@ export function trackerAttack(
   targetId: string,
   options: TrackerAttackOptions = {},
   settings: CombatSettings = DEFAULT_COMBAT_SETTINGS,
-): TableResult<{ readonly attack: BuiltAttack; readonly attacker: Fighter; readonly target: Fighter }> {
-  if (attackerId === targetId) return refuse('combat/target-is-self', 'Choose a target other than the attacker.');
+): RuleResult<{ readonly attack: BuiltAttack; readonly attacker: Fighter; readonly target: Fighter }> {
+  if (attackerId === targetId) return problem('combat/target-is-self', 'Choose a target other than the attacker.');
   const a = combat.combatants.find((c) => c.id === attackerId);
   const t = combat.combatants.find((c) => c.id === targetId);
-  if (a === undefined || t === undefined) return refuse('combat/no-such-combatant', `No combatant ${a === undefined ? attackerId : targetId} in the tracker.`);
-  if (a.isDown) return refuse('combat/fighter-down', `${a.name} is down and cannot attack.`);
+  if (a === undefined || t === undefined) return problem('combat/no-such-combatant', `No combatant ${a === undefined ? attackerId : targetId} in the tracker.`);
+  if (a.isDown) return problem('combat/fighter-down', `${a.name} is down and cannot attack.`);
   const attacker = fighterOf(a, characters);
   if (!attacker.ok) return attacker;
   const target = fighterOf(t, characters);
@@ -95,9 +93,9 @@ export function trackerAttack(
     ...(options.feat !== undefined ? { feat: options.feat } : {}),
   };
   const built = buildAttack(attacker.value, target.value, attackOptions, settings);
-  if (!built.ok) return refuse(built.problem.code, built.problem.message);
+  if (!built.ok) return problem(built.problem.code, built.problem.message);
   const { ok: _ok, ...attack } = built;
-  return done({ attack, attacker: attacker.value, target: target.value });
+  return ok({ attack, attacker: attacker.value, target: target.value });
 }
 
 /** Rolls a tracker attack and writes the target's Health and Armour dice back into the tracker. */
@@ -109,7 +107,7 @@ export function rollTrackerAttack(
   targetId: string,
   options: TrackerAttackOptions = {},
   settings: CombatSettings = DEFAULT_COMBAT_SETTINGS,
-): TableResult<TrackerAttackResult> {
+): RuleResult<TrackerAttackResult> {
   const built = trackerAttack(combat, characters, attackerId, targetId, options, settings);
   if (!built.ok) return built;
   const roll = rollAttack(rng, built.value.attack.spec);
@@ -132,5 +130,5 @@ export function rollTrackerAttack(
   const outcome = !roll.isHit
     ? `${a} attacks ${t}: miss.`
     : `${a} ${roll.isCrit ? 'crits' : 'hits'} ${t}: ${after.healthDie === null ? 'down!' : isUnhurt ? `soaked, no damage (${dice})` : dice}.`;
-  return done({ combat: { ...combat, combatants }, summary: outcome, lines: roll.lines, isHit: roll.isHit, isCrit: roll.isCrit });
+  return ok({ combat: { ...combat, combatants }, summary: outcome, lines: roll.lines, isHit: roll.isHit, isCrit: roll.isCrit });
 }

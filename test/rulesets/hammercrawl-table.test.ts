@@ -1,22 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { scriptedRandom, seededRandom, type RandomSource } from '../dice/random.js';
-import { ruleSystem as hammercrawl } from '../rules/hammercrawl/rule-system.js';
-import { MAX_HAMMER_POOL_DICE } from '../rules/hammercrawl/hammer-pools.js';
-import { TORCH_BURN_MS } from '../rules/hammercrawl/venture/light.js';
-import { MAX_PARTY_SIZE } from '../rules/hammercrawl/venture/venture.js';
-import { MAX_SPELL_NAME_LENGTH } from '../rules/hammercrawl/magick/commands.js';
-import type { Caster } from '../rules/hammercrawl/magick/caster.js';
-import type { RuleSystem } from '../rules/rule-system.js';
-import { rollCommand, type Actor, type TableCommand } from './commands.js';
-import { EVENT_SCHEMA_VERSION, VISIBILITIES, type NewTableEvent, type Role, type TableEvent } from './events.js';
-import { MAX_LABEL_LENGTH } from './limits.js';
-import { can } from './permissions.js';
-import { projectEvent } from './project.js';
-import { applyEvent, foldEvents, type TableState } from './state.js';
-import { hammerSettingsOf } from './hammercrawl.js';
+import { scriptedRandom, seededRandom, type RandomSource } from '../../src/dice/random.js';
+import { ruleSystem as hammercrawl } from '../../src/rules/hammercrawl/rule-system.js';
+import { ruleSystem as bareBones } from '../../src/rules/bare-bones/index.js';
+import { MAX_HAMMER_POOL_DICE } from '../../src/rules/hammercrawl/hammer-pools.js';
+import { TORCH_BURN_MS } from '../../src/rules/hammercrawl/venture/light.js';
+import { MAX_PARTY_SIZE } from '../../src/rules/hammercrawl/venture/venture.js';
+import { MAX_SPELL_NAME_LENGTH } from '../../src/rules/hammercrawl/magick/commands.js';
+import type { Caster } from '../../src/rules/hammercrawl/magick/caster.js';
+import { hammerSettingsOf } from '../../src/rules/hammercrawl/table/commands.js';
+import type { HammercrawlTableState } from '../../src/rules/hammercrawl/table/extension.js';
+import type { HammercrawlTableCommand } from '../../src/rules/hammercrawl/table/read-command.js';
+import type { RuleSystem } from '../../src/rules/rule-system.js';
+import { rollCommand, type Actor, type TableCommand } from '../../src/table/commands.js';
+import { EVENT_SCHEMA_VERSION, VISIBILITIES, type NewTableEvent, type Role, type TableEvent } from '../../src/table/events.js';
+import { MAX_LABEL_LENGTH } from '../../src/table/limits.js';
+import { canAt } from '../../src/table/permissions.js';
+import { projectEvent } from '../../src/table/project.js';
+import { applyEvent, foldEvents as foldAll, type TableState } from '../../src/table/state.js';
 
 const rules = hammercrawl as unknown as RuleSystem;
+const extension = rules.table!;
+const can = (role: Role, action: string): boolean => canAt(extension, role, action);
+/** The table's state with HAMMERCRAWL!'s slice typed. */
+type HcState = TableState & HammercrawlTableState;
+/** A ruleset event's body, read as the test knows it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyBody = Record<string, any>;
+const foldEvents = (events: readonly TableEvent[]): HcState | null => withSlice(foldAll(events, extension));
+function withSlice(state: TableState | null): HcState | null {
+  return state === null ? null : { ...state, ...(state.extension as HammercrawlTableState) };
+}
+/** A command as the test writes it: a table command, or one of HAMMERCRAWL!'s (sent to the extension as read). */
+type TestCommand = DistributiveOmitRequest<TableCommand> | DistributiveOmitRequest<HammercrawlTableCommand>;
+const GENERIC_KINDS = ['roll', 'check', 'usage', 'character-save', 'character-remove', 'combat', 'settings'];
 const smith: Actor = { id: 'S', role: 'smith' };
 const ada: Actor = { id: 'A', role: 'player' };
 const bob: Actor = { id: 'B', role: 'player' };
@@ -25,6 +42,7 @@ const T0 = 1_750_000_000_000;
 
 /** A table in memory: commands decided at `now`, events stamped with it and folded. A fold never gets an rng. */
 function table(ruleset: string = 'hammercrawl') {
+  const tableRules = ruleset === 'hammercrawl' ? rules : (bareBones as unknown as RuleSystem);
   const events: TableEvent[] = [];
   let state: TableState | null = null;
   let n = 0;
@@ -32,21 +50,23 @@ function table(ruleset: string = 'hammercrawl') {
     for (const e of made) {
       const stored = { ...e, seq: events.length + 1, at, actorId: actor?.id ?? null, requestId, schemaVersion: EVENT_SCHEMA_VERSION } as TableEvent;
       events.push(stored);
-      state = applyEvent(state, stored);
+      state = applyEvent(state, stored, tableRules.table);
     }
   };
   append([{ kind: 'table-created', body: { name: 'T', ruleset, settings: {} } }], smith, null, T0);
   for (const m of [smith, ada, bob, olive]) append([{ kind: 'member-joined', body: { member: { id: m.id, name: m.id, role: m.role } } }], m, null, T0);
   return {
     events,
-    get state(): TableState {
-      return state!;
+    get state(): HcState {
+      return withSlice(state)!;
     },
-    run(actor: Actor, command: DistributiveOmitRequest<TableCommand>, options: { rng?: RandomSource; now?: number } = {}) {
-      const full = { ...command, requestId: `r${++n}` } as TableCommand;
+    run(actor: Actor, command: TestCommand, options: { rng?: RandomSource; now?: number } = {}) {
+      const requestId = `r${++n}`;
+      const isOwn = !GENERIC_KINDS.includes(command.kind) || (command.kind === 'combat' && (command as { action: { type: string } }).action.type === 'attack');
+      const full = (isOwn ? { kind: 'ruleset', requestId, command: { ...command, requestId } } : { ...command, requestId }) as TableCommand;
       const now = options.now ?? T0;
-      const r = rollCommand(state!, actor, full, { rng: options.rng ?? seededRandom(n), rules, now });
-      if (r.ok) append(r.value, actor, full.requestId, now);
+      const r = rollCommand(state!, actor, full, { rng: options.rng ?? seededRandom(n), rules: tableRules, now });
+      if (r.ok) append(r.value, actor, requestId, now);
       return r;
     },
   };
@@ -104,8 +124,8 @@ describe('ventures', () => {
     const last = t.events.at(-1)!;
     expect(last.kind).toBe('venture-changed');
     if (last.kind === 'venture-changed') {
-      expect(last.body.command).toEqual({ kind: 'roll-node', at: T0 + 4000 });
-      expect(last.body.events.find((e) => e.kind === 'node-rolled')).toMatchObject({ faces: [1, 1, 1] });
+      expect((last.body as AnyBody).command).toEqual({ kind: 'roll-node', at: T0 + 4000 });
+      expect((last.body as AnyBody).events.find((e: AnyBody) => e.kind === 'node-rolled')).toMatchObject({ faces: [1, 1, 1] });
     }
     expect(t.state.venture.node).toMatchObject({ number: 1, faces: [1, 1, 1] });
     expect(t.run(smith, { kind: 'venture', command: { kind: 'use-resource', id: 'food' } }, { rng: scriptedRandom([1]) }).ok).toBe(true);
@@ -126,8 +146,8 @@ describe('ventures', () => {
     expect(t.run(smith, { kind: 'venture', command: { kind: 'tick' } }, { now: T0 + 10 + TORCH_BURN_MS + 5000 }).ok).toBe(true);
     const last = t.events.at(-1)!;
     if (last.kind !== 'venture-changed') throw new Error('expected venture-changed');
-    expect(last.body.events.map((e) => e.kind)).toEqual(['light-burned-out', 'clock']);
-    expect(last.body.events[0]).toMatchObject({ id: 't1', at: T0 + 10 + TORCH_BURN_MS });
+    expect((last.body as AnyBody).events.map((e: AnyBody) => e.kind)).toEqual(['light-burned-out', 'clock']);
+    expect((last.body as AnyBody).events[0]).toMatchObject({ id: 't1', at: T0 + 10 + TORCH_BURN_MS });
     expect(t.state.venture.lights[0]).toMatchObject({ isSpent: true, litAt: null });
     // A douse and relight pauses the torch: burned time carries over.
     t.run(smith, { kind: 'venture', command: { kind: 'light', id: 't2', source: 'torch' } }, { now: T0 + 2 * TORCH_BURN_MS });
@@ -176,8 +196,8 @@ describe('magick', () => {
     expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep' } }, { rng: scriptedRandom([4]) }).ok).toBe(true);
     const last = t.events.at(-1)!;
     if (last.kind !== 'magick-changed') throw new Error('expected magick-changed');
-    expect(last.body.characterId).toBe('ch1');
-    expect(last.body.events.find((e) => e.kind === 'forget-checked')).toMatchObject({ spellId: 'sleep', face: 4, kept: true });
+    expect((last.body as AnyBody).characterId).toBe('ch1');
+    expect((last.body as AnyBody).events.find((e: AnyBody) => e.kind === 'forget-checked')).toMatchObject({ spellId: 'sleep', face: 4, kept: true });
     expect(t.state.magick['ch1']).toMatchObject({ prepared: [{ spellId: 'sleep', remembered: true }], nextEffectId: 2 });
     // A 1 fails: the spell is forgotten.
     t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep' } }, { rng: scriptedRandom([1]) });
@@ -221,7 +241,8 @@ describe('magick', () => {
     t.run(smith, { kind: 'settings', settings: { 'town-rest-restores-con': false } });
     t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'town-rest' } });
     const last = t.events.at(-1)!;
-    if (last.kind === 'magick-changed') expect(last.body.events[0]).toMatchObject({ kind: 'town-rested', conRestored: false });
+    expect(last.kind).toBe('magick-changed');
+    expect((last.body as AnyBody).events[0]).toMatchObject({ kind: 'town-rested', conRestored: false });
   });
 });
 
@@ -233,10 +254,10 @@ describe('hammer dice', () => {
     expect(r.ok).toBe(true);
     const last = t.events.at(-1)!;
     if (last.kind !== 'hammer-rolled') throw new Error('expected hammer-rolled');
-    expect(last.body.pool.dice.map((d) => d.colour)).toEqual(['blue', 'white']);
-    expect(last.body.faces).toEqual([1, 1]);
-    expect(last.body.result.dice.map((d) => d.face)).toEqual([1, 1]);
-    expect(last.body.label).toBe('Climb');
+    expect((last.body as AnyBody).pool.dice.map((d: AnyBody) => d.colour)).toEqual(['blue', 'white']);
+    expect((last.body as AnyBody).faces).toEqual([1, 1]);
+    expect((last.body as AnyBody).result.dice.map((d: AnyBody) => d.face)).toEqual([1, 1]);
+    expect((last.body as AnyBody).label).toBe('Climb');
     expect(foldEvents(t.events)).toEqual(t.state);
   });
 
@@ -256,7 +277,8 @@ describe('hammer dice', () => {
     expect(t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['black'] }, visibility: 'public', faces: [7] })).toMatchObject({ ok: false, error: { code: 'dice/face-out-of-range' } });
     expect(t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['white', 'black'] }, visibility: 'public', faces: [4, 6] }).ok).toBe(true);
     const last = t.events.at(-1)!;
-    if (last.kind === 'hammer-rolled') expect(last.body).toMatchObject({ isPhysical: true, result: { cancelledPairs: 1 } });
+    expect(last.kind).toBe('hammer-rolled');
+    expect((last.body as Record<string, any>)).toMatchObject({ isPhysical: true, result: { cancelledPairs: 1 } });
     expect(t.run(smith, { kind: 'hammer', pool: { kind: 'node', difficulty: 1 }, visibility: 'public', hammerPlus: 'set-aside' })).toMatchObject({ ok: false, error: { code: 'hammer/set-aside-unavailable' } });
     expect(t.run(ada, { kind: 'hammer', pool: { kind: 'check' }, visibility: 'public' })).toMatchObject({ ok: false, error: { code: 'hammer/empty-pool' } });
   });
@@ -274,7 +296,8 @@ describe('hammer dice', () => {
     t.run(smith, { kind: 'settings', settings: { 'xp-when-both': 'two' } });
     t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['white', 'black'] }, visibility: 'public', faces: [4, 6] });
     const last = t.events.at(-1)!;
-    if (last.kind === 'hammer-rolled') expect(last.body.result.xp).toBe(2);
+    expect(last.kind).toBe('hammer-rolled');
+    expect((last.body as Record<string, any>).result.xp).toBe(2);
     expect(t.run(smith, { kind: 'settings', settings: { 'xp-when-both': 3 } })).toMatchObject({ ok: false, error: { code: 'param/unknown-choice' } });
     // A value stored before settings were checked (an older table) is still refused where it is read.
     const stale = hammerSettingsOf({ 'xp-when-both': 3 });

@@ -1,0 +1,178 @@
+/**
+ * What HAMMERCRAWL! adds to a shared table (the contract's `TableExtension`): the party's Ventures, each
+ * character's magick, hammer dice pools and one-click attacks in the combat tracker. The event kinds
+ * (`venture-changed`, `magick-changed`, `hammer-rolled`) and their bodies are the ones tables have
+ * always stored, so every log replays as before. Rulings TB-n in docs/rulings.md.
+ */
+import type { RandomSource } from '../../../dice/random.js';
+import { MAX_LABEL_LENGTH, ok, problem, type ExtensionContext, type ExtensionEvent, type RuleResult, type TableCharacter, type TableExtension } from '../../rule-system.js';
+import { EMPTY_MAGICK_STATE, foldMagickEvents, type MagickEvent, type MagickState } from '../magick/magick-state.js';
+import { foldVenture, newVenture, type VentureEvent, type VentureState } from '../venture/venture.js';
+import { poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
+import { readHammercrawlCommand, type HammercrawlTableCommand, type HammerTableCommand } from './read-command.js';
+import { combatSettingsOf, rollTrackerAttack } from './tracker-attack.js';
+
+/** HAMMERCRAWL!'s slice of a table's state. */
+export interface HammercrawlTableState {
+  /** The party's Ventures, the fold of every `venture-changed` event (a party in town before any). */
+  readonly venture: VentureState;
+  /** Each character's magick, by character id, the fold of its `magick-changed` events. */
+  readonly magick: Readonly<Record<string, MagickState>>;
+}
+
+/** The roles allowed each HAMMERCRAWL! action (docs/protocol.md, Roles and tokens). */
+export const HAMMERCRAWL_PERMISSIONS = {
+  /** Ventures: the Smith runs them (TB-1). */
+  venture: ['smith'],
+  /** Magick of a character the member owns (TB-4). */
+  'magick-own': ['smith', 'player'],
+  /** Magick of anyone's character. */
+  'magick-any': ['smith'],
+  /** A hammer dice pool of a Check (H-5 to H-7): whoever rolls checks (TB-6). */
+  'hammer-check': ['smith', 'player'],
+  /** A node (exploration) pool: the Smith's roll alone (H-12, TB-6). */
+  'hammer-node': ['smith'],
+} as const;
+
+function forbidden(what: string): RuleResult<never> {
+  return problem('auth/forbidden', `Your role may not ${what}.`);
+}
+
+function characterOf(context: ExtensionContext, id: string): RuleResult<TableCharacter> {
+  const c = context.characters.find((x) => x.id === id);
+  return c === undefined ? problem('table/no-such-character', `No character ${id} at this table.`) : ok(c);
+}
+
+function checkLabel(label: string | undefined): RuleResult<string | undefined> {
+  if (label === undefined) return ok(undefined);
+  const text = label.trim();
+  if (text.length > MAX_LABEL_LENGTH) return problem('table/label-too-long', `A label is at most ${MAX_LABEL_LENGTH} characters, got ${text.length}.`);
+  return ok(text.length === 0 ? undefined : text);
+}
+
+function decideHammer(rng: RandomSource, command: HammerTableCommand, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]> {
+  if (!context.can('hammer-check')) return forbidden('roll hammer dice');
+  if (poolContextOf(command.pool) === 'node' && !context.can('hammer-node')) return forbidden("roll the Smith's node pool");
+  const label = checkLabel(command.label);
+  if (!label.ok) return label;
+  if (command.characterId !== undefined) {
+    const c = characterOf(context, command.characterId);
+    if (!c.ok) return c;
+  }
+  const rolled = rollHammerTableCommand(rng, context.settings, command.pool, {
+    ...(command.hammerPlus !== undefined ? { hammerPlus: command.hammerPlus } : {}),
+    ...(command.faces !== undefined ? { faces: command.faces } : {}),
+  });
+  if (!rolled.ok) return rolled;
+  return ok([
+    {
+      own: 'hammer-rolled',
+      body: {
+        requestId: command.requestId,
+        visibility: command.visibility,
+        pool: rolled.value.pool,
+        faces: rolled.value.faces,
+        result: rolled.value.result,
+        ...(label.value !== undefined ? { label: label.value } : {}),
+        ...(command.characterId !== undefined ? { characterId: command.characterId } : {}),
+        ...(command.hammerPlus !== undefined ? { hammerPlus: command.hammerPlus } : {}),
+        ...(command.faces !== undefined ? { isPhysical: true } : {}),
+      },
+    },
+  ]);
+}
+
+/** Decides one HAMMERCRAWL! table command. */
+export function decideHammercrawlCommand(
+  rng: RandomSource,
+  state: HammercrawlTableState,
+  command: HammercrawlTableCommand,
+  context: ExtensionContext,
+): RuleResult<readonly ExtensionEvent[]> {
+  switch (command.kind) {
+    case 'venture': {
+      if (!context.can('venture')) return forbidden('run the Venture');
+      const decided = rollVentureTableCommand(rng, state.venture, command.command, context.now);
+      if (!decided.ok) return decided;
+      return ok([{ own: 'venture-changed', body: { requestId: command.requestId, command: decided.value.command, events: decided.value.events } }]);
+    }
+    case 'magick': {
+      const c = characterOf(context, command.characterId);
+      if (!c.ok) return c;
+      if (!(context.can('magick-any') || (context.can('magick-own') && c.value.ownerId === context.actor.id))) return forbidden("work another player's magick");
+      const before = Object.hasOwn(state.magick, c.value.id) ? state.magick[c.value.id]! : EMPTY_MAGICK_STATE;
+      const decided = rollMagickTableCommand(rng, before, c.value, context.settings, command.command, (json) => context.rules.readCharacter(json));
+      if (!decided.ok) return decided;
+      return ok([{ own: 'magick-changed', body: { requestId: command.requestId, characterId: c.value.id, command: decided.value.command, events: decided.value.events } }]);
+    }
+    case 'hammer':
+      return decideHammer(rng, command, context);
+    case 'combat': {
+      const action = command.action;
+      // A player attacks with their own character; the Smith with anyone.
+      const attacker = context.combat.combatants.find((c) => c.id === action.attackerId);
+      const owner = attacker?.characterId === undefined ? undefined : context.characters.find((c) => c.id === attacker.characterId)?.ownerId;
+      if (!context.can('combat') && !(context.can('roll') && owner === context.actor.id)) return forbidden("attack with another's combatant");
+      const attacked = rollTrackerAttack(
+        rng,
+        context.combat,
+        context.characters,
+        action.attackerId,
+        action.targetId,
+        {
+          ...(action.weaponId !== undefined ? { weaponId: action.weaponId } : {}),
+          ...(action.calledShot !== undefined ? { calledShot: action.calledShot } : {}),
+          ...(action.feat !== undefined ? { feat: action.feat } : {}),
+        },
+        combatSettingsOf(context.settings),
+      );
+      if (!attacked.ok) return attacked;
+      const r = attacked.value;
+      return ok([
+        {
+          shared: 'combat-changed',
+          body: { combat: r.combat, summary: r.summary, attack: { attackerId: action.attackerId, targetId: action.targetId, isHit: r.isHit, isCrit: r.isCrit, lines: r.lines } },
+        },
+      ]);
+    }
+  }
+}
+
+/** Folds one event into HAMMERCRAWL!'s slice (its own kinds; a removed character's magick goes with it). */
+export function foldHammercrawlEvent(state: HammercrawlTableState, kind: string, body: { readonly [key: string]: unknown }): HammercrawlTableState {
+  switch (kind) {
+    case 'venture-changed':
+      return { ...state, venture: foldVenture(body['events'] as readonly VentureEvent[], state.venture) };
+    case 'magick-changed': {
+      const id = body['characterId'] as string;
+      const before = Object.hasOwn(state.magick, id) ? state.magick[id]! : EMPTY_MAGICK_STATE;
+      return { ...state, magick: { ...state.magick, [id]: foldMagickEvents(body['events'] as readonly MagickEvent[], before) } };
+    }
+    case 'character-removed': {
+      const id = body['characterId'] as string;
+      if (!Object.hasOwn(state.magick, id)) return state;
+      const { [id]: _dropped, ...magick } = state.magick;
+      void _dropped;
+      return { ...state, magick };
+    }
+    default:
+      return state;
+  }
+}
+
+/** HAMMERCRAWL!'s table extension. */
+export const hammercrawlTable: TableExtension<HammercrawlTableState, HammercrawlTableCommand> = {
+  commands: [
+    { kind: 'venture', rollsDice: true },
+    { kind: 'magick', rollsDice: true },
+    { kind: 'hammer', rollsDice: true },
+  ],
+  combatActions: [{ kind: 'attack', rollsDice: false }],
+  eventKinds: ['venture-changed', 'magick-changed', 'hammer-rolled'],
+  permissions: HAMMERCRAWL_PERMISSIONS,
+  initialState: () => ({ venture: newVenture(), magick: {} }),
+  readCommand: readHammercrawlCommand,
+  requestIdOf: (command) => command.requestId,
+  decide: decideHammercrawlCommand,
+  fold: foldHammercrawlEvent,
+};
