@@ -8,7 +8,7 @@ import { seededRandom } from '../dice/random.js';
 import type { Character, CreationMethod } from '../rules/hammercrawl/character.js';
 import { rollCharacters } from '../rules/hammercrawl/create-character.js';
 import { renderCharacterSheetsPdf } from './char-pdf.js';
-import { EXIT_BAD_INPUT } from './main.js';
+import { EXIT_BAD_INPUT } from './options.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hammercrawl-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -17,7 +17,7 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { STAT_IDS, formatSigned } from '../rules/hammercrawl/check-modifiers.js';
 import type { Character } from '../rules/hammercrawl/character.js';
-import { formatCharacterSheet } from './char.js';
+import { formatCharacterSheet } from './char-sheet.js';
 import { UsageError } from './mechanic.js';
 
 const require = createRequire(import.meta.url);

@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cli } from '../../test/cli.js';
 import { STAT_IDS } from '../rules/hammercrawl/check-modifiers.js';
 import type { Character } from '../rules/hammercrawl/character.js';
-import { MAX_CHARACTER_COUNT, SHEET_WIDTH, wrap } from './char.js';
-import { EXIT_BAD_INPUT } from './main.js';
+import { SHEET_WIDTH, wrap } from './char-sheet.js';
+import { EXIT_BAD_INPUT, MAX_CHARACTER_COUNT } from './options.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hammercrawl-char-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { EXIT_BAD_INPUT, toJson } from './main.js';
+import { EXIT_BAD_INPUT, toJson } from './options.js';
 import { cli } from '../../test/cli.js';
 
 const run = promisify(execFile);

@@ -2,9 +2,9 @@
  * The `hammercrawl` command line: argv -> dice engine -> text or JSON.
  * Output of `roll --json` and `odds --json` is a documented contract (README, "CLI").
  *
- * Start-up is kept short: only the dice engine and commander load up front. The mechanics, `char`,
- * `serve`, `rules` and any ruleset (`--ruleset`) are imported only when the command line names them
- * (`loadModules`); help and unknown commands load every command so that help lists them all.
+ * Start-up is kept short: only the dice engine and commander load up front, and the command modules
+ * load when the command line names them (`load-modules.ts`). What the commands share is in
+ * `options.ts`; no command module imports this one.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { BARE_BONES_CHAIN, HAMMERCRAWL_CHAIN, explainStep, stepDie, type BelowBottomPolicy, type DiceChain } from '../dice/dice-chain.js';
@@ -12,60 +12,26 @@ import { isDiceError } from '../dice/errors.js';
 import { MAX_SEED, seededRandom } from '../dice/random.js';
 import { compileRoll, termSubtotal } from '../dice/roll.js';
 import type { DiceOptions } from '../dice/resolve.js';
+import { CATALOGUE } from '../rules/catalogue.js';
 import type { RuleSystem } from '../rules/rule-system.js';
-import { CATALOGUE, DEFAULT_RULESET, RULESET_IDS, isRulesetId, loadRuleSystem, type RulesetId } from '../rules/catalogue.js';
+import { ON_DEMAND_COMMANDS, loadModules, type LoadedModules } from './load-modules.js';
 import { MECHANIC_NAMES, UsageError, parseDieFlag, type MechanicCommand, type MechanicFlag, type MechanicFlags } from './mechanic.js';
+import {
+  EXIT_BAD_INPUT,
+  EXIT_INTERNAL,
+  RULESET_OPTION_HELP,
+  VALUE_OPTIONS,
+  firstOperand,
+  parseInteger,
+  parseRuleset,
+  parseSeed,
+  toJson,
+  type CliIo,
+} from './options.js';
 
 /** Words of notation that start with a minus (`-d4+3`, `-2`), which commander would take for options. */
 const NEGATIVE_NOTATION = /^-(\d|d\d|d%)/i;
-/** Options of `roll` and `odds` that take a value (the word after them is that value, not notation). */
-const VALUE_OPTIONS = new Set(['--seed', '--chain', '--below-d3', '--target', '--ruleset']);
 
-/** The ruleset `--ruleset` selects when it is not given. */
-export { DEFAULT_RULESET };
-
-/** What each ruleset is, for help (static: help must not load the rulesets). */
-export const RULESET_SUMMARIES: Readonly<Record<RulesetId, string>> = Object.fromEntries(CATALOGUE.map((e) => [e.id, e.summary])) as Record<RulesetId, string>;
-
-/** Help of the `--ruleset <id>` option. */
-export const RULESET_OPTION_HELP = `the ruleset: ${RULESET_IDS.join(', ')} (default ${DEFAULT_RULESET}; 'hammercrawl rules' says what each is)`;
-
-/** Most characters one `char new` makes. */
-export const MAX_CHARACTER_COUNT = 1000;
-
-/**
- * The first word of a `roll`/`odds` command line after the command that is neither an option nor an
- * option's value: the mechanic or check name, or the first word of notation.
- */
-export function firstOperand(args: readonly string[]): string | undefined {
-  for (let i = 1; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') return args[i + 1];
-    if (a.startsWith('-') && a.length > 1) {
-      if (VALUE_OPTIONS.has(a)) i++;
-      continue;
-    }
-    return a;
-  }
-  return undefined;
-}
-
-/**
- * The ruleset a command line names with `--ruleset <id>` or `--ruleset=<id>` (the last one wins, as in
- * commander); the default when none. An unknown id is a `UsageError`.
- */
-export function rulesetOf(args: readonly string[]): RulesetId {
-  let found: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') break;
-    if (a === '--ruleset') found = args[i + 1];
-    else if (a.startsWith('--ruleset=')) found = a.slice('--ruleset='.length);
-  }
-  if (found === undefined) return DEFAULT_RULESET;
-  if (!isRulesetId(found)) throw new UsageError(`--ruleset: unknown ruleset '${found}'; expected one of ${RULESET_IDS.join(', ')}`);
-  return found;
-}
 
 /**
  * In `roll <notation...>` and `odds <notation...>`, marks words such as `-2` or `-d4` as notation (a
@@ -88,51 +54,7 @@ function notationArgs(args: readonly string[], commandNames: readonly string[]):
   return out;
 }
 
-/** Significant digits of fractions in JSON output: float noise below that is rounded away. */
-export const JSON_SIGNIFICANT_DIGITS = 15;
-
-/**
- * JSON for the CLI. Probabilities are exact up to float rounding; printing them to 15 significant
- * digits shows 0.4 rather than 0.39999999999999997, and values below 1e-300 (underflow) as 0.
- */
-export function toJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v !== 'number' || Number.isInteger(v) || !Number.isFinite(v)) return v;
-    if (Math.abs(v) < 1e-300) return 0;
-    return Number(v.toPrecision(JSON_SIGNIFICANT_DIGITS));
-  });
-}
-
-/** Exit code for bad input (a typo in notation, an unknown flag). */
-export const EXIT_BAD_INPUT = 2;
-/** Exit code for a failure that is not the user's input. */
-export const EXIT_INTERNAL = 1;
-
-/** Where the CLI writes. */
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Runs a long task (the server) after the command line is read; its result is the exit code. */
-  launch?(task: () => Promise<number>): void;
-}
-
 const CHAINS: Record<string, DiceChain> = { hammercrawl: HAMMERCRAWL_CHAIN, 'bare-bones': BARE_BONES_CHAIN };
-
-/** Reads `--seed`: a whole number from 0 to MAX_SEED. */
-export function parseSeed(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > MAX_SEED) {
-    throw new InvalidArgumentError(`the seed must be a whole number from 0 to ${MAX_SEED}`);
-  }
-  return Number(value);
-}
-
-/** Reads a whole-number option (`--target -2`). */
-export function parseInteger(value: string): number {
-  if (!/^[+-]?\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
-    throw new InvalidArgumentError('expected a whole number');
-  }
-  return Number(value);
-}
 
 function parseChain(value: string): DiceChain {
   const chain = CHAINS[value];
@@ -142,12 +64,6 @@ function parseChain(value: string): DiceChain {
 
 function parsePolicy(value: string): BelowBottomPolicy {
   if (value !== 'negate' && value !== 'clamp') throw new InvalidArgumentError('expected negate or clamp');
-  return value;
-}
-
-/** Reads `--ruleset` (the command line was already read for it by `rulesetOf`; this checks again). */
-export function parseRuleset(value: string): RulesetId {
-  if (!isRulesetId(value)) throw new InvalidArgumentError(`expected one of ${RULESET_IDS.join(', ')}`);
   return value;
 }
 
@@ -170,52 +86,6 @@ function addDiceFlags(cmd: Command): Command {
     .option('--chain <id>', 'dice chain for step modifiers: hammercrawl or bare-bones', parseChain)
     .option('--below-d3 <policy>', 'a die stepped below the bottom of the chain: clamp (stays) or negate (gone)', parsePolicy)
     .option('--ruleset <id>', `${RULESET_OPTION_HELP}; steps (^+N) use its dice chain unless --chain`, parseRuleset);
-}
-
-/** The modules a command line needs, loaded by `loadModules`; `null` when not needed. */
-export interface LoadedModules {
-  /** The ruleset `--ruleset` names (default hammercrawl). */
-  readonly ruleset: RulesetId;
-  /** Its rule system, loaded when the command uses it (any ruleset but hammercrawl). */
-  readonly ruleSystem: RuleSystem | null;
-  /** HAMMERCRAWL!'s mechanics under roll and odds. */
-  readonly mechanics: readonly MechanicCommand[] | null;
-  readonly char: typeof import('./char.js') | null;
-  readonly serve: typeof import('./serve.js') | null;
-  /** `rules` and the commands of `--ruleset` (generic, driven by the ruleset contract). */
-  readonly rulesets: typeof import('./ruleset-commands.js') | null;
-  /** The encounter simulator. */
-  readonly simulate: typeof import('./simulate.js') | null;
-}
-
-/**
- * The commands whose modules load on demand; any other first word (help, --help, a typo) loads all.
- */
-const ON_DEMAND_COMMANDS = new Set(['roll', 'odds', 'step', 'char', 'serve', 'rules', 'simulate']);
-
-/** Imports what `args` needs (see `LoadedModules`): the mechanics only for a mechanic, a ruleset only when named. */
-export async function loadModules(args: readonly string[]): Promise<LoadedModules> {
-  const ruleset = rulesetOf(args);
-  const command = args[0];
-  const isEverything = command === undefined || !ON_DEMAND_COMMANDS.has(command);
-  const isHelp = args.some((a) => a === '--help' || a === '-h');
-  const isGeneric = ruleset !== DEFAULT_RULESET;
-  const operand = firstOperand(args);
-  const isDice = command === 'roll' || command === 'odds';
-  const needsMechanics =
-    isEverything ||
-    (!isGeneric && isDice && (operand === undefined || isHelp || (MECHANIC_NAMES as readonly string[]).includes(operand)));
-  const needsRuleSystem = isGeneric && (isEverything || isDice || command === 'step' || command === 'char');
-  const needsRulesets = isEverything || command === 'rules' || (isGeneric && (isDice || command === 'char'));
-  const [mechanics, ruleSystem, char, serve, rulesets, simulate] = await Promise.all([
-    needsMechanics ? import('./mechanics.js').then((m) => m.MECHANICS) : null,
-    needsRuleSystem ? loadRuleSystem(ruleset) : null,
-    isEverything || command === 'char' ? import('./char.js') : null,
-    isEverything || command === 'serve' ? import('./serve.js') : null,
-    needsRulesets ? import('./ruleset-commands.js') : null,
-    isEverything || command === 'simulate' ? import('./simulate.js') : null,
-  ]);
-  return { ruleset, ruleSystem, mechanics, char, serve, rulesets, simulate };
 }
 
 /** Builds the command tree from the loaded modules; actions write through `io`. */
@@ -241,7 +111,7 @@ Notation:  1d20  4d6kh3+2  d8^+3 (3 steps up the chain: d14)  10d6!  3d6r<3  d% 
 Mechanics, under both roll and odds:
            ${MECHANIC_NAMES.join(' ')}
 Rulesets (--ruleset <id> on roll, odds, step and char new; their checks: 'hammercrawl rules <id>'):
-${RULESET_IDS.map((id) => `  ${id.padEnd(19)} ${RULESET_SUMMARIES[id]}`).join('\n')}
+${CATALOGUE.map((e) => `  ${e.id.padEnd(19)} ${e.summary}`).join('\n')}
 Examples:
   hammercrawl roll 4d6kh3 --seed 42
   hammercrawl odds 1d20+3 --target 15
@@ -420,7 +290,6 @@ function unknownCheck(args: readonly string[], loaded: LoadedModules): string | 
   return `${system.label} ${why}; its checks are ${names.join(', ')} ('hammercrawl rules ${system.id}' lists their options)`;
 }
 
-/** Writes the one line of a failure and returns its exit code. */
 /** Edit distance of two short words (insertions, deletions, substitutions, swaps of neighbours). */
 function editDistance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
@@ -448,6 +317,7 @@ function misspeltMechanic(args: readonly string[], names: readonly string[]): st
   return `'${word}' is neither dice notation nor a mechanic (did you mean ${close.join(' or ')}?); see 'hammercrawl ${args[0]} --help'`;
 }
 
+/** Writes the one line of a failure and returns its exit code. */
 function reportError(e: unknown, io: CliIo, helpCommand = 'hammercrawl --help'): number {
   if (e instanceof CommanderError) {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;

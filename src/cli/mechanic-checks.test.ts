@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT_BAD_INPUT } from './main.js';
+import { EXIT_BAD_INPUT } from './options.js';
 import { cli } from '../../test/cli.js';
 
 /** The fresh seed of this file's runs. */

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { seededRandom } from '../dice/random.js';
 import { checkPool, hammerPool, hammerPoolOdds, rollHammerPool } from '../rules/hammercrawl/hammer-pools.js';
-import { EXIT_BAD_INPUT } from './main.js';
+import { EXIT_BAD_INPUT } from './options.js';
 import { cli } from '../../test/cli.js';
 import { HAMMER_MECHANIC, poolFromFlags } from './mechanic-hammer.js';
 

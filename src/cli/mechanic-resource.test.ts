@@ -4,7 +4,7 @@ import { seededRandom } from '../dice/random.js';
 import { hitOutcomes, hitOutcomesForDamageRoll, rollHit } from '../rules/hammercrawl/damage.js';
 import { distributionOf } from '../dice/distribution.js';
 import { resourceOdds, rollResourceUses } from '../rules/hammercrawl/resource-die.js';
-import { EXIT_BAD_INPUT, toJson } from './main.js';
+import { EXIT_BAD_INPUT, toJson } from './options.js';
 import { FRESH_SEED, cli } from '../../test/cli.js';
 import { RESOURCE_MECHANIC, RESOURCE_MECHANICS } from './mechanic-resource.js';
 import { SOAK_MECHANIC } from './mechanic-soak.js';

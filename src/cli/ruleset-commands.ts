@@ -25,16 +25,12 @@ import {
   DEFAULT_RULESET,
   MAX_CHARACTER_COUNT,
   RULESET_OPTION_HELP,
+  parseCharacterCount,
   parseRuleset,
   parseSeed,
   toJson,
   type CliIo,
-} from './main.js';
-
-/** The catalogue's one line on a ruleset. */
-function summaryOf(id: string): string {
-  return CATALOGUE.find((e) => e.id === id)?.summary ?? '';
-}
+} from './options.js';
 
 /** Name of the usage-die command under roll and odds, the same as HAMMERCRAWL!'s resource die. */
 export const USAGE_COMMAND = 'resource';
@@ -386,13 +382,6 @@ export function formatRulesetCharacter(system: RuleSystem, character: RulesetCha
   ].join('\n');
 }
 
-function parseCount(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_CHARACTER_COUNT) {
-    throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_CHARACTER_COUNT}`);
-  }
-  return Number(value);
-}
-
 /**
  * Adds `char new` for `system`: `--count`, `--seed`, `--json` as for HAMMERCRAWL!, and one flag per
  * creation option. `--json` prints one array of character documents (`ruleset`, `schemaVersion`, `stats`...).
@@ -401,7 +390,7 @@ export function addRulesetCharNew(char: Command, system: RuleSystem, io: CliIo, 
   const cmd = char
     .command('new')
     .description(`make ${system.label} characters: short text sheets, or --json for an array of character documents`)
-    .option('--count <n>', `how many characters, 1 to ${MAX_CHARACTER_COUNT}`, parseCount)
+    .option('--count <n>', `how many characters, 1 to ${MAX_CHARACTER_COUNT}`, parseCharacterCount)
     .option('--seed <n>', 'seed for reproducible characters (printed when not given)', parseSeed)
     .option('--json', 'print one JSON array of character documents')
     .option('--ruleset <id>', RULESET_OPTION_HELP, parseRuleset);
@@ -425,17 +414,20 @@ export function addRulesetCharNew(char: Command, system: RuleSystem, io: CliIo, 
 // hammercrawl rules [ruleset]
 // ---------------------------------------------------------------------------------------------------
 
+/** What each ruleset is, in a line (the program's own list, handed to `addRulesCommand`). */
+export type RulesetSummaries = Readonly<Record<RulesetId, string>>;
+
 function paramLines(defs: readonly ParamDef[], indent: string): string[] {
   const flags = defs.map(paramFlag);
   const width = Math.max(0, ...flags.map((f) => f.length));
   return defs.map((d, i) => `${indent}${flags[i]!.padEnd(width)}  ${paramHelp(d)}`);
 }
 
-/** The readable description of a ruleset: what it is, its checks with their flags, usage die, creation. */
-export function formatRules(system: RuleSystem): string {
+/** The readable description of a ruleset: what it is (`summary`), its checks with their flags, usage die, creation. */
+export function formatRules(system: RuleSystem, summary: string): string {
   const lines = [
     `${system.label} (--ruleset ${system.id}), ${system.version}`,
-    `  ${summaryOf(system.id)}`,
+    `  ${summary}`,
     `  Rules: ${system.ref}`,
     `  Attributes: ${system.attributes.map((a) => `${a.id.toUpperCase()} (${a.label})`).join(', ')}`,
     `  Dice chain for ^+N steps in notation: ${system.chain.sides.map((s) => `d${s}`).join(' ')}`,
@@ -501,11 +493,11 @@ function rulesJson(system: RuleSystem): Record<string, unknown> {
   };
 }
 
-async function hammercrawlRules(): Promise<string> {
+async function hammercrawlRules(summary: string): Promise<string> {
   const { MECHANICS } = await import('./mechanics.js');
   const lines = [
     `HAMMERCRAWL! (--ruleset ${DEFAULT_RULESET}, the default)`,
-    `  ${summaryOf(DEFAULT_RULESET)}`,
+    `  ${summary}`,
     '',
     'Mechanics: hammercrawl odds <mechanic> [options]; roll the same way (--seed, --json)',
   ];
@@ -515,8 +507,9 @@ async function hammercrawlRules(): Promise<string> {
   return lines.join('\n');
 }
 
-/** Adds `rules [ruleset]`: the rulesets, or one ruleset's checks with their options. */
+/** Adds `rules [ruleset]`: the rulesets (each with its catalogue line), or one ruleset's checks with their options. */
 export function addRulesCommand(program: Command, io: CliIo): void {
+  const summaries = Object.fromEntries(CATALOGUE.map((e) => [e.id, e.summary])) as RulesetSummaries;
   program
     .command('rules')
     .description('the rulesets --ruleset offers, or one ruleset\'s checks with their options: rules exalted-hack')
@@ -525,11 +518,11 @@ export function addRulesCommand(program: Command, io: CliIo): void {
     .action(async (id: string | undefined, flags: { json?: boolean }) => {
       if (id === undefined) {
         if (flags.json) {
-          io.stdout(`${toJson(RULESET_IDS.map((r) => ({ id: r, summary: summaryOf(r) })))}\n`);
+          io.stdout(`${toJson(RULESET_IDS.map((r) => ({ id: r, summary: summaries[r] })))}\n`);
           return;
         }
         const lines = ['Rulesets (--ruleset <id> on roll, odds, step and char new):'];
-        for (const r of RULESET_IDS) lines.push(`  ${r.padEnd(19)} ${summaryOf(r)}`);
+        for (const r of RULESET_IDS) lines.push(`  ${r.padEnd(19)} ${summaries[r]}`);
         lines.push('', "A ruleset's checks and their options: 'hammercrawl rules <id>'.");
         io.stdout(`${lines.join('\n')}\n`);
         return;
@@ -537,10 +530,10 @@ export function addRulesCommand(program: Command, io: CliIo): void {
       if (!isRulesetId(id)) throw new UsageError(`unknown ruleset '${id}'; expected one of ${RULESET_IDS.join(', ')}`);
       const rulesetId: RulesetId = id;
       if (rulesetId === DEFAULT_RULESET && !flags.json) {
-        io.stdout(`${await hammercrawlRules()}\n`);
+        io.stdout(`${await hammercrawlRules(summaries[DEFAULT_RULESET])}\n`);
         return;
       }
       const system = await loadRuleSystem(rulesetId);
-      io.stdout(flags.json ? `${toJson(rulesJson(system))}\n` : `${formatRules(system)}\n`);
+      io.stdout(flags.json ? `${toJson(rulesJson(system))}\n` : `${formatRules(system, summaries[rulesetId])}\n`);
     });
 }

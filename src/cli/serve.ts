@@ -3,7 +3,7 @@
  * only when this command runs, so `roll` and `odds` stay quick to start.
  */
 import { InvalidArgumentError, type Command } from 'commander';
-import type { CliIo } from './main.js';
+import type { CliIo } from './options.js';
 
 function parseCount(value: string): number {
   const n = Number(value);

@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { MAX_SEED, seededRandom } from '../dice/random.js';
 import { readCharacters, type Character } from '../rules/hammercrawl/character.js';
-import { MAX_CHARACTER_COUNT } from './char.js';
 import { rollCharacters } from '../rules/hammercrawl/create-character.js';
 import { DEFAULT_COMBAT_SETTINGS, type CombatSettings } from '../rules/hammercrawl/combat/build-attack.js';
 import type { MonsterSpec } from '../rules/hammercrawl/combat/fighter.js';
@@ -16,7 +15,7 @@ import { monsterSpecsFromJson, parseMonsterSpec } from '../rules/hammercrawl/com
 import { MAX_FIGHTS } from '../rules/hammercrawl/combat/problems.js';
 import { simulateEncounter, type SimulationReport } from '../rules/hammercrawl/combat/simulate.js';
 import { UsageError } from './mechanic.js';
-import type { CliIo } from './main.js';
+import { MAX_CHARACTER_COUNT, type CliIo } from './options.js';
 
 /** Fights run when `--fights` is not given. */
 export const DEFAULT_SIMULATED_FIGHTS = 1000;

@@ -1,23 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { expectedUsageUses, rollUsageStep, usageDistributionAfter, type UsageChain } from './usage-die.js';
-import { HAMMERCRAWL_CHAIN } from './dice-chain.js';
+import { enumeratePaths, enumeratedChances } from '../../test/enumerate.js';
+import { expectedUsageUses, rollUsageStep, usageDistributionAfter, usageDistributions, usageGoneCurve, type UsageChain } from './usage-die.js';
 import { scriptedRandom, seededRandom } from './random.js';
-import { expectedResourceUses, resourceDistributionAfter } from '../rules/hammercrawl/resource-die.js';
 
-const HC: UsageChain = { sides: HAMMERCRAWL_CHAIN.sides, stepDownMaxFace: 2 };
 const BB: UsageChain = { sides: [4, 6, 8, 10, 12, 20], stepDownMaxFace: 3 };
+/** A chain whose smallest die steps down on every face. */
+const SMALL: UsageChain = { sides: [2, 3, 5], stepDownMaxFace: 2 };
+
+/** The die after `uses` uses, rolled one use at a time (stopping once gone). */
+function rollAfter(rng: Parameters<typeof rollUsageStep>[0], chain: UsageChain, die: number, uses: number): string {
+  let current: number | null = die;
+  for (let u = 0; u < uses && current !== null; u++) current = rollUsageStep(rng, chain, current).after;
+  return current === null ? 'gone' : `d${current}`;
+}
 
 describe('usage dice on any chain', () => {
-  it('equals the HAMMERCRAWL! resource die Markov chain on its own chain', () => {
-    for (const die of [3, 6, 12, 30]) {
-      for (const uses of [0, 1, 5, 40]) {
-        const a = usageDistributionAfter(HC, die, uses);
-        const b = resourceDistributionAfter(die, uses);
-        expect(a.map((p) => p.die)).toEqual(b.map((p) => p.die));
-        a.forEach((p, i) => expect(p.p).toBeCloseTo(b[i]!.p, 14));
-      }
-      expect(expectedUsageUses(HC, die)).toBe(expectedResourceUses(die));
+  it.each([
+    [BB, 8, 3],
+    [BB, 20, 2],
+    [SMALL, 5, 4],
+    [SMALL, 2, 1],
+  ] as const)('the exact distribution equals every face path through rollUsageStep (%j d%i, %i uses)', (chain, die, uses) => {
+    const exact = enumeratedChances(enumeratePaths((rng) => rollAfter(rng, chain, die, uses), { maxPaths: 500_000 }));
+    const ours = usageDistributionAfter(chain, die, uses);
+    for (const { die: d, p } of ours) expect(Math.abs(p - (exact.get(d === null ? 'gone' : `d${d}`) ?? 0))).toBeLessThan(1e-12);
+    expect(ours.reduce((sum, point) => sum + point.p, 0)).toBeCloseTo(1, 12);
+    for (const k of exact.keys()) expect(ours.some((point) => (point.die === null ? 'gone' : `d${point.die}`) === k)).toBe(true);
+  });
+
+  it('the distributions and the gone curve of one pass equal the distribution after each count of uses', () => {
+    const all = usageDistributions(BB, 12, 60);
+    const curve = usageGoneCurve(BB, 12, 60);
+    expect(all).toHaveLength(61);
+    expect(curve).toHaveLength(61);
+    for (let n = 0; n <= 60; n++) {
+      expect(all[n]).toEqual(usageDistributionAfter(BB, 12, n));
+      expect(curve[n]).toBe(all[n]![all[n]!.length - 1]!.p);
     }
+    expect(usageGoneCurve(BB, 4, 2)).toEqual(new Float64Array([0, 0.75, 0.9375]));
   });
 
   it('a d4 stepping on 1-3 is gone after one use with chance 3/4', () => {

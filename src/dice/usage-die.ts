@@ -43,33 +43,94 @@ export function rollUsageStep(rng: RandomSource, chain: UsageChain, die: number)
   return { die, face, isSteppedDown: true, after: at === 0 ? null : chain.sides[at - 1]! };
 }
 
+/** The chain position of a fresh die, and the chance of stepping down at each position. */
+function markovStart(chain: UsageChain, die: number): { readonly top: number; readonly down: readonly number[] } {
+  const top = usagePosition(chain, die);
+  if (top < 0) throw new RangeError(`d${die} is not on the usage chain`);
+  return { top, down: chain.sides.map((s) => Math.min(1, chain.stepDownMaxFace / s)) };
+}
+
+/** A fresh die as a vector: `v[0]` is P(gone), `v[i + 1]` P(at chain position i). */
+function freshVector(top: number): Float64Array {
+  const v = new Float64Array(top + 2);
+  v[top + 1] = 1;
+  return v;
+}
+
+/**
+ * One use in place. Each use at position i steps down with chance `down[i]`; ascending order reads
+ * every old value before it is overwritten.
+ */
+function stepInPlace(v: Float64Array, top: number, down: readonly number[]): void {
+  v[0] = v[0]! + v[1]! * down[0]!;
+  for (let i = 0; i < top; i++) v[i + 1] = v[i + 1]! * (1 - down[i]!) + v[i + 2]! * down[i + 1]!;
+  v[top + 1] = v[top + 1]! * (1 - down[top]!);
+}
+
+/**
+ * P(gone) from the vector. The running sum `v[0]` is accurate while it is small; near 1 it carries
+ * the rounding of every addition, so there 1 - P(still usable) is used instead (the dice summed
+ * smallest first), the chances of the dice being accurate to their last digits. Both are monotone
+ * in the number of uses.
+ */
+function goneOf(v: Float64Array, top: number): number {
+  if (v[0]! <= 0.5) return v[0]!;
+  let alive = 0;
+  for (let i = 1; i <= top + 1; i++) alive += v[i]!;
+  return 1 - alive;
+}
+
+/** The distribution the vector stands for: the fresh die down to the smallest, then `null` (gone). */
+function pointsOf(chain: UsageChain, v: Float64Array, top: number): UsagePoint[] {
+  const points: UsagePoint[] = [];
+  for (let i = top; i >= 0; i--) points.push({ die: chain.sides[i]!, p: v[i + 1]! });
+  points.push({ die: null, p: goneOf(v, top) });
+  return points;
+}
+
 /**
  * Exact distribution of a fresh usage die after `uses` uses: every die from `die` down to the
  * smallest, then `null` (gone), chances summing to 1. Each use at position i steps down with chance
- * min(1, stepDownMaxFace / sides[i]).
+ * min(1, stepDownMaxFace / sides[i]): a Markov chain over the positions plus "gone".
  * @example usageDistributionAfter({ sides: [4, 6], stepDownMaxFace: 3 }, 4, 1) // [{ die: 4, p: 0.25 }, { die: null, p: 0.75 }]
  */
 export function usageDistributionAfter(chain: UsageChain, die: number, uses: number): UsagePoint[] {
-  const top = usagePosition(chain, die);
-  if (top < 0) throw new RangeError(`d${die} is not on the usage chain`);
-  const down = chain.sides.map((s) => Math.min(1, chain.stepDownMaxFace / s));
-  // v[0] = P(gone), v[i + 1] = P(at position i)
-  const v = new Float64Array(top + 2);
-  v[top + 1] = 1;
-  for (let n = 0; n < uses; n++) {
-    v[0] = v[0]! + v[1]! * down[0]!;
-    for (let i = 0; i < top; i++) v[i + 1] = v[i + 1]! * (1 - down[i]!) + v[i + 2]! * down[i + 1]!;
-    v[top + 1] = v[top + 1]! * (1 - down[top]!);
+  const { top, down } = markovStart(chain, die);
+  const v = freshVector(top);
+  for (let n = 0; n < uses; n++) stepInPlace(v, top, down);
+  return pointsOf(chain, v, top);
+}
+
+/**
+ * The distributions after 0, 1, ..., `maxUses` uses in one pass (index n: after n uses), each as
+ * `usageDistributionAfter(chain, die, n)` gives it.
+ * @example usageDistributions({ sides: [4, 6], stepDownMaxFace: 3 }, 4, 1)[1] // [{ die: 4, p: 0.25 }, { die: null, p: 0.75 }]
+ */
+export function usageDistributions(chain: UsageChain, die: number, maxUses: number): UsagePoint[][] {
+  const { top, down } = markovStart(chain, die);
+  const v = freshVector(top);
+  const all: UsagePoint[][] = [pointsOf(chain, v, top)];
+  for (let n = 0; n < maxUses; n++) {
+    stepInPlace(v, top, down);
+    all.push(pointsOf(chain, v, top));
   }
-  const points: UsagePoint[] = [];
-  let alive = 0;
-  for (let i = top; i >= 0; i--) {
-    points.push({ die: chain.sides[i]!, p: v[i + 1]! });
-    alive += v[i + 1]!;
+  return all;
+}
+
+/**
+ * P(gone within n uses) for n = 0..`maxUses` (index n), from a fresh `die`: the last point of each
+ * of `usageDistributions`, without building them.
+ * @example usageGoneCurve({ sides: [4, 6], stepDownMaxFace: 3 }, 4, 2) // Float64Array [0, 0.75, 0.9375]
+ */
+export function usageGoneCurve(chain: UsageChain, die: number, maxUses: number): Float64Array {
+  const { top, down } = markovStart(chain, die);
+  const v = freshVector(top);
+  const curve = new Float64Array(maxUses + 1);
+  for (let n = 1; n <= maxUses; n++) {
+    stepInPlace(v, top, down);
+    curve[n] = goneOf(v, top);
   }
-  // Near 1 the running sum carries every addition's rounding; 1 - P(alive) is then the better figure.
-  points.push({ die: null, p: v[0]! <= 0.5 ? v[0]! : 1 - alive });
-  return points;
+  return curve;
 }
 
 /**

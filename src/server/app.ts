@@ -99,6 +99,29 @@ function memberView(m: MemberRecord): MemberView {
   return { id: m.id, name: m.name, role: m.role };
 }
 
+/** An acknowledgement of a command (docs/protocol.md, Commands). */
+interface Ack {
+  readonly kind: 'ack';
+  readonly requestId: string;
+  /** The seq of the command's last event. */
+  readonly seq: number;
+  /** `character-save`: the id of the character saved (new or edited). */
+  readonly characterId?: string;
+}
+
+/**
+ * The ack of an applied command. A retry gets the first ack again, so the fields of a duplicate come
+ * from the events stored the first time (read back by seq, as `POST .../rolls` does).
+ */
+async function ackOf(table: LiveTable, actor: Actor, kind: string, requestId: string, outcome: Extract<CommandOutcome, { ok: true }>): Promise<Ack> {
+  const ack: Ack = { kind: 'ack', requestId, seq: outcome.seq };
+  if (kind !== 'character-save') return ack;
+  const last = outcome.isDuplicate ? (await table.log(actor, outcome.seq - 1, 1)).events[0] : projectEvent(outcome.events[outcome.events.length - 1]!, actor);
+  // The first command under this request id may have been another kind: its ack has no character.
+  const character = last?.kind === 'character-saved' ? (last['character'] as { readonly id?: unknown } | undefined) : undefined;
+  return typeof character?.id === 'string' ? { ...ack, characterId: character.id } : ack;
+}
+
 /** Status of a refused command, for HTTP. */
 function statusOf(code: string): number {
   if (code === 'auth/forbidden') return 403;
@@ -481,7 +504,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           return fail('internal', 'The server failed; the command was not applied. Retry with the same requestId.', command.requestId);
         }
         if (!outcome.ok) return fail(outcome.error.code, outcome.error.message, command.requestId);
-        send({ kind: 'ack', requestId: command.requestId, seq: outcome.seq });
+        send(await ackOf(table, actor, command.kind, command.requestId, outcome));
       })().catch((e: unknown) => {
         app.log.error({ err: e, tableId }, 'socket message failed');
         fail('internal', 'The server failed on this message.');

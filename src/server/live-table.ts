@@ -70,7 +70,8 @@ export class LiveTable {
     const record = await deps.store.getTable(tableId);
     if (record === null) return null;
     const table = new LiveTable(tableId, deps);
-    table.unsubscribe = deps.bus.subscribe(tableId, (events) => void table.ingestAnnounced(events));
+    // A failed refill is retried by the next announcement, resync or poll; a command reads the store itself.
+    table.unsubscribe = deps.bus.subscribe(tableId, (events) => void table.ingestAnnounced(events).catch(() => undefined));
     await table.catchUp();
     return table;
   }
@@ -105,7 +106,16 @@ export class LiveTable {
     }
   }
 
+  /**
+   * Folds events the bus announced when they follow the state without a gap, else refills from the
+   * store. An empty batch means the subscription has just become live (`EventBus.subscribe`): events
+   * committed between the first read and then were never announced here, so it refills too.
+   */
   private async ingestAnnounced(events: readonly StoredEvent[]): Promise<void> {
+    if (events.length === 0) {
+      await this.refill();
+      return;
+    }
     const last = this.state?.lastSeq ?? 0;
     const fresh = events.filter((e) => e.seq > last).sort((a, b) => a.seq - b.seq);
     if (fresh.length === 0) return;
@@ -155,9 +165,11 @@ export class LiveTable {
   }
 
   /**
-   * Sends events to a watcher. A projection depends only on whether the viewer is the Smith, the
-   * event's actor, or anyone else (`projectEvent`), so each event is projected and serialised once
-   * per such class and the same bytes go to every socket of the class.
+   * Sends events to a watcher. Each event is projected and serialised once per class of viewer, and
+   * the same bytes go to every socket of the class. There are four classes: the Smith, the event's
+   * actor, observers and the other players. `projectEvent` shows observers what it shows the other
+   * players, but keeping them apart costs at most one more frame per event and stays correct should
+   * observers ever see less.
    */
   private send(w: TableWatcher & { sentSeq: number }, events: readonly TableEvent[], frames = new Map<string, Buffer>()): void {
     const out: Buffer[] = [];
@@ -277,7 +289,7 @@ export class LiveTable {
   ingestLocal(events: readonly StoredEvent[]): void {
     const last = this.state?.lastSeq ?? 0;
     if (events[0] !== undefined && events[0].seq !== last + 1) {
-      void this.refill();
+      void this.refill().catch(() => undefined);
       return;
     }
     this.fold(events);

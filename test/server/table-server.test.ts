@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTable, join, live, request, startTestServer, type TestServer } from './harness.js';
 import { connect } from './ws-client.js';
+import { seededRandom } from '../../src/dice/random.js';
+import { ruleSystem } from '../../src/rules/hammercrawl/rule-system.js';
 import { MAX_BODY_BYTES, MAX_FRAME_BYTES } from '../../src/server/limits.js';
 import { MAX_TABLE_NAME_LENGTH } from '../../src/table/limits.js';
 
@@ -123,6 +125,47 @@ describe('the live socket', () => {
     expect((log.body['events'] as { kind: string }[]).filter((e) => e.kind === 'rolled')).toHaveLength(1);
     smith.close();
     other.close();
+  });
+
+  it('the ack of character-save carries the id of the character saved: new, edited, retried', async () => {
+    const made = ruleSystem.rollCharacter(seededRandom(5), {});
+    if (!made.ok) throw new Error(made.error.message);
+    const character = made.value as unknown as Record<string, unknown>;
+    const table = await createTable(server);
+    const ada = await join(server, table, 'Ada');
+    const player = await live(server, table.id, ada.token);
+    const saveAck = async (requestId: string, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> => {
+      player.send({ kind: 'character-save', requestId, character, ...extra });
+      return player.waitFor((f) => (f['kind'] === 'ack' || f['kind'] === 'error') && f['requestId'] === requestId);
+    };
+    const savedAt = async (seq: unknown): Promise<string> =>
+      ((await player.waitFor((f) => f['kind'] === 'character-saved' && f['seq'] === seq))['character'] as { id: string }).id;
+
+    const first = await saveAck('new1');
+    const firstId = await savedAt(first['seq']);
+    expect(first).toEqual({ kind: 'ack', requestId: 'new1', seq: first['seq'], characterId: firstId });
+    const second = await saveAck('new2');
+    expect(second['characterId']).toBe(await savedAt(second['seq']));
+    expect(second['characterId']).not.toBe(firstId);
+
+    const edited = await saveAck('edit1', { characterId: firstId, character: { ...character, name: 'Brak the Second' } });
+    expect(edited).toEqual({ kind: 'ack', requestId: 'edit1', seq: edited['seq'], characterId: firstId });
+    expect(await savedAt(edited['seq'])).toBe(firstId);
+
+    // A retry (here on a new socket, as after a reconnect) gets the first ack again, id included.
+    const again = await live(server, table.id, ada.token);
+    again.send({ kind: 'character-save', requestId: 'new1', character });
+    expect(await again.waitFor((f) => f['kind'] === 'ack')).toEqual(first);
+    // A request id first used by a roll keeps that roll's ack, with no character.
+    player.send({ kind: 'roll', requestId: 'was-a-roll', notation: 'd6', visibility: 'public' });
+    const rollAck = await player.waitFor((f) => f['kind'] === 'ack' && f['requestId'] === 'was-a-roll');
+    const mark = player.frames.length;
+    player.send({ kind: 'character-save', requestId: 'was-a-roll', character });
+    expect(await player.waitFor((f) => f['kind'] === 'ack' && f['requestId'] === 'was-a-roll', 5000, mark)).toEqual(rollAck);
+    const state = await request(server, 'GET', `/api/tables/${table.id}`, undefined, ada.token);
+    expect(state.body['lastSeq']).toBe((edited['seq'] as number) + 1);
+    player.close();
+    again.close();
   });
 
   it('malformed, unknown and refused messages get typed errors and the connection survives', async () => {

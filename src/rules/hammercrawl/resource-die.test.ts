@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { HAMMERCRAWL_CHAIN } from '../../dice/dice-chain.js';
 import { DiceError } from '../../dice/errors.js';
 import { scriptedRandom, seededRandom } from '../../dice/random.js';
+import { expectedUsageUses, rollUsageStep, usageDistributionAfter, usageDistributions, usageGoneCurve } from '../../dice/usage-die.js';
 import { enumeratePaths, enumeratedChances } from '../../../test/enumerate.js';
 import { expectMeanWithinFourSigma, expectWithinFourSigma, tally } from '../../../test/monte-carlo.js';
 import {
   MAX_RESOURCE_USES,
+  RESOURCE_CHAIN,
   RESOURCE_DICE,
   ResourceError,
   expectedResourceUses,
@@ -234,5 +236,27 @@ describe('limits', () => {
 
   it('RESOURCE_DICE is the chain, d3 to d30', () => {
     expect(RESOURCE_DICE).toEqual([3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 30]);
+  });
+});
+
+describe('a resource die is the usage die of src/dice on the HAMMERCRAWL! chain, stepping down on 1-2', () => {
+  it('gives the same odds, bit for bit, and the same expected uses', () => {
+    expect(RESOURCE_CHAIN).toEqual({ sides: DICE, stepDownMaxFace: 2 });
+    for (const die of DICE) {
+      for (const uses of [0, 1, 5, 40, 400]) expect(resourceDistributionAfter(die, uses)).toEqual(usageDistributionAfter(RESOURCE_CHAIN, die, uses));
+      expect(resourceDistributions(die, 50)).toEqual(usageDistributions(RESOURCE_CHAIN, die, 50));
+      expect(resourceDepletionCurve(die, 200)).toEqual(usageGoneCurve(RESOURCE_CHAIN, die, 200));
+      expect(expectedResourceUses(die)).toBe(expectedUsageUses(RESOURCE_CHAIN, die));
+    }
+  });
+
+  it('rolls as the usage die rolls, from the same faces', () => {
+    for (const die of DICE) {
+      for (const face of [1, 2, 3, die]) {
+        const use = rollResourceUse(scriptedRandom([face]), die);
+        const step = rollUsageStep(scriptedRandom([face]), RESOURCE_CHAIN, die);
+        expect({ die: use.die, face: use.face, isSteppedDown: use.isSteppedDown, after: use.after }).toEqual(step);
+      }
+    }
   });
 });

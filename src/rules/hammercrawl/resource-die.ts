@@ -3,13 +3,21 @@
  * After each use it is rolled; a 1 or 2 steps it down; a d3 rolling 1 or 2 is depleted.
  * Rules: HAMMERCRAWL! v4, RESOURCES. Rulings: docs/rulings.md (R-1 .. R-4).
  *
- * Exact odds: the die after N uses is a Markov chain over the chain positions plus "depleted"
- * (shared/design/exact-odds.md), N vector steps of 14 entries; the expected number of uses is a sum
- * of geometric waits, one per position.
+ * A resource die is a usage die (src/dice/usage-die.ts) on the HAMMERCRAWL! chain stepping down on
+ * 1-2: the roll and the exact odds (a Markov chain over the chain positions plus "depleted",
+ * shared/design/exact-odds.md) are that module's; this one adds the rules' limits, errors and words.
  */
 import { HAMMERCRAWL_CHAIN, stepDie } from '../../dice/dice-chain.js';
 import { DiceError } from '../../dice/errors.js';
 import type { RandomSource } from '../../dice/random.js';
+import {
+  expectedUsageUses,
+  rollUsageStep,
+  usageDistributionAfter,
+  usageDistributions,
+  usageGoneCurve,
+  type UsageChain,
+} from '../../dice/usage-die.js';
 
 /**
  * The highest face that steps a resource die down ("if the die rolls a 1 or 2, then the die size now
@@ -108,10 +116,14 @@ export interface ResourceOdds {
   readonly distribution: readonly ResourceDiePoint[];
 }
 
+/**
+ * A resource die as a usage die: the HAMMERCRAWL! chain, stepping down on 1-2 (RESOURCES).
+ * @example usageDistributionAfter(RESOURCE_CHAIN, 3, 1) // [{ die: 3, p: 1/3 }, { die: null, p: 2/3 }]
+ */
+export const RESOURCE_CHAIN: UsageChain = { sides: HAMMERCRAWL_CHAIN.sides, stepDownMaxFace: RESOURCE_STEP_DOWN_MAX_FACE };
+
 const CHAIN_SIDES: readonly number[] = HAMMERCRAWL_CHAIN.sides;
 const CHAIN_TEXT = CHAIN_SIDES.map((s) => `d${s}`).join(' ');
-/** Chance of stepping down on one roll, per chain position. */
-const STEP_DOWN_CHANCE: readonly number[] = CHAIN_SIDES.map((s) => RESOURCE_STEP_DOWN_MAX_FACE / s);
 
 /**
  * The chain position of a resource die (0 for d3); a die off the chain is `chain/not-on-chain`.
@@ -158,11 +170,10 @@ export function rollResourceUse(rng: RandomSource, die: ResourceDieState): Resou
     throw new ResourceError('resource/depleted', 'the resource is depleted: it cannot be used until replenished, renewed, repaired or restored');
   }
   resourceDiePosition(die);
-  const face = rng.rollDie(die);
-  if (face > RESOURCE_STEP_DOWN_MAX_FACE) {
+  const { face, isSteppedDown, after } = rollUsageStep(rng, RESOURCE_CHAIN, die);
+  if (!isSteppedDown) {
     return { kind: 'resource-use', die, face, isSteppedDown: false, after: die, explanation: `d${die} rolled ${face}: stays d${die}` };
   }
-  const after = resourceStepDown(die);
   const explanation =
     after === null
       ? `d${die} rolled ${face} (1 or 2): depleted, it cannot be used until restored`
@@ -189,48 +200,14 @@ export function rollResourceUses(rng: RandomSource, die: number, uses: number): 
 }
 
 /**
- * One use in place: `v[0]` is P(depleted), `v[i + 1]` P(at chain position i). Ascending order reads
- * every old value before it is overwritten.
- */
-function stepInPlace(v: Float64Array, top: number): void {
-  v[0] = v[0]! + v[1]! * STEP_DOWN_CHANCE[0]!;
-  for (let i = 0; i < top; i++) {
-    v[i + 1] = v[i + 1]! * (1 - STEP_DOWN_CHANCE[i]!) + v[i + 2]! * STEP_DOWN_CHANCE[i + 1]!;
-  }
-  v[top + 1] = v[top + 1]! * (1 - STEP_DOWN_CHANCE[top]!);
-}
-
-/**
- * P(depleted) from the vector. The running sum `v[0]` is accurate while it is small; near 1 it
- * carries the rounding of every addition, so there 1 - P(still usable) is used instead, the chances
- * of the dice being accurate to their last digits. Both are monotone in the number of uses.
- */
-function depletedOf(v: Float64Array, top: number): number {
-  if (v[0]! <= 0.5) return v[0]!;
-  let alive = 0;
-  for (let i = 1; i <= top + 1; i++) alive += v[i]!;
-  return 1 - alive;
-}
-
-function pointsOf(v: Float64Array, top: number): ResourceDiePoint[] {
-  const points: ResourceDiePoint[] = [];
-  for (let i = top; i >= 0; i--) points.push({ die: CHAIN_SIDES[i]!, p: v[i + 1]! });
-  points.push({ die: null, p: depletedOf(v, top) });
-  return points;
-}
-
-/**
  * Exact distribution of a fresh resource die after `uses` uses (0..MAX_RESOURCE_USES): every die from
  * `die` down to d3, then `null` (depleted), chances summing to 1 (RESOURCES).
  * @example resourceDistributionAfter(3, 1) // [{ die: 3, p: 1/3 }, { die: null, p: 2/3 }]
  */
 export function resourceDistributionAfter(die: number, uses: number): ResourceDiePoint[] {
-  const top = resourceDiePosition(die);
+  resourceDiePosition(die);
   checkUses(uses);
-  const v = new Float64Array(top + 2);
-  v[top + 1] = 1;
-  for (let n = 0; n < uses; n++) stepInPlace(v, top);
-  return pointsOf(v, top);
+  return usageDistributionAfter(RESOURCE_CHAIN, die, uses);
 }
 
 /**
@@ -239,16 +216,9 @@ export function resourceDistributionAfter(die: number, uses: number): ResourceDi
  * @example resourceDistributions(12, 100)[100] // the d12 after 100 uses
  */
 export function resourceDistributions(die: number, maxUses: number): ResourceDiePoint[][] {
-  const top = resourceDiePosition(die);
+  resourceDiePosition(die);
   checkUses(maxUses);
-  const v = new Float64Array(top + 2);
-  v[top + 1] = 1;
-  const all: ResourceDiePoint[][] = [pointsOf(v, top)];
-  for (let n = 0; n < maxUses; n++) {
-    stepInPlace(v, top);
-    all.push(pointsOf(v, top));
-  }
-  return all;
+  return usageDistributions(RESOURCE_CHAIN, die, maxUses);
 }
 
 /**
@@ -256,16 +226,9 @@ export function resourceDistributions(die: number, maxUses: number): ResourceDie
  * @example resourceDepletionCurve(3, 2) // Float64Array [0, 2/3, 8/9]
  */
 export function resourceDepletionCurve(die: number, maxUses: number): Float64Array {
-  const top = resourceDiePosition(die);
+  resourceDiePosition(die);
   checkUses(maxUses);
-  const v = new Float64Array(top + 2);
-  v[top + 1] = 1;
-  const curve = new Float64Array(maxUses + 1);
-  for (let n = 1; n <= maxUses; n++) {
-    stepInPlace(v, top);
-    curve[n] = depletedOf(v, top);
-  }
-  return curve;
+  return usageGoneCurve(RESOURCE_CHAIN, die, maxUses);
 }
 
 /**
@@ -277,10 +240,8 @@ export function resourceDepletionCurve(die: number, maxUses: number): Float64Arr
  * @example expectedResourceUses(12) // 27.5 = (3+4+5+6+7+8+10+12)/2
  */
 export function expectedResourceUses(die: number): number {
-  const top = resourceDiePosition(die);
-  let sum = 0;
-  for (let i = 0; i <= top; i++) sum += CHAIN_SIDES[i]! / RESOURCE_STEP_DOWN_MAX_FACE;
-  return sum;
+  resourceDiePosition(die);
+  return expectedUsageUses(RESOURCE_CHAIN, die);
 }
 
 /**

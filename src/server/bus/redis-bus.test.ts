@@ -1,11 +1,12 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { scriptedRandom } from '../../dice/random.js';
+import { LiveTable } from '../live-table.js';
 import { openSqliteStore } from '../storage/sqlite-store.js';
 import { testEvent, testTable } from '../storage/store-contract.js';
-import type { EventBus, StoredEvent } from '../storage/types.js';
+import type { EventBus, StoredEvent, TableStore } from '../storage/types.js';
 import { BusError } from './bus-error.js';
 import { encodeMessages, openRedisBus, type RedisBusOptions } from './redis-bus.js';
-import { createFeed } from './table-feed.js';
 
 const url = process.env['HAMMERCRAWL_TEST_REDIS'] ?? 'redis://127.0.0.1:6379';
 
@@ -134,7 +135,23 @@ describe.skipIf(unreachable !== null)(title, () => {
     await waitFor(() => seen.length === 1);
   });
 
-  it('loses no event across a subscriber outage: the feed refills on resync', async () => {
+  /** A live table `t` of `store` following `bus`, refilled on resync as the server does (app.ts). */
+  async function follow(store: TableStore, bus: EventBus): Promise<LiveTable> {
+    const table = await LiveTable.open('t', {
+      store,
+      bus,
+      rules: () => {
+        throw new Error('no commands in these tests');
+      },
+      rng: scriptedRandom([]),
+      now: () => 0,
+    });
+    if (table === null) throw new Error('the table was not stored');
+    bus.onResync(() => void table.refill());
+    return table;
+  }
+
+  it('loses no event across a subscriber outage: a live table refills on resync', async () => {
     const store = await openSqliteStore(':memory:');
     await store.createTable(testTable('t'));
     const clientName = `hc-test-${Math.random().toString(36).slice(2, 10)}`;
@@ -145,45 +162,43 @@ describe.skipIf(unreachable !== null)(title, () => {
     b.onResync(() => {
       resyncs += 1;
     });
+    const table = await follow(store, b);
     const seqs: number[] = [];
-    const feed = createFeed(store, b, 't', 0, (events) => seqs.push(...events.map((e) => e.seq)), { pollIntervalMs: 0 });
-    await feed.ready;
+    await table.watch({ viewer: { id: 'smith', role: 'smith' }, deliver: (frames) => seqs.push(...frames.map((f) => (JSON.parse(f.toString()) as { seq: number }).seq)) }, 0);
+    const lastSeq = (): number => table.current.lastSeq;
     const commit = async (count: number): Promise<void> => {
       for (let n = 0; n < count; n += 1) {
-        const { events } = await store.commit({ tableId: 't', actorId: null, events: [testEvent('e', { n })] });
+        const { events } = await store.commit({ tableId: 't', actorId: null, events: [testEvent('invite-changed', { hasInvite: true })] });
         await a.publish(events);
       }
     };
     await commit(5);
-    await waitFor(() => feed.lastSeq === 6);
+    await waitFor(() => lastSeq() === 6);
     await killClient(`${clientName}-sub`);
     await commit(10); // published while b is disconnected: lost by pub/sub
     await sleep(200);
-    expect(feed.lastSeq).toBe(6);
+    expect(lastSeq()).toBe(6);
     await waitFor(() => resyncs >= 1);
-    await waitFor(() => feed.lastSeq === 16);
+    await waitFor(() => lastSeq() === 16);
     await commit(3);
-    await waitFor(() => feed.lastSeq === 19);
+    await waitFor(() => lastSeq() === 19);
     expect(seqs).toEqual(Array.from({ length: 19 }, (_, n) => n + 1));
-    feed.stop();
+    table.close();
     await store.close();
   });
 
-  it('lets the feed refill a seq the bus never carried', async () => {
+  it('lets a live table refill a seq the bus never carried', async () => {
     const store = await openSqliteStore(':memory:');
     await store.createTable(testTable('t'));
     const a = await open();
     const b = await open();
-    const seqs: number[] = [];
-    const feed = createFeed(store, b, 't', 0, (events) => seqs.push(...events.map((e) => e.seq)), { pollIntervalMs: 0 });
-    await feed.ready;
-    await waitFor(() => feed.lastSeq === 1);
-    await store.commit({ tableId: 't', actorId: null, events: [testEvent('never-published')] });
-    const { events } = await store.commit({ tableId: 't', actorId: null, events: [testEvent('published')] });
+    const table = await follow(store, b);
+    expect(table.current.lastSeq).toBe(1);
+    await store.commit({ tableId: 't', actorId: null, events: [testEvent('invite-changed', { hasInvite: false })] });
+    const { events } = await store.commit({ tableId: 't', actorId: null, events: [testEvent('invite-changed', { hasInvite: true })] });
     await a.publish(events);
-    await waitFor(() => feed.lastSeq === 3);
-    expect(seqs).toEqual([1, 2, 3]);
-    feed.stop();
+    await waitFor(() => table.current.lastSeq === 3);
+    table.close();
     await store.close();
   });
 

@@ -4,7 +4,7 @@
  *
  * Pub/sub is at most once: a message published while a subscriber is reconnecting is lost. So
  * after every reconnect the bus resubscribes, waits for Redis to confirm, and only then calls the
- * `onResync` listeners, which refill from the store (see table-feed.ts).
+ * `onResync` listeners, which refill from the store (`LiveTable.refill`).
  */
 import { Redis } from 'ioredis';
 import type { EventBus, StoredEvent } from '../storage/types.js';

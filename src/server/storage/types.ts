@@ -153,7 +153,8 @@ export interface EventBus {
    * reorder messages: the subscriber refills gaps from the store by seq. Returns an unsubscribe.
    * `onEvents` may be called with an empty array, meaning "the subscription is live now" (Redis
    * confirms a SUBSCRIBE after `subscribe` returns): a subscriber that read the store before that
-   * refills then. `createFeed` (src/server/bus/table-feed.ts) does all of this.
+   * refills then. `LiveTable` (src/server/live-table.ts) does all of this, and `app.ts` refills
+   * every live table on `onResync`.
    */
   subscribe(tableId: string, onEvents: (events: readonly StoredEvent[]) => void): () => void;
   /**

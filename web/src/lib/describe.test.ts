@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { scriptedRandom } from '../../../src/dice/random.js';
+import { ruleSystem as hammercrawl } from '../../../src/rules/hammercrawl/rule-system.js';
+import { rollCommand, type TableCommand } from '../../../src/table/commands.js';
+import { EVENT_SCHEMA_VERSION, type TableEvent as CoreEvent } from '../../../src/table/events.js';
+import { projectEvent, type Viewer } from '../../../src/table/project.js';
+import { initialState } from '../../../src/table/state.js';
 import { announce, rollCard } from './describe.js';
 import type { RollEvent } from './protocol.js';
 
@@ -43,25 +49,23 @@ describe('roll cards', () => {
     expect(announce(c)).toBe('Ann rolled Sneak, total 17.');
   });
 
-  it('reads the flat wire shape of the protocol too', () => {
-    const e: RollEvent = {
-      kind: 'rolled',
-      seq: 6,
-      at: 0,
-      by: 'm2',
-      visibility: 'smith',
-      notation: '3d6!',
-      total: 14,
-      dice: [
-        { sides: 6, face: 8, kept: true, exploded: true, faces: [6, 2] },
-        { sides: 6, face: 3, kept: true },
-        { sides: 6, face: 3, kept: true },
-      ],
-      terms: [],
-    };
+  it('reads a rolled event as the server sends it (the table core rolls, projectEvent projects)', () => {
+    const state = initialState({ kind: 'table-created', body: { name: 'T', ruleset: 'hammercrawl', settings: {} } });
+    const command: TableCommand = { kind: 'roll', requestId: 'q6', notation: '3d6!', visibility: 'smith' };
+    // The first d6 shows 6 and explodes into a 2; the other two show 3.
+    const decided = rollCommand(state, { id: 'm2', role: 'player' }, command, { rng: scriptedRandom([6, 2, 3, 3]), rules: hammercrawl, now: 0 });
+    if (!decided.ok) throw new Error(decided.error.message);
+    const stored: CoreEvent = { ...decided.value[0]!, seq: 6, at: 0, actorId: 'm2', requestId: 'q6', schemaVersion: EVENT_SCHEMA_VERSION };
+    const smith: Viewer = { id: 'm1', role: 'smith' };
+    const e = projectEvent(stored, smith) as unknown as RollEvent;
+    expect(e).toMatchObject({ kind: 'rolled', seq: 6, by: 'm2', visibility: 'smith', notation: '3d6!', total: 14 });
     const c = rollCard(e, names);
     expect(c.title).toBe('3d6!');
-    expect(c.dice[0]).toEqual({ die: 'd6', value: 8, isKept: true, note: 'exploded 6+2' });
+    expect(c.dice).toEqual([
+      { die: 'd6', value: 8, isKept: true, note: 'exploded 6+2' },
+      { die: 'd6', value: 3, isKept: true, note: null },
+      { die: 'd6', value: 3, isKept: true, note: null },
+    ]);
     expect(announce(c)).toBe('Bo rolled 3d6!, total 14, Smith only.');
   });
 

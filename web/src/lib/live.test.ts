@@ -82,6 +82,9 @@ describe('live connection', () => {
     const q = conn.send({ kind: 'roll', notation: 'x', visibility: 'public' });
     sockets[0]!.receive({ kind: 'error', requestId: 'req2', code: 'dice/notation', message: 'bad' });
     await expect(q).rejects.toBeInstanceOf(CommandError);
+    const saved = conn.send({ kind: 'character-save', character: { name: 'Brak' } });
+    sockets[0]!.receive({ kind: 'ack', requestId: 'req3', seq: 10, characterId: 'ch2' });
+    await expect(saved).resolves.toEqual({ kind: 'ack', requestId: 'req3', seq: 10, characterId: 'ch2' });
     expect(conn.pendingCount).toBe(0);
   });
 

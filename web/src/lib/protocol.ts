@@ -163,11 +163,14 @@ export interface ErrorFrame {
   readonly retryAfterMs?: number;
 }
 
-/** A command applied and stored. */
+/** A command applied and stored (docs/protocol.md, Commands). */
 export interface AckFrame {
   readonly kind: 'ack';
   readonly requestId: string;
+  /** The seq of the command's last event. */
   readonly seq: number;
+  /** `character-save`: the id of the character saved (the new one's, or the edited one's). */
+  readonly characterId?: string;
 }
 
 /** Every frame the server sends. */

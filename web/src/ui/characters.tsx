@@ -70,17 +70,11 @@ function CharacterRow(props: { rs: RuleSystem; c: TableCharacter; owner: string;
   );
 }
 
-/** Waits until a character saved by the ack's event is in the state, and returns its id. */
-async function savedId(session: TableSession, seq: number): Promise<string | null> {
-  for (let i = 0; i < 50; i++) {
-    const st = session.state.peek();
-    if (st.lastSeq >= seq) {
-      const mine = st.characters.filter((c) => c.ownerId === st.you?.id);
-      return mine[mine.length - 1]?.id ?? st.characters[st.characters.length - 1]?.id ?? null;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return null;
+/** Saves a new character; resolves to its id, which the ack carries (docs/protocol.md, Commands). */
+async function saveNewCharacter(session: TableSession, character: Record<string, unknown>): Promise<string> {
+  const ack = await session.send({ kind: 'character-save', character });
+  if (ack.characterId === undefined) throw new Error('The server saved the character but did not say its id; reload the table to see it.');
+  return ack.characterId;
 }
 
 function Wizard(props: { session: TableSession; rs: RuleSystem; onDone: (id: string | null) => void }) {
@@ -112,8 +106,7 @@ function Wizard(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
     if (!rolled) return;
     setBusy(true);
     try {
-      const ack = await props.session.send({ kind: 'character-save', character: rolled as unknown as Record<string, unknown> });
-      props.onDone(await savedId(props.session, ack.seq));
+      props.onDone(await saveNewCharacter(props.session, rolled as unknown as Record<string, unknown>));
     } catch (e) {
       setError({ field: null, message: e instanceof CommandError ? e.message : String(e) });
     } finally {
@@ -215,8 +208,7 @@ function Import(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
     setError(null);
     setBusy(true);
     try {
-      const ack = await props.session.send({ kind: 'character-save', character: r.value as unknown as Record<string, unknown> });
-      props.onDone(await savedId(props.session, ack.seq));
+      props.onDone(await saveNewCharacter(props.session, r.value as unknown as Record<string, unknown>));
     } catch (err) {
       setError(err instanceof CommandError ? err.message : String(err));
     } finally {
