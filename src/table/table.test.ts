@@ -5,7 +5,7 @@ import { ruleSystem as hammercrawl } from '../rules/hammercrawl/rule-system.js';
 import type { RuleSystem } from '../rules/rule-system.js';
 import { EMPTY_COMBAT, rollCombatAction, type CombatState } from './combat.js';
 import { rollCommand, type Actor, type TableCommand } from './commands.js';
-import { EVENT_SCHEMA_VERSION, VISIBILITIES, type NewTableEvent, type Role, type TableEvent } from './events.js';
+import { EVENT_SCHEMA_VERSION, VISIBILITIES, type NewTableEvent, type Role, type TableEvent, type Visibility } from './events.js';
 import { MAX_COMBATANTS, MAX_CONDITIONS, MAX_LABEL_LENGTH } from './limits.js';
 import { PERMISSIONS, TABLE_ACTIONS, can } from './permissions.js';
 import { isEntitled, projectEvent } from './project.js';
@@ -150,6 +150,37 @@ describe('commands become events; state is their fold', () => {
   });
 });
 
+/**
+ * Who receives a roll whole, written out by hand from docs/protocol.md (Roles and tokens; Secret rolls):
+ * the Smith sees every roll; a player sees public rolls, and a Smith-only roll only when it is their own;
+ * a blind roll reaches the Smith alone, not even its roller; an observer sees public rolls only.
+ * Observers cannot roll, so no row has an observer as the roller.
+ */
+const ENTITLED: readonly (readonly [Role, Visibility, 'roller' | 'not roller', boolean])[] = [
+  ['smith', 'public', 'roller', true],
+  ['smith', 'public', 'not roller', true],
+  ['smith', 'smith', 'roller', true],
+  ['smith', 'smith', 'not roller', true],
+  ['smith', 'blind', 'roller', true],
+  ['smith', 'blind', 'not roller', true],
+  ['player', 'public', 'roller', true],
+  ['player', 'public', 'not roller', true],
+  ['player', 'smith', 'roller', true],
+  ['player', 'smith', 'not roller', false],
+  ['player', 'blind', 'roller', false],
+  ['player', 'blind', 'not roller', false],
+  ['observer', 'public', 'not roller', true],
+  ['observer', 'smith', 'not roller', false],
+  ['observer', 'blind', 'not roller', false],
+];
+
+/** The row of ENTITLED for a viewer of a roll. */
+function entitlementOf(role: Role, visibility: Visibility, isRoller: boolean): boolean {
+  const rows = ENTITLED.filter(([r, v, who]) => r === role && v === visibility && who === (isRoller ? 'roller' : 'not roller'));
+  if (rows.length !== 1) throw new Error(`ENTITLED has ${rows.length} rows for ${role} ${visibility} ${isRoller ? 'roller' : 'not roller'}`);
+  return rows[0]![3];
+}
+
 describe('projection per viewer', () => {
   const viewers = [
     { id: 'S', role: 'smith' as Role },
@@ -158,6 +189,18 @@ describe('projection per viewer', () => {
     { id: 'O', role: 'observer' as Role },
   ];
 
+  it('the table of who sees what has one row for every role, visibility and roller that can occur', () => {
+    const possible = (['smith', 'player', 'observer'] as const).flatMap((role) =>
+      VISIBILITIES.flatMap((visibility) => (role === 'observer' ? ['not roller'] : ['roller', 'not roller']).map((who) => `${role} ${visibility} ${who}`)),
+    );
+    expect(ENTITLED.map(([role, visibility, who]) => `${role} ${visibility} ${who}`).sort()).toEqual(possible.sort());
+  });
+
+  it.each(ENTITLED)('isEntitled: %s, %s roll, %s: %s', (role, visibility, who, entitled) => {
+    const viewer = { id: 'V', role };
+    expect(isEntitled(viewer, visibility, who === 'roller' ? 'V' : 'R')).toBe(entitled);
+  });
+
   it('property: a viewer not entitled to a secret roll never receives its value, label or notation', () => {
     fc.assert(
       fc.property(fc.constantFrom(...VISIBILITIES), fc.constantFrom('S', 'A', 'B'), fc.integer({ min: 100_000, max: 999_999 }), (visibility, roller, canary) => {
@@ -165,12 +208,15 @@ describe('projection per viewer', () => {
         const actor = [smith, ada, bob].find((a) => a.id === roller)!;
         t.run(actor, { kind: 'roll', requestId: 'x', notation: `1d1+${canary}`, visibility, label: `L${canary}` });
         const event = t.events.at(-1)!;
+        expect(event).toMatchObject({ kind: 'rolled', actorId: roller });
         for (const v of viewers) {
           const seen = JSON.stringify(projectEvent(event, v));
-          const entitled = v.role === 'smith' || visibility === 'public' || (visibility === 'smith' && v.id === roller);
+          const entitled = entitlementOf(v.role, visibility, v.id === roller);
           expect(isEntitled(v, visibility, roller)).toBe(entitled);
           expect(seen.includes(String(canary))).toBe(entitled);
-          if (!entitled) expect(JSON.parse(seen)).toEqual({ seq: event.seq, kind: 'rolled', at: event.at, by: roller, requestId: 'x', visibility, redacted: true });
+          const envelope = { seq: event.seq, kind: 'rolled', at: event.at, by: roller, requestId: 'x', visibility };
+          const whole = { ...envelope, notation: `1d1+${canary}`, label: `L${canary}`, total: canary + 1, dice: expect.any(Array), terms: expect.any(Array) };
+          expect(JSON.parse(seen)).toEqual(entitled ? whole : { ...envelope, redacted: true });
         }
       }),
       { numRuns: 200 },
