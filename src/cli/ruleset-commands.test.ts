@@ -11,6 +11,7 @@ import { EXIT_BAD_INPUT, loadModules, rulesetOf, toJson } from './main.js';
 import { MECHANIC_NAMES, UsageError } from './mechanic.js';
 import { MECHANICS } from './mechanics.js';
 import { paramFlag, rulesetCommandNames } from './ruleset-commands.js';
+import { assertOk } from '../../test/narrow.js';
 
 /** Every ruleset but HAMMERCRAWL! (whose mechanics keep their own commands). */
 const OTHER_RULESETS = RULESET_IDS.filter((id) => id !== 'hammercrawl');
@@ -125,8 +126,8 @@ describe('every check of every ruleset, through the CLI', () => {
         }),
       );
       const direct = system.checkOdds({ check: check.id, params });
-      expect(direct.ok).toBe(true);
-      if (direct.ok) expect(r.out).toBe(`${toJson({ ruleset: id, ...direct.value })}\n`);
+      assertOk(direct, check.id);
+      expect(r.out).toBe(`${toJson({ ruleset: id, ...direct.value })}\n`);
     }
   });
 

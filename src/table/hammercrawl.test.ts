@@ -15,6 +15,7 @@ import { can } from './permissions.js';
 import { projectEvent } from './project.js';
 import { applyEvent, foldEvents, type TableState } from './state.js';
 import { hammerSettingsOf } from './hammercrawl.js';
+import { assertKind } from '../../test/narrow.js';
 
 const rules = hammercrawl as unknown as RuleSystem;
 const smith: Actor = { id: 'S', role: 'smith' };
@@ -102,11 +103,9 @@ describe('ventures', () => {
     const rolled = t.run(smith, { kind: 'venture', command: { kind: 'roll-node' } }, { rng: scriptedRandom([1, 1, 1]), now: T0 + 4000 });
     expect(rolled.ok).toBe(true);
     const last = t.events.at(-1)!;
-    expect(last.kind).toBe('venture-changed');
-    if (last.kind === 'venture-changed') {
-      expect(last.body.command).toEqual({ kind: 'roll-node', at: T0 + 4000 });
-      expect(last.body.events.find((e) => e.kind === 'node-rolled')).toMatchObject({ faces: [1, 1, 1] });
-    }
+    assertKind(last, 'venture-changed');
+    expect(last.body.command).toEqual({ kind: 'roll-node', at: T0 + 4000 });
+    expect(last.body.events.find((e) => e.kind === 'node-rolled')).toMatchObject({ faces: [1, 1, 1] });
     expect(t.state.venture.node).toMatchObject({ number: 1, faces: [1, 1, 1] });
     expect(t.run(smith, { kind: 'venture', command: { kind: 'use-resource', id: 'food' } }, { rng: scriptedRandom([1]) }).ok).toBe(true);
     expect(t.state.venture.resources['food']).toBe(7); // d8 steps down the chain to d7
@@ -221,7 +220,8 @@ describe('magick', () => {
     t.run(smith, { kind: 'settings', settings: { 'town-rest-restores-con': false } });
     t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'town-rest' } });
     const last = t.events.at(-1)!;
-    if (last.kind === 'magick-changed') expect(last.body.events[0]).toMatchObject({ kind: 'town-rested', conRestored: false });
+    assertKind(last, 'magick-changed');
+    expect(last.body.events[0]).toMatchObject({ kind: 'town-rested', conRestored: false });
   });
 });
 
@@ -256,7 +256,8 @@ describe('hammer dice', () => {
     expect(t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['black'] }, visibility: 'public', faces: [7] })).toMatchObject({ ok: false, error: { code: 'dice/face-out-of-range' } });
     expect(t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['white', 'black'] }, visibility: 'public', faces: [4, 6] }).ok).toBe(true);
     const last = t.events.at(-1)!;
-    if (last.kind === 'hammer-rolled') expect(last.body).toMatchObject({ isPhysical: true, result: { cancelledPairs: 1 } });
+    assertKind(last, 'hammer-rolled');
+    expect(last.body).toMatchObject({ isPhysical: true, result: { cancelledPairs: 1 } });
     expect(t.run(smith, { kind: 'hammer', pool: { kind: 'node', difficulty: 1 }, visibility: 'public', hammerPlus: 'set-aside' })).toMatchObject({ ok: false, error: { code: 'hammer/set-aside-unavailable' } });
     expect(t.run(ada, { kind: 'hammer', pool: { kind: 'check' }, visibility: 'public' })).toMatchObject({ ok: false, error: { code: 'hammer/empty-pool' } });
   });
@@ -274,7 +275,8 @@ describe('hammer dice', () => {
     t.run(smith, { kind: 'settings', settings: { 'xp-when-both': 'two' } });
     t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['white', 'black'] }, visibility: 'public', faces: [4, 6] });
     const last = t.events.at(-1)!;
-    if (last.kind === 'hammer-rolled') expect(last.body.result.xp).toBe(2);
+    assertKind(last, 'hammer-rolled');
+    expect(last.body.result.xp).toBe(2);
     expect(t.run(smith, { kind: 'settings', settings: { 'xp-when-both': 3 } })).toMatchObject({ ok: false, error: { code: 'param/unknown-choice' } });
     // A value stored before settings were checked (an older table) is still refused where it is read.
     const stale = hammerSettingsOf({ 'xp-when-both': 3 });

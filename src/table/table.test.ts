@@ -10,6 +10,7 @@ import { MAX_COMBATANTS, MAX_CONDITIONS, MAX_LABEL_LENGTH } from './limits.js';
 import { PERMISSIONS, TABLE_ACTIONS, can } from './permissions.js';
 import { isEntitled, projectEvent } from './project.js';
 import { applyEvent, foldEvents, TableFoldError, type TableState } from './state.js';
+import { assertKind, assertRefused } from '../../test/narrow.js';
 
 const rules = hammercrawl as unknown as RuleSystem;
 const smith: Actor = { id: 'S', role: 'smith' };
@@ -55,8 +56,8 @@ describe('commands become events; state is their fold', () => {
     const r = t.run(ada, { kind: 'roll', requestId: 'r', notation: '3d6', visibility: 'public' }, scriptedRandom([1, 2, 6]));
     expect(r.ok).toBe(true);
     const rolled = t.events.at(-1)!;
-    expect(rolled.kind).toBe('rolled');
-    if (rolled.kind === 'rolled') expect(rolled.body.record.total).toBe(9);
+    assertKind(rolled, 'rolled');
+    expect(rolled.body.record.total).toBe(9);
     t.run(ada, { kind: 'character-save', requestId: 'c', character });
     t.run(smith, { kind: 'combat', requestId: 'k', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd6' } });
     // Replay with no randomness at all: a fold cannot roll.
@@ -68,16 +69,14 @@ describe('commands become events; state is their fold', () => {
     const t = table();
     t.run(ada, { kind: 'roll', requestId: 'a', notation: 'd3^-1', visibility: 'public' }, scriptedRandom([2]));
     const clamped = t.events.at(-1)!;
-    expect(clamped.kind).toBe('rolled');
-    if (clamped.kind === 'rolled') expect(clamped.body.record.dice[0]!.die).toBe('d3');
+    assertKind(clamped, 'rolled');
+    expect(clamped.body.record.dice[0]!.die).toBe('d3');
     t.run(smith, { kind: 'settings', requestId: 's', settings: { 'below-d3': 'negate' } });
     t.run(ada, { kind: 'roll', requestId: 'b', notation: 'd3^-1', visibility: 'public' });
     const negated = t.events.at(-1)!;
-    expect(negated.kind).toBe('rolled');
-    if (negated.kind === 'rolled') {
-      expect(negated.body.record.dice).toEqual([]);
-      expect(negated.body.record.total).toBe(0);
-    }
+    assertKind(negated, 'rolled');
+    expect(negated.body.record.dice).toEqual([]);
+    expect(negated.body.record.total).toBe(0);
   });
 
   it('settings are read against the ruleset’s: unknown keys and bad values refused, good ones kept', () => {
@@ -108,11 +107,13 @@ describe('commands become events; state is their fold', () => {
     const t = table();
     expect(t.run(ada, { kind: 'check', requestId: 'a', check: 'test', params: { target: 12 }, visibility: 'public' }, scriptedRandom([12])).ok).toBe(true);
     const checked = t.events.at(-1)!;
-    if (checked.kind === 'checked') expect(checked.body.result.outcome).toBe('success');
+    assertKind(checked, 'checked');
+    expect(checked.body.result.outcome).toBe('success');
     expect(t.run(ada, { kind: 'check', requestId: 'b', check: 'test', params: {}, visibility: 'public' }).ok).toBe(false);
     expect(t.run(ada, { kind: 'usage', requestId: 'c', die: 4, label: 'Torches', visibility: 'public' }, scriptedRandom([2])).ok).toBe(true);
     const used = t.events.at(-1)!;
-    if (used.kind === 'usage-rolled') expect(used.body.after).toBe(3);
+    assertKind(used, 'usage-rolled');
+    expect(used.body.after).toBe(3);
     expect(t.run(ada, { kind: 'usage', requestId: 'd', die: 9, label: 'x', visibility: 'public' }).ok).toBe(false);
   });
 
@@ -142,8 +143,8 @@ describe('commands become events; state is their fold', () => {
     expect(t.run(smith, { kind: 'character-save', requestId: 'd', characterId: 'ch1', character }).ok).toBe(true);
     expect(t.state.characters[0]!.ownerId).toBe('A');
     const bad = t.run(ada, { kind: 'character-save', requestId: 'e', character: { ...character, stats: 'strong' } });
-    expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.error.message).toContain('$.stats');
+    assertRefused(bad);
+    expect(bad.error.message).toContain('$.stats');
     expect(t.run(olive, { kind: 'character-save', requestId: 'f', character })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
     expect(t.run(ada, { kind: 'character-remove', requestId: 'g', characterId: 'ch1' }).ok).toBe(true);
     expect(t.state.characters).toEqual([]);

@@ -312,7 +312,7 @@ describe('Scum, the Specialist, the Devout', () => {
       const bonus = Math.max(0, c.stats[prime].mod);
       const specialties = c.skills.filter((s) => s.isSpecialty);
       expect(specialties).toHaveLength(Math.max(1, bonus));
-      if (bonus > 0) expect(c.skills.slice(-bonus).every((s) => s.isSpecialty)).toBe(true);
+      expect(c.skills.slice(c.skills.length - bonus).every((s) => s.isSpecialty)).toBe(true);
       expect(c.skills.filter((s) => s.isCursed)).toHaveLength(1);
       expect(c.skills.find((s) => s.isCursed)!.isSpecialty).toBe(true);
     }
