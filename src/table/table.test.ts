@@ -5,12 +5,13 @@ import { ruleSystem as hammercrawl } from '../rules/hammercrawl/rule-system.js';
 import type { RuleSystem } from '../rules/rule-system.js';
 import { EMPTY_COMBAT, rollCombatAction, type CombatState } from './combat.js';
 import { rollCommand, type Actor, type TableCommand } from './commands.js';
-import { EVENT_SCHEMA_VERSION, VISIBILITIES, type NewTableEvent, type Role, type TableEvent, type Visibility } from './events.js';
+import { EVENT_SCHEMA_VERSION, VISIBILITIES, type NewTableEvent, type Role, type TableEvent } from './events.js';
 import { MAX_COMBATANTS, MAX_CONDITIONS, MAX_LABEL_LENGTH } from './limits.js';
 import { PERMISSIONS, TABLE_ACTIONS, can } from './permissions.js';
 import { isEntitled, projectEvent } from './project.js';
 import { applyEvent, foldEvents, TableFoldError, type TableState } from './state.js';
 import { assertKind, assertRefused } from '../../test/narrow.js';
+import { ENTITLED, entitlementOf } from '../../test/secret-rolls.js';
 
 const rules = hammercrawl as unknown as RuleSystem;
 const smith: Actor = { id: 'S', role: 'smith' };
@@ -150,37 +151,6 @@ describe('commands become events; state is their fold', () => {
     expect(t.state.characters).toEqual([]);
   });
 });
-
-/**
- * Who receives a roll whole, written out by hand from docs/protocol.md (Roles and tokens; Secret rolls):
- * the Smith sees every roll; a player sees public rolls, and a Smith-only roll only when it is their own;
- * a blind roll reaches the Smith alone, not even its roller; an observer sees public rolls only.
- * Observers cannot roll, so no row has an observer as the roller.
- */
-const ENTITLED: readonly (readonly [Role, Visibility, 'roller' | 'not roller', boolean])[] = [
-  ['smith', 'public', 'roller', true],
-  ['smith', 'public', 'not roller', true],
-  ['smith', 'smith', 'roller', true],
-  ['smith', 'smith', 'not roller', true],
-  ['smith', 'blind', 'roller', true],
-  ['smith', 'blind', 'not roller', true],
-  ['player', 'public', 'roller', true],
-  ['player', 'public', 'not roller', true],
-  ['player', 'smith', 'roller', true],
-  ['player', 'smith', 'not roller', false],
-  ['player', 'blind', 'roller', false],
-  ['player', 'blind', 'not roller', false],
-  ['observer', 'public', 'not roller', true],
-  ['observer', 'smith', 'not roller', false],
-  ['observer', 'blind', 'not roller', false],
-];
-
-/** The row of ENTITLED for a viewer of a roll. */
-function entitlementOf(role: Role, visibility: Visibility, isRoller: boolean): boolean {
-  const rows = ENTITLED.filter(([r, v, who]) => r === role && v === visibility && who === (isRoller ? 'roller' : 'not roller'));
-  if (rows.length !== 1) throw new Error(`ENTITLED has ${rows.length} rows for ${role} ${visibility} ${isRoller ? 'roller' : 'not roller'}`);
-  return rows[0]![3];
-}
 
 describe('projection per viewer', () => {
   const viewers = [
