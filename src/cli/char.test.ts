@@ -83,13 +83,11 @@ describe('char new', () => {
     expect((JSON.parse((await cli(['char', 'new', '--json'])).out) as Character[])[0]!.creation.seed).toBe(1234);
   });
 
-  it('--count 50 in well under a second; one sheet per character', async () => {
-    const t = performance.now();
+  // What --count 50 costs is in bench/rules-cost.js (`npm run bench rules`).
+  it('--count 50: one sheet per character', async () => {
     const r = await cli(['char', 'new', '--count', '50', '--seed', '9']);
-    const ms = performance.now() - t;
     expect(r.code).toBe(0);
     expect(r.out.split('\n').filter((l) => /^Creation log/.test(l))).toHaveLength(50);
-    expect(ms).toBeLessThan(1000);
   });
 
   it(`--count ${MAX_CHARACTER_COUNT} is the most`, async () => {
