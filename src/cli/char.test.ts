@@ -29,6 +29,8 @@ async function badInput(args: string[]): Promise<string> {
 }
 
 describe('char new', () => {
+  // Golden: pins the CLI's current output so that a change to it is made on purpose; it does not by
+  // itself prove the output right (src/cli/golden/README.md).
   it('prints a text sheet (golden)', async () => {
     const r = await cli(['char', 'new', '--seed', '42']);
     expect(r.code).toBe(0);
@@ -36,6 +38,7 @@ describe('char new', () => {
     await expect(r.out).toMatchFileSnapshot('golden/char-sheet.txt');
   });
 
+  // Golden, as above: pins the current documents, does not prove them right.
   it('--json prints an array of character documents (golden)', async () => {
     const r = await cli(['char', 'new', '--method', 'palladium', '--seed', '7', '--json']);
     expect(r.code).toBe(0);

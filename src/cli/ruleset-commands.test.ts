@@ -300,6 +300,8 @@ describe('help', () => {
 });
 
 describe('golden: The Exalted Hack', () => {
+  // Golden: pins the CLI's current output so that a change to it is made on purpose; it does not by
+  // itself prove the output right (src/cli/golden/README.md).
   it.each([
     ['odds-exalted-hack-check.txt', ['odds', 'check', '--ruleset', 'exalted-hack', '--attribute', '12', '--advantage']],
     ['odds-exalted-hack-damage.txt', ['odds', 'damage', '--ruleset', 'exalted-hack', '--die', 'd8', '--weapon', 'martial', '--armour', '1']],
