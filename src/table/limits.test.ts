@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../dice/random.js';
 import { ruleSystem as hammercrawl } from '../rules/hammercrawl/rule-system.js';
 import type { RuleSystem } from '../rules/rule-system.js';
-import { EMPTY_COMBAT, rollCombatAction, type CombatAction, type CombatState } from './combat.js';
+import { EMPTY_COMBAT, MAX_MONSTER_LINE_LENGTH, rollCombatAction, type CombatAction, type CombatState } from './combat.js';
 import { rollCommand, type Actor, type TableCommand } from './commands.js';
 import { EVENT_SCHEMA_VERSION, type NewTableEvent, type TableEvent } from './events.js';
 import {
@@ -262,6 +262,13 @@ const PURE_CASES: readonly PureLimitCase[] = [
     value: MAX_MEMBER_NAME_LENGTH,
     where: 'a combatant added',
     attempt: (n) => rollCombatAction(seededRandom(9), rules, EMPTY_COMBAT, { type: 'add', name: x(n), side: 'foes' }),
+    code: 'combat/text-too-long',
+  },
+  {
+    limit: 'MAX_MONSTER_LINE_LENGTH (src/table/combat.ts)',
+    value: MAX_MONSTER_LINE_LENGTH,
+    where: "a combatant's monster line",
+    attempt: (n) => rollCombatAction(seededRandom(9), rules, oneCombatant, { type: 'update', combatantId: 'c1', monster: x(n) }),
     code: 'combat/text-too-long',
   },
   {
