@@ -18,6 +18,8 @@ if (!only || only === 'rules') {
   benchChecks();
   const { benchResourceAndSoak } = await import('./rules-resource-soak.js');
   benchResourceAndSoak();
+  const { benchRulesCost } = await import('./rules-cost.js');
+  await benchRulesCost();
 }
 if (!only || only === 'encounter') {
   const { benchEncounter } = await import('./encounter.js');

@@ -29,6 +29,8 @@ async function badInput(args: string[]): Promise<string> {
 }
 
 describe('char new', () => {
+  // Golden: pins the CLI's current output so that a change to it is made on purpose; it does not by
+  // itself prove the output right (src/cli/golden/README.md).
   it('prints a text sheet (golden)', async () => {
     const r = await cli(['char', 'new', '--seed', '42']);
     expect(r.code).toBe(0);
@@ -36,6 +38,7 @@ describe('char new', () => {
     await expect(r.out).toMatchFileSnapshot('golden/char-sheet.txt');
   });
 
+  // Golden, as above: pins the current documents, does not prove them right.
   it('--json prints an array of character documents (golden)', async () => {
     const r = await cli(['char', 'new', '--method', 'palladium', '--seed', '7', '--json']);
     expect(r.code).toBe(0);
@@ -83,13 +86,11 @@ describe('char new', () => {
     expect((JSON.parse((await cli(['char', 'new', '--json'])).out) as Character[])[0]!.creation.seed).toBe(1234);
   });
 
-  it('--count 50 in well under a second; one sheet per character', async () => {
-    const t = performance.now();
+  // What --count 50 costs is in bench/rules-cost.js (`npm run bench rules`).
+  it('--count 50: one sheet per character', async () => {
     const r = await cli(['char', 'new', '--count', '50', '--seed', '9']);
-    const ms = performance.now() - t;
     expect(r.code).toBe(0);
     expect(r.out.split('\n').filter((l) => /^Creation log/.test(l))).toHaveLength(50);
-    expect(ms).toBeLessThan(1000);
   });
 
   it(`--count ${MAX_CHARACTER_COUNT} is the most`, async () => {

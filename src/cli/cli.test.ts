@@ -9,6 +9,8 @@ const run = promisify(execFile);
 const BIN = fileURLToPath(new URL('../../bin/hammercrawl.js', import.meta.url));
 
 describe('roll', () => {
+  // Golden: pins the CLI's current output so that a change to it is made on purpose; it does not by
+  // itself prove the output right (src/cli/golden/README.md).
   it('prints each die, the dropped ones and the total (golden)', async () => {
     const r = await cli(['roll', '4d6kh3+2', '--seed', '42']);
     expect(r.code).toBe(0);
@@ -16,6 +18,7 @@ describe('roll', () => {
     await expect(r.out).toMatchFileSnapshot('golden/roll-4d6kh3.txt');
   });
 
+  // Golden, as above: pins the current output, does not prove it right.
   it('explains steps, explosions, re-rolls and special dice (golden)', async () => {
     const r = await cli(['roll', '2d20adv + d30^+15 + d%adv + 10d6! + 3d6r<3 - d4^-3', '--seed', '3']);
     expect(r.code).toBe(0);
@@ -69,6 +72,8 @@ describe('typos', () => {
 });
 
 describe('odds', () => {
+  // Golden: pins the CLI's current output so that a change to it is made on purpose; it does not by
+  // itself prove the output right (src/cli/golden/README.md).
   it('prints a table with bars and a target line (golden)', async () => {
     const r = await cli(['odds', '2d6', '--target', '8']);
     expect(r.code).toBe(0);

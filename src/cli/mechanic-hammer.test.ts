@@ -18,6 +18,8 @@ async function expectBadInput(args: string[], message: RegExp): Promise<void> {
 }
 
 describe('roll hammer (text)', () => {
+  // Golden, written inline: pins the CLI's current output so that a change to it is made on purpose; it
+  // does not by itself prove the output right (src/cli/golden/README.md).
   test('each die with its reason and face, tallies, cancellation, XP and the choices (golden)', async () => {
     // Seed 164 rolls yellow hammer+, purple crossblades, red hammer + falcon for this pool.
     const r = await cli(['roll', 'hammer', '--feat', '--level', '9', '--dis', '2', '--stance', 'reckless'], 164);

@@ -2,7 +2,7 @@
  * Readers of untrusted JSON into typed values, for the commands a ruleset adds to a shared table
  * (`TableExtension.readCommand`). Pure and small: each reader checks one value and names the JSON path
  * of the first problem (`$.command.spellId: must be at most 60 characters`), so a client's mistake
- * comes back as a `RuleProblem` it can act on. Unknown keys of an object are dropped, never kept.
+ * comes back as a `RuleProblem` it can act on (`path` is `$.command.spellId`). Unknown keys of an object are dropped, never kept.
  * @example const r = readObject({ id: readString({ min: 1, max: 60 }), n: optional(readInteger(0, 9)) }); r({ id: 'a' }, '$')
  */
 import { ok, problem, type RuleResult } from './rule-system.js';
@@ -31,7 +31,8 @@ export type ObjectOf<S extends Readonly<Record<string, Field>>> = Simplify<
 /** The value a reader gives. */
 export type ReadValue<R> = R extends Reader<infer T> ? T : never;
 
-const bad = <T>(path: string, message: string): RuleResult<T> => problem('json/invalid', `${path}: ${message}`, path);
+/** A problem at `path`; the message names the field as the protocol's other messages do (`command.spellId: ...`). */
+const bad = <T>(path: string, message: string): RuleResult<T> => problem('json/invalid', `${path.replace(/^\$\.?/, '') || 'message'}: ${message}`, path);
 
 function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);

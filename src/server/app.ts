@@ -16,7 +16,7 @@ import type { RandomSource } from '../dice/random.js';
 import { settingsProblem, type RuleSystem } from '../rules/rule-system.js';
 import type { Actor } from '../table/commands.js';
 import { EVENT_SCHEMA_VERSION, type MemberView, type Role } from '../table/events.js';
-import { MAX_MEMBERS } from '../table/limits.js';
+import { MAX_MEMBERS, MAX_SETTINGS_JSON_LENGTH } from '../table/limits.js';
 import { can } from '../table/permissions.js';
 import { projectEvent, type Viewer } from '../table/project.js';
 import {
@@ -256,6 +256,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const parsed = createTableBody.safeParse(request.body);
     if (!parsed.success) throw new HttpProblem(400, 'table/invalid', describeIssues(parsed.error));
     const { name, ruleset, settings = {}, smithName = 'Smith' } = parsed.data;
+    if (JSON.stringify(settings).length > MAX_SETTINGS_JSON_LENGTH) {
+      throw new HttpProblem(400, 'table/settings-too-large', `Settings are at most ${MAX_SETTINGS_JSON_LENGTH} characters of JSON.`);
+    }
     const badSetting = settingsProblem(rulesOf(ruleset).settings, settings);
     if (badSetting !== null) throw new HttpProblem(400, badSetting.code, badSetting.message);
     const id = newId();
@@ -283,15 +286,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (record.inviteCode === null || !sameText(record.inviteCode, parsed.data.inviteCode)) {
       throw new HttpProblem(403, 'auth/bad-invite', 'This invite code is wrong or was revoked; ask the Smith for a new link.');
     }
-    if (table.current.members.length >= MAX_MEMBERS) throw new HttpProblem(409, 'table/full', `A table has at most ${MAX_MEMBERS} members.`);
     const token = newToken();
     const role: Role = parsed.data.role ?? 'player';
     const member: MemberRecord = { id: newId(), tableId: table.tableId, role, name: parsed.data.name, tokenHash: hashToken(token), createdAt: now() };
-    await table.commitDirect({
-      actorId: member.id,
-      addMembers: [member],
-      events: [{ kind: 'member-joined', schemaVersion: EVENT_SCHEMA_VERSION, at: member.createdAt, actorId: member.id, body: { member: memberView(member) as unknown as JsonObject } }],
-    });
+    await table.commitDirect(
+      {
+        actorId: member.id,
+        addMembers: [member],
+        events: [{ kind: 'member-joined', schemaVersion: EVENT_SCHEMA_VERSION, at: member.createdAt, actorId: member.id, body: { member: memberView(member) as unknown as JsonObject } }],
+      },
+      // Counted in the table's queue, after the joins ahead of this one.
+      (state) => {
+        if (state.members.length >= MAX_MEMBERS) throw new HttpProblem(409, 'table/full', `A table has at most ${MAX_MEMBERS} members.`);
+      },
+    );
     return reply.status(201).send({ playerId: member.id, token, role });
   });
 

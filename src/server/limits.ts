@@ -1,4 +1,4 @@
-/** Limits of the table server, each a named constant tested at and one past the limit. */
+/** Limits of the table server, each a named constant tested at and one past the limit (test/server/limits.test.ts). */
 
 /** Largest HTTP request body, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;

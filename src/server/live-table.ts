@@ -271,11 +271,13 @@ export class LiveTable {
 
   /**
    * Writes a commit of the server's own (a join, an invite change) in this table's queue, folds and
-   * announces its events.
+   * announces its events. `precondition` sees the state the commit follows and may throw to refuse it
+   * (a check made before the queue could be overtaken by a commit waiting in it).
    */
-  commitDirect(commit: Omit<Commit, 'tableId'>): Promise<readonly StoredEvent[]> {
+  commitDirect(commit: Omit<Commit, 'tableId'>, precondition?: (state: TableState) => void): Promise<readonly StoredEvent[]> {
     const run = this.queue.then(async () => {
       await this.catchUp();
+      precondition?.(this.current);
       const result = await this.deps.store.commit({ ...commit, tableId: this.tableId });
       this.ingestLocal(result.events);
       void this.deps.bus.publish(result.events).catch(() => undefined);

@@ -5,11 +5,13 @@ import { DEFAULT_RULESET, loadRuleSystem } from '../rules/catalogue.js';
 import type { RuleSystem } from '../rules/rule-system.js';
 import { EMPTY_COMBAT, rollCombatAction, type CombatState } from './combat.js';
 import { rollCommand, type Actor, type TableCommand } from './commands.js';
-import { EVENT_SCHEMA_VERSION, VISIBILITIES, eventOfKind, type NewTableEvent, type Role, type TableEvent } from './events.js';
+import { EVENT_SCHEMA_VERSION, VISIBILITIES, type NewTableEvent, type Role, type TableEvent } from './events.js';
 import { MAX_COMBATANTS, MAX_CONDITIONS, MAX_LABEL_LENGTH } from './limits.js';
 import { PERMISSIONS, TABLE_ACTIONS, can, canAt } from './permissions.js';
 import { isEntitled, projectEvent } from './project.js';
 import { applyEvent, foldEvents, TableFoldError, type TableState } from './state.js';
+import { assertKind, assertRefused } from '../../test/narrow.js';
+import { ENTITLED, entitlementOf } from '../../test/secret-rolls.js';
 
 /** A real ruleset, the catalogue's default (HAMMERCRAWL!, with a table extension of its own). */
 const rules: RuleSystem = await loadRuleSystem(DEFAULT_RULESET);
@@ -56,8 +58,8 @@ describe('commands become events; state is their fold', () => {
     const r = t.run(ada, { kind: 'roll', requestId: 'r', notation: '3d6', visibility: 'public' }, scriptedRandom([1, 2, 6]));
     expect(r.ok).toBe(true);
     const rolled = t.events.at(-1)!;
-    expect(rolled.kind).toBe('rolled');
-    expect(eventOfKind(rolled, 'rolled')!.body.record.total).toBe(9);
+    assertKind(rolled, 'rolled');
+    expect(rolled.body.record.total).toBe(9);
     t.run(ada, { kind: 'character-save', requestId: 'c', character });
     t.run(smith, { kind: 'combat', requestId: 'k', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd6' } });
     // Replay with no randomness at all: a fold cannot roll.
@@ -69,14 +71,14 @@ describe('commands become events; state is their fold', () => {
     const t = table();
     t.run(ada, { kind: 'roll', requestId: 'a', notation: 'd3^-1', visibility: 'public' }, scriptedRandom([2]));
     const clamped = t.events.at(-1)!;
-    expect(clamped.kind).toBe('rolled');
-    expect(eventOfKind(clamped, 'rolled')!.body.record.dice[0]!.die).toBe('d3');
+    assertKind(clamped, 'rolled');
+    expect(clamped.body.record.dice[0]!.die).toBe('d3');
     t.run(smith, { kind: 'settings', requestId: 's', settings: { 'below-d3': 'negate' } });
     t.run(ada, { kind: 'roll', requestId: 'b', notation: 'd3^-1', visibility: 'public' });
     const negated = t.events.at(-1)!;
-    expect(negated.kind).toBe('rolled');
-    expect(eventOfKind(negated, 'rolled')!.body.record.dice).toEqual([]);
-    expect(eventOfKind(negated, 'rolled')!.body.record.total).toBe(0);
+    assertKind(negated, 'rolled');
+    expect(negated.body.record.dice).toEqual([]);
+    expect(negated.body.record.total).toBe(0);
   });
 
   it('settings are read against the ruleset’s: unknown keys and bad values refused, good ones kept', () => {
@@ -107,13 +109,13 @@ describe('commands become events; state is their fold', () => {
     const t = table();
     expect(t.run(ada, { kind: 'check', requestId: 'a', check: 'test', params: { target: 12 }, visibility: 'public' }, scriptedRandom([12])).ok).toBe(true);
     const checked = t.events.at(-1)!;
-    expect(checked.kind).toBe('checked');
-    expect(eventOfKind(checked, 'checked')!.body.result.outcome).toBe('success');
+    assertKind(checked, 'checked');
+    expect(checked.body.result.outcome).toBe('success');
     expect(t.run(ada, { kind: 'check', requestId: 'b', check: 'test', params: {}, visibility: 'public' }).ok).toBe(false);
     expect(t.run(ada, { kind: 'usage', requestId: 'c', die: 4, label: 'Torches', visibility: 'public' }, scriptedRandom([2])).ok).toBe(true);
     const used = t.events.at(-1)!;
-    expect(used.kind).toBe('usage-rolled');
-    expect(eventOfKind(used, 'usage-rolled')!.body.after).toBe(3);
+    assertKind(used, 'usage-rolled');
+    expect(used.body.after).toBe(3);
     expect(t.run(ada, { kind: 'usage', requestId: 'd', die: 9, label: 'x', visibility: 'public' }).ok).toBe(false);
   });
 
@@ -143,8 +145,8 @@ describe('commands become events; state is their fold', () => {
     expect(t.run(smith, { kind: 'character-save', requestId: 'd', characterId: 'ch1', character }).ok).toBe(true);
     expect(t.state.characters[0]!.ownerId).toBe('A');
     const bad = t.run(ada, { kind: 'character-save', requestId: 'e', character: { ...character, stats: 'strong' } });
-    expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.error.message).toContain('$.stats');
+    assertRefused(bad);
+    expect(bad.error.message).toContain('$.stats');
     expect(t.run(olive, { kind: 'character-save', requestId: 'f', character })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
     expect(t.run(ada, { kind: 'character-remove', requestId: 'g', characterId: 'ch1' }).ok).toBe(true);
     expect(t.state.characters).toEqual([]);
@@ -159,6 +161,18 @@ describe('projection per viewer', () => {
     { id: 'O', role: 'observer' as Role },
   ];
 
+  it('the table of who sees what has one row for every role, visibility and roller that can occur', () => {
+    const possible = (['smith', 'player', 'observer'] as const).flatMap((role) =>
+      VISIBILITIES.flatMap((visibility) => (role === 'observer' ? ['not roller'] : ['roller', 'not roller']).map((who) => `${role} ${visibility} ${who}`)),
+    );
+    expect(ENTITLED.map(([role, visibility, who]) => `${role} ${visibility} ${who}`).sort()).toEqual(possible.sort());
+  });
+
+  it.each(ENTITLED)('isEntitled: %s, %s roll, %s: %s', (role, visibility, who, entitled) => {
+    const viewer = { id: 'V', role };
+    expect(isEntitled(viewer, visibility, who === 'roller' ? 'V' : 'R')).toBe(entitled);
+  });
+
   it('property: a viewer not entitled to a secret roll never receives its value, label or notation', () => {
     fc.assert(
       fc.property(fc.constantFrom(...VISIBILITIES), fc.constantFrom('S', 'A', 'B'), fc.integer({ min: 100_000, max: 999_999 }), (visibility, roller, canary) => {
@@ -166,12 +180,15 @@ describe('projection per viewer', () => {
         const actor = [smith, ada, bob].find((a) => a.id === roller)!;
         t.run(actor, { kind: 'roll', requestId: 'x', notation: `1d1+${canary}`, visibility, label: `L${canary}` });
         const event = t.events.at(-1)!;
+        expect(event).toMatchObject({ kind: 'rolled', actorId: roller });
         for (const v of viewers) {
           const seen = JSON.stringify(projectEvent(event, v));
-          const entitled = v.role === 'smith' || visibility === 'public' || (visibility === 'smith' && v.id === roller);
+          const entitled = entitlementOf(v.role, visibility, v.id === roller);
           expect(isEntitled(v, visibility, roller)).toBe(entitled);
           expect(seen.includes(String(canary))).toBe(entitled);
-          if (!entitled) expect(JSON.parse(seen)).toEqual({ seq: event.seq, kind: 'rolled', at: event.at, by: roller, requestId: 'x', visibility, redacted: true });
+          const envelope = { seq: event.seq, kind: 'rolled', at: event.at, by: roller, requestId: 'x', visibility };
+          const whole = { ...envelope, notation: `1d1+${canary}`, label: `L${canary}`, total: canary + 1, dice: expect.any(Array), terms: expect.any(Array) };
+          expect(JSON.parse(seen)).toEqual(entitled ? whole : { ...envelope, redacted: true });
         }
       }),
       { numRuns: 200 },

@@ -287,7 +287,8 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       const doc0 = log0.events.find((e) => e.kind === 'character-saved')!.character!.document;
       const sheetText = await sheet.innerText();
       const skill = (doc0['skills'] as { id: string }[]).map((x) => x.id).find((id) => labelOf(id) !== id);
-      if (skill !== undefined) expect(sheetText).toContain(labelOf(skill));
+      expect(skill, 'a skill whose label differs from its id').toBeDefined();
+      expect(sheetText).toContain(labelOf(skill!));
       for (const key of ['stock', 'class']) {
         const id = doc0[key];
         if (typeof id === 'string' && /-/.test(id)) expect(sheetText).not.toContain(id);

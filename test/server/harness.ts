@@ -23,12 +23,17 @@ export function testRules(): ReadonlyMap<string, RuleSystem> {
   return new Map<string, RuleSystem>([['hammercrawl', hammercrawl as unknown as RuleSystem]]);
 }
 
-/** Starts a server over `store` (default: a fresh in-memory SQLite). */
-export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
+/**
+ * Starts a server over `store` (default: a fresh in-memory SQLite). Tables and joins per minute are
+ * raised for tests that make many, unless `rates` is `'server'`: the server's own defaults, for tests
+ * of those limits.
+ */
+export async function startTestServer(options: Partial<ServerOptions> = {}, { rates = 'raised' }: { rates?: 'raised' | 'server' } = {}): Promise<TestServer> {
   const store = options.store ?? (await openSqliteStore(':memory:'));
   await store.migrate();
   const bus = options.bus ?? createLocalBus();
-  const app = await buildServer({ store, bus, rules: testRules(), logLevel: false, webRoot: null, isSoleWriter: true, tablesPerMinute: 10_000, joinsPerMinute: 10_000, ...options });
+  const raised = rates === 'raised' ? { tablesPerMinute: 10_000, joinsPerMinute: 10_000 } : {};
+  const app = await buildServer({ store, bus, rules: testRules(), logLevel: false, webRoot: null, isSoleWriter: true, ...raised, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('no address');

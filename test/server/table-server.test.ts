@@ -181,14 +181,14 @@ describe('the live socket', () => {
       [{ kind: 'roll', requestId: 'd', notation: 'd6', visibility: 'public', faces: [7] }, 'dice/face-out-of-range'],
       [{ kind: 'roll', requestId: 'e', notation: '2d6', visibility: 'public', faces: [3] }, 'dice/too-few-faces'],
       [{ kind: 'roll', requestId: 'f', notation: 'd6', visibility: 'public', faces: [3, 4] }, 'dice/too-many-faces'],
-      [{ kind: 'check', requestId: 'g', check: 'no-such-check', params: {}, visibility: 'public' }, ''],
+      [{ kind: 'check', requestId: 'g', check: 'no-such-check', params: {}, visibility: 'public' }, 'check/unknown-kind'],
       [{ kind: 'combat', requestId: 'h', action: { type: 'next-turn' } }, 'combat/not-started'],
     ];
     for (const [message, code] of cases) {
       const mark = smith.frames.length;
       smith.send(message);
       const error = await smith.waitFor((f) => f['kind'] === 'error', 5000, mark);
-      if (code !== '') expect(error['code'], JSON.stringify(message)).toBe(code);
+      expect(error['code'], JSON.stringify(message)).toBe(code);
       expect(typeof error['message']).toBe('string');
     }
     // Still open: a good roll works, and physical dice are accepted when they fit.

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../dice/random.js';
 import { BARE_BONES_TABLES, ruleSystem } from './index.js';
+import { assertOk } from '../../../test/narrow.js';
 
 describe('ruleSystem (bare-bones)', () => {
   it('has the id, the six attributes, the d4..d20 chain and usage dice stepping on 1-3', () => {
@@ -17,10 +18,10 @@ describe('ruleSystem (bare-bones)', () => {
       const params: Record<string, number> = {};
       for (const p of c.params) if (p.isRequired === true) params[p.name] = p.kind === 'die' ? p.sides[0]! : p.kind === 'integer' ? Math.max(p.min, Math.min(p.max, 10)) : 0;
       const o = ruleSystem.checkOdds({ check: c.id, params });
-      expect(o.ok, c.id).toBe(true);
+      assertOk(o, c.id);
       const r = ruleSystem.rollCheck(seededRandom(1), { check: c.id, params });
-      expect(r.ok, c.id).toBe(true);
-      if (o.ok && r.ok) expect(o.value.outcomes.map((x) => x.outcome)).toContain(r.value.outcome);
+      assertOk(r, c.id);
+      expect(o.value.outcomes.map((x) => x.outcome)).toContain(r.value.outcome);
     }
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../dice/random.js';
 import { readCharacters } from './character.js';
 import { rollCharacters } from './create-character.js';
+import { assertRefused } from '../../../test/narrow.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -73,8 +74,8 @@ describe('importing character documents', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
         const read = readCharacters(value as Json);
-        expect(read.ok).toBe(false);
-        if (!read.ok) expect(read.problems[0]!.path).toMatch(/^\$/);
+        assertRefused(read);
+        expect(read.problems[0]!.path).toMatch(/^\$/);
       }),
       { numRuns: 500, seed: 7 },
     );

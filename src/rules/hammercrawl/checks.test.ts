@@ -273,8 +273,11 @@ describe('exact odds against enumeration of every face', () => {
     const check = prepareCheck(spec);
     const odds = checkOdds(check);
     const paths = enumerateOutcomes((rng) => rollCheck(rng, check));
-    if (odds.success !== null) expect(odds.success).toBeCloseTo(chanceOf(paths, (r) => r.success === true), 12);
-    if (odds.crit !== null) expect(odds.crit).toBeCloseTo(chanceOf(paths, (r) => r.crit), 12);
+    // P(success) is null for an Open roll only, P(crit) without a crit threshold only; then no roll has it.
+    expect(odds.success === null).toBe(spec.kind === 'open');
+    expect(chanceOf(paths, (r) => r.success === true)).toBeCloseTo(odds.success ?? 0, 12);
+    expect(odds.crit === null).toBe(spec.critMin === undefined);
+    expect(chanceOf(paths, (r) => r.crit)).toBeCloseTo(odds.crit ?? 0, 12);
     const totals = new Set([...paths.totals.keys()].map((r) => r.total!));
     for (const v of totals) expect(odds.distribution.probabilityOf(v)).toBeCloseTo(chanceOf(paths, (r) => r.total === v), 12);
     expect(odds.distribution.points().length).toBe(totals.size);
@@ -318,8 +321,11 @@ describe('exact odds against seeded Monte Carlo (4 sigma)', () => {
       if (r.success) success++;
       if (r.crit) crit++;
     }
+    expect(odds.success).not.toBeNull();
     expectWithinFourSigma(success, N, odds.success!, 1e-9);
-    if (odds.crit !== null) expectWithinFourSigma(crit, N, odds.crit, 1e-9);
+    // Without a crit threshold P(crit) is null, and no roll crits.
+    expect(odds.crit === null).toBe(spec.critMin === undefined);
+    expectWithinFourSigma(crit, N, odds.crit ?? 0, 1e-9);
   });
 
   it('a Competition re-rolled until a victor: the limit', () => {
@@ -414,6 +420,7 @@ describe('properties', () => {
   });
 
   it('automatic success iff P(success) = 1 with no crit available, and then nothing is rolled', () => {
+    const seen = { success: 0, failure: 0 };
     fc.assert(
       fc.property(arbSpec, (a) => {
         const check = prepareCheck(toSpec(a));
@@ -421,6 +428,7 @@ describe('properties', () => {
         expect(check.automatic === 'success').toBe(odds.success === 1 && !check.critAvailable);
         expect(check.automatic === 'failure').toBe(odds.success === 0 && !check.critAvailable);
         if (check.automatic) {
+          seen[check.automatic] += 1;
           const r = rollCheck(scriptedRandom([]), check); // would throw if it asked for a die
           expect(r.success).toBe(check.automatic === 'success');
           expect(r.record).toBeNull();
@@ -428,6 +436,9 @@ describe('properties', () => {
       }),
       { numRuns: 400 },
     );
+    // The runs reached automatic checks of both kinds: the branch above was exercised.
+    expect(seen.success).toBeGreaterThan(0);
+    expect(seen.failure).toBeGreaterThan(0);
   });
 
   it('P(success) and P(crit) equal the frequencies of the roll function over every face sequence', () => {
@@ -442,6 +453,7 @@ describe('properties', () => {
       critMin: fc.option(fc.constantFrom(4, 8, 12), { nil: undefined }),
       belowBottom: fc.constantFrom('clamp' as const, 'negate' as const),
     });
+    let rolled = 0;
     fc.assert(
       fc.property(small, (a) => {
         const base = toSpec({ ...a, kind: a.kind === 'open' ? 'challenge' : a.kind });
@@ -449,15 +461,19 @@ describe('properties', () => {
         const check = prepareCheck(spec);
         const odds = checkOdds(check);
         const paths = enumerateOutcomes((rng) => rollCheck(rng, check));
-        if (odds.success !== null) expect(odds.success).toBeCloseTo(chanceOf(paths, (r) => r.success === true), 12);
-        if (odds.crit !== null) expect(odds.crit).toBeCloseTo(chanceOf(paths, (r) => r.crit), 12);
+        expect(odds.success === null).toBe(spec.kind === 'open');
+        expect(chanceOf(paths, (r) => r.success === true)).toBeCloseTo(odds.success ?? 0, 12);
+        expect(odds.crit === null).toBe(spec.critMin === undefined);
+        expect(chanceOf(paths, (r) => r.crit)).toBeCloseTo(odds.crit ?? 0, 12);
+        // An automatic check is not rolled, so its paths have no totals to average.
         if (!check.automatic) {
-          const mean = meanOf(paths, (r) => r.total!);
-          expect(odds.distribution.mean).toBeCloseTo(mean, 10);
+          rolled += 1;
+          expect(odds.distribution.mean).toBeCloseTo(meanOf(paths, (r) => r.total!), 10);
         }
       }),
       { numRuns: 150 },
     );
+    expect(rolled).toBeGreaterThan(0);
   });
 });
 

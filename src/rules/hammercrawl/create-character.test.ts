@@ -312,7 +312,7 @@ describe('Scum, the Specialist, the Devout', () => {
       const bonus = Math.max(0, c.stats[prime].mod);
       const specialties = c.skills.filter((s) => s.isSpecialty);
       expect(specialties).toHaveLength(Math.max(1, bonus));
-      if (bonus > 0) expect(c.skills.slice(-bonus).every((s) => s.isSpecialty)).toBe(true);
+      expect(c.skills.slice(c.skills.length - bonus).every((s) => s.isSpecialty)).toBe(true);
       expect(c.skills.filter((s) => s.isCursed)).toHaveLength(1);
       expect(c.skills.find((s) => s.isCursed)!.isSpecialty).toBe(true);
     }
@@ -505,13 +505,14 @@ describe('invariants over thousands of seeded characters (property)', () => {
     );
   });
 
-  it('the same seed makes the same character; a pile of 50 in well under a second', () => {
+  // What a pile of 50 costs is in bench/rules-cost.js (`npm run bench rules`).
+  it('the same seed makes the same pile of 50 characters', () => {
     const a = rollCharacters(seededRandom(99), { method: 'random', seed: 99 }, 50);
     const b = rollCharacters(seededRandom(99), { method: 'random', seed: 99 }, 50);
+    expect(a.ok && a.characters).toHaveLength(50);
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
-    const t = performance.now();
-    rollCharacters(seededRandom(7), { method: 'palladium' }, 50);
-    expect(performance.now() - t).toBeLessThan(500);
+    const palladium = rollCharacters(seededRandom(7), { method: 'palladium' }, 50);
+    expect(palladium.ok && palladium.characters.map((c) => c.setting)).toEqual(Array(50).fill('palladium'));
   });
 });
 

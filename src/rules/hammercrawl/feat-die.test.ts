@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HAMMERCRAWL_CHAIN } from '../../dice/index.js';
 import { isCheckError } from './check-modifiers.js';
 import { FEAT_DIE_TABLE, MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL, featDie, featDieBonus } from './feat-die.js';
+import { duplicatesOf, rulesBroken } from '../../../test/offenders.js';
 
 describe('the Feat Die table (THE FEAT DIE)', () => {
   it('holds both columns as printed, levels 1-10', () => {
@@ -18,19 +19,21 @@ describe('the Feat Die table (THE FEAT DIE)', () => {
   });
 
   it('data integrity: unique ids, every level once, dice on the chain, weak never above normal, never shrinking', () => {
-    expect(new Set(FEAT_DIE_TABLE.map((r) => r.id)).size).toBe(FEAT_DIE_TABLE.length);
+    expect(duplicatesOf(FEAT_DIE_TABLE.map((r) => r.id))).toEqual([]);
     expect(FEAT_DIE_TABLE.map((r) => r.level)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    FEAT_DIE_TABLE.forEach((r, i) => {
-      expect(HAMMERCRAWL_CHAIN.sides).toContain(r.normal);
-      expect(HAMMERCRAWL_CHAIN.sides).toContain(r.weak);
-      expect(r.weak).toBeLessThanOrEqual(r.normal);
-      expect(r.ref).toMatch(/FEAT DIE/);
-      const prev = FEAT_DIE_TABLE[i - 1];
-      if (prev) {
-        expect(r.normal).toBeGreaterThanOrEqual(prev.normal);
-        expect(r.weak).toBeGreaterThanOrEqual(prev.weak);
-      }
-    });
+    const chain: readonly number[] = HAMMERCRAWL_CHAIN.sides;
+    expect(
+      rulesBroken(FEAT_DIE_TABLE, (r) => `level ${r.level}`, (r) => {
+        const prev = FEAT_DIE_TABLE[FEAT_DIE_TABLE.indexOf(r) - 1];
+        return {
+          'normal die on the chain': chain.includes(r.normal),
+          'weak die on the chain': chain.includes(r.weak),
+          'weak never above normal': r.weak <= r.normal,
+          'ref to FEAT DIE': /FEAT DIE/.test(r.ref),
+          'never smaller than the level before': prev === undefined || (r.normal >= prev.normal && r.weak >= prev.weak),
+        };
+      }),
+    ).toEqual([]);
   });
 
   it('refuses a level off the table, at and past each end', () => {

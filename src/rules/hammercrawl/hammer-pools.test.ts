@@ -549,7 +549,7 @@ describe('properties', () => {
         const b = hammerPoolOdds(hammerPool(cs), { settings: { stanceSymbols: 'symbol-sections' } }).symbols;
         expect(b.teardrop).toBeCloseTo(a.hourglass, 12);
         expect(b.hourglass).toBeCloseTo(a.teardrop, 12);
-        for (const s of HAMMER_SYMBOLS) if (s !== 'teardrop' && s !== 'hourglass') expect(b[s]).toBe(a[s]);
+        for (const s of HAMMER_SYMBOLS.filter((x) => x !== 'teardrop' && x !== 'hourglass')) expect(b[s]).toBe(a[s]);
       }),
     );
   });
@@ -582,11 +582,10 @@ describe('properties', () => {
 // ---- limits and cost --------------------------------------------------------------------
 
 describe('limits and cost', () => {
-  test(`odds of a ${MAX_HAMMER_POOL_DICE}-die pool are polynomial and fast`, () => {
+  // What these odds cost is in bench/rules-cost.js (`npm run bench rules`).
+  test(`odds of a ${MAX_HAMMER_POOL_DICE}-die pool`, () => {
     const pool = hammerPool([...Array<HammerColour>(50).fill('red'), ...Array<HammerColour>(50).fill('purple')]);
-    const start = performance.now();
     const odds = hammerPoolOdds(pool);
-    expect(performance.now() - start).toBeLessThan(2000);
     expect(odds.netHammers.min).toBe(-100);
     expect(odds.netHammers.max).toBe(100);
     expect(odds.netHammers.mean).toBeCloseTo(50 * 0.7 - 50 * 0.75, 10);

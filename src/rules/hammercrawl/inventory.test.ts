@@ -777,25 +777,32 @@ function totals(inv: Inventory): Map<string, number> {
   return m;
 }
 
+// A property that checks only some runs (the ones an operation accepts, say) also counts them, and
+// requires enough of them: a check no run reaches would check nothing.
 describe('properties', () => {
   test('adding then removing an item returns the same inventory', () => {
+    let added = 0;
     fc.assert(
       fc.property(
         inventoryArb().chain((inv) => fc.tuple(fc.constant(inv), itemArb, fc.integer({ min: 1, max: 200 }), placementArb(inv))),
         ([inv, it, quantity, to]) => {
           const item = line(it.id, to.carried, quantity, to.carried === 'packed' && to.in !== undefined ? { size: it.size, in: to.in } : { size: it.size });
-          const added = addItem(inv, item);
-          if (!added.ok) return;
-          expect(added.inventory[added.at]!.quantity).toBeGreaterThanOrEqual(quantity);
-          const removed = ok(removeItem(added.inventory, added.at, quantity));
+          const r = addItem(inv, item);
+          // An item that does not fit is refused; the property is about the ones added.
+          if (!r.ok) return;
+          added += 1;
+          expect(r.inventory[r.at]!.quantity).toBeGreaterThanOrEqual(quantity);
+          const removed = ok(removeItem(r.inventory, r.at, quantity));
           expect(removed.inventory).toEqual(inv);
         },
       ),
       { numRuns: 400 },
     );
+    expect(added, 'items added').toBeGreaterThan(100);
   });
 
   test('slots used, free hands and every count are never negative; the totals add up', () => {
+    let overBy = 0;
     fc.assert(
       fc.property(inventoryArb(), settingsArb, fc.constantFrom('easy' as const, 'fun' as const), (inv, s, method) => {
         const r = encumbrance(inv, { ...s, method });
@@ -814,7 +821,10 @@ describe('properties', () => {
         for (const p of r.problems) {
           expect(p.ref).toMatch(/HAMMERCRAWL! v4/);
           expect(p.message.length).toBeGreaterThan(10);
-          if (p.overBy !== undefined) expect(p.overBy).toBeGreaterThan(0);
+          if (p.overBy !== undefined) {
+            overBy += 1;
+            expect(p.overBy).toBeGreaterThan(0);
+          }
         }
         // Every countable packed line is in exactly one container (or a Spec bag).
         const listed = r.containers.flatMap((c) => c.stacks.flatMap((st) => st.lines));
@@ -824,6 +834,7 @@ describe('properties', () => {
       }),
       { numRuns: 400 },
     );
+    expect(overBy, 'problems with overBy').toBeGreaterThan(200);
   });
 
   test('moving an item never changes the total quantity of anything', () => {
@@ -851,6 +862,7 @@ describe('properties', () => {
   });
 
   test('operations never add a structural problem', () => {
+    let applied = 0;
     fc.assert(
       fc.property(
         inventoryArb()
@@ -860,6 +872,7 @@ describe('properties', () => {
           const r =
             op === 0 ? moveItem(inv, at, to, quantity) : op === 1 ? splitStack(inv, at, quantity) : op === 2 ? removeItem(inv, at, quantity) : mergeStacks(inv, at, (at + 1) % inv.length);
           if (!r.ok) return;
+          applied += 1;
           const before = codes(structuralProblems(inv));
           for (const code of new Set(codes(structuralProblems(r.inventory)))) {
             expect(codes(structuralProblems(r.inventory)).filter((c) => c === code).length).toBeLessThanOrEqual(before.filter((c) => c === code).length);
@@ -868,9 +881,11 @@ describe('properties', () => {
       ),
       { numRuns: 400 },
     );
+    expect(applied, 'operations applied').toBeGreaterThan(40);
   });
 
   test('split then merge returns the same inventory', () => {
+    let splits = 0;
     fc.assert(
       fc.property(
         inventoryArb()
@@ -882,15 +897,18 @@ describe('properties', () => {
         ([inv, at, q]) => {
           const split = splitStack(inv, at, q);
           if (!split.ok) return;
+          splits += 1;
           expect(split.inventory[at]!.quantity + split.inventory[at + 1]!.quantity).toBe(inv[at]!.quantity);
           expect(ok(mergeStacks(split.inventory, at, at + 1)).inventory).toEqual(inv);
         },
       ),
       { numRuns: 300 },
     );
+    expect(splits, 'stacks split').toBeGreaterThan(60);
   });
 
   test('the Easy Way holds whatever the Fun Way holds: same capacity, never more slots used, no over-capacity the Fun Way lacks', () => {
+    let funFits = 0;
     fc.assert(
       fc.property(inventoryArb(), settingsArb, (inv, s) => {
         const e = easy(inv, s);
@@ -903,7 +921,10 @@ describe('properties', () => {
           return where?.kind !== 'bag' || r.containers.some((c) => c.container.kind === 'bag' && c.container.at === where.at && c.capacity !== null);
         };
         const slotOver = (r: EncumbranceReport) => r.problems.filter((p) => p.code === 'inventory/over-capacity' && isSlotContainer(r, p));
-        if (slotOver(f).length === 0) expect(slotOver(e)).toEqual([]);
+        if (slotOver(f).length === 0) {
+          funFits += 1;
+          expect(slotOver(e)).toEqual([]);
+        }
         // Hands, worn slots and STR do not depend on the method.
         expect(e.held).toEqual(f.held);
         expect(e.worn).toEqual(f.worn);
@@ -911,14 +932,17 @@ describe('properties', () => {
       }),
       { numRuns: 500 },
     );
+    expect(funFits, 'inventories the Fun Way fits').toBeGreaterThan(40);
   });
 
   test('discarding the suggested items brings the Easy Way\'s pool within capacity', () => {
+    let overPool = 0;
     fc.assert(
       fc.property(inventoryArb({ bagsPackable: false, maxQuantity: 400 }), settingsArb, (inv, s) => {
         const r = easy(inv, s);
         const over = r.problems.find((p) => p.code === 'inventory/over-capacity' && p.container?.kind === 'pool');
         if (!over) return;
+        overPool += 1;
         let after: Inventory = inv;
         for (const d of [...over.discard!].sort((a, b) => b.at - a.at)) after = ok(removeItem(after, d.at, d.quantity)).inventory;
         const again = easy(after, s);
@@ -926,6 +950,7 @@ describe('properties', () => {
       }),
       { numRuns: 400 },
     );
+    expect(overPool, 'Easy Way pools over capacity').toBeGreaterThan(80);
   });
 
   test('encumbrance never throws on any lines, even malformed ones', () => {

@@ -5,6 +5,7 @@ import { rollCharacter, type CreationChoices } from './create-character.js';
 import { CLASS_LEVELS } from './data/classes.js';
 import { featDie } from './feat-die.js';
 import { crawlXpFor, rollHeir, rollLevelUp, specializationCost, wpsGainedAt } from './level-up.js';
+import { assertRefused } from '../../../test/narrow.js';
 
 function make(seed: number, choices?: CreationChoices): Character {
   const r = rollCharacter(seededRandom(seed), choices ? { method: 'semi', choices } : { method: 'random' });
@@ -24,8 +25,8 @@ describe('rollLevelUp: scenarios', () => {
 
   it('refuses without the XP, naming the numbers; --force levels anyway and keeps XP', () => {
     const r = rollLevelUp(scriptedRandom([]), { ...combatant, xp: 4 });
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toMatchObject({ code: 'level-up/not-enough-xp', message: expect.stringMatching(/level 2 needs 10 XP .* has 4 \(6 short\)/) });
+    assertRefused(r);
+    expect(r.error).toMatchObject({ code: 'level-up/not-enough-xp', message: expect.stringMatching(/level 2 needs 10 XP .* has 4 \(6 short\)/) });
     const forced = rollLevelUp(scriptedRandom([1, 1, 1]), { ...combatant, xp: 4 }, {}, { force: true });
     expect(forced.ok && forced.character.xp).toBe(4);
     expect(forced.ok && forced.log.some((l) => l.text.startsWith('Forced'))).toBe(true);
@@ -117,6 +118,7 @@ describe('rollLevelUp: scenarios', () => {
 
 describe('rollLevelUp: 1 -> 10 over many seeded characters (forced)', () => {
   it('Feat Die per table, counts per CLASS_LEVELS, document valid', () => {
+    const levelled: Character[] = [];
     for (let seed = 1; seed <= 150; seed++) {
       let c = make(seed);
       const skills0 = c.skills.length;
@@ -138,9 +140,13 @@ describe('rollLevelUp: 1 -> 10 over many seeded characters (forced)', () => {
       expect(!again.ok && again.error.code).toBe('level-up/max-level');
       const read = readCharacters(JSON.parse(JSON.stringify(c)));
       expect(read.ok, JSON.stringify(!read.ok && read.problems.slice(0, 3))).toBe(true);
-      if (c.class === 'devout') expect(c.classPicks.filter((p) => p.kind === 'devout-power').length).toBeGreaterThanOrEqual(2);
-      if (c.class === 'specialist') expect(c.skills.filter((s) => s.isSpecialty).length).toBeGreaterThanOrEqual(4);
+      levelled.push(c);
     }
+    const devout = levelled.filter((c) => c.class === 'devout');
+    const specialists = levelled.filter((c) => c.class === 'specialist');
+    expect([devout.length, specialists.length].every((n) => n > 0)).toBe(true);
+    for (const c of devout) expect(c.classPicks.filter((p) => p.kind === 'devout-power').length).toBeGreaterThanOrEqual(2);
+    for (const c of specialists) expect(c.skills.filter((s) => s.isSpecialty).length).toBeGreaterThanOrEqual(4);
   });
 });
 

@@ -8,6 +8,7 @@ import { saveOdds } from './saves.js';
 import { featDieBonus } from './feat-die.js';
 import { MAX_CHECK_NUMBER, ruleSystem } from './rule-system.js';
 import type { CheckRequest, OutcomeOdds } from '../rule-system.js';
+import { duplicatesOf, offendersOf } from '../../../test/offenders.js';
 
 const p = (outcomes: readonly OutcomeOdds[], id: string) => outcomes.find((o) => o.outcome === id)?.p ?? 0;
 const sum = (outcomes: readonly OutcomeOdds[]) => outcomes.reduce((s, o) => s + o.p, 0);
@@ -181,11 +182,11 @@ describe('ruleSystem (HAMMERCRAWL!)', () => {
 
   it('exposes the data tables with unique ids', () => {
     const ids = ruleSystem.tables.map((t) => t.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const t of ruleSystem.tables) {
-      expect(t.rows.length).toBeGreaterThan(0);
-      expect(new Set(t.rows.map((r) => r.id)).size).toBe(t.rows.length);
-    }
+    expect([
+      ...duplicatesOf(ids),
+      ...offendersOf(ruleSystem.tables, (t) => t.rows.length === 0, (t) => `${t.id}: no rows`),
+      ...ruleSystem.tables.flatMap((t) => duplicatesOf(t.rows.map((r) => r.id)).map((d) => `${t.id}: row id ${d}`)),
+    ]).toEqual([]);
     expect(ids).toContain('treasure-tiers');
   });
 });

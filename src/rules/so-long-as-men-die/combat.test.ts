@@ -5,6 +5,7 @@ import type { InventoryEntry, SlamdCharacter } from './character.js';
 import { attackSpecFor } from './combat.js';
 import { rollCharacter } from './create-character.js';
 import { partSlot, slots } from './data/slots.js';
+import { assertOk } from '../../../test/narrow.js';
 
 const make = (seed: number, traits: [string, string], inventory: InventoryEntry[] = []): SlamdCharacter => {
   const r = rollCharacter(seededRandom(seed), { traits: 'pick', 'trait-1': traits[0], 'trait-2': traits[1] });
@@ -28,7 +29,8 @@ describe('an attack between two characters', () => {
         soakPolicy: 'one-at-a-time', exhaustOn: [5, 6], conScore: 11, conModifier: 0, isNonlethal: false,
       },
     });
-    if (spec.ok) expect(attackOdds(spec.value).outcomes.reduce((s, o) => s + o.p, 0)).toBeCloseTo(1, 12);
+    assertOk(spec);
+    expect(attackOdds(spec.value).outcomes.reduce((s, o) => s + o.p, 0)).toBeCloseTo(1, 12);
   });
 
   it('a boomerang ignores the shield; a dagger gets +2 against the prone in melee, who get -2 Defense', () => {

@@ -5,6 +5,7 @@ import { readCharacter, type SlamdCharacter } from './character.js';
 import { rollCharacter } from './create-character.js';
 import { rollMutilation } from './injury.js';
 import { applyAttack } from './wounds.js';
+import { assertOk } from '../../../test/narrow.js';
 
 const victim = (): SlamdCharacter => {
   const r = rollCharacter(seededRandom(12), { name: 'Osric', traits: 'pick', 'trait-1': 'healthy', 'trait-2': 'princely' });
@@ -56,8 +57,9 @@ describe('applying an attack to a character (Toughness; Injury; Mutilation)', ()
     expect(arm.ok && arm.value.condition).toBe('unconscious');
     const instant = rollAttack(scriptedRandom([8, 1, 20]), none);
     const d = applyAttack(victim(), instant, { mutilation: rollMutilation(scriptedRandom([]), 9) });
-    expect(d.ok && d.value.condition).toBe('dead');
-    if (d.ok) expect(applyAttack(d.value, instant)).toMatchObject({ ok: false, error: { code: 'so-long-as-men-die/already-dead' } });
+    assertOk(d);
+    expect(d.value.condition).toBe('dead');
+    expect(applyAttack(d.value, instant)).toMatchObject({ ok: false, error: { code: 'so-long-as-men-die/already-dead' } });
   });
 
   it('the mutilation must match the damage, and Toughness Dice cannot exceed the fresh ones', () => {

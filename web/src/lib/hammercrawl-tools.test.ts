@@ -59,7 +59,8 @@ describe('tracker attacks', () => {
     expect(back.ok).toBe(true);
     const none = previewAttack(combat, [ch], 'c1', 'c3');
     expect(none.ok).toBe(false);
-    if (!none.ok) expect(none.message).toMatch(/monster line/);
+    if (none.ok) throw new Error('expected a refusal');
+    expect(none.message).toMatch(/monster line/);
     expect(previewAttack(null, [ch], 'c1', 'c2').ok).toBe(false);
     expect(weaponsOf(ch).length).toBeGreaterThan(0);
     expect(weaponsOf(undefined)).toEqual([]);
@@ -101,7 +102,8 @@ describe('magick on the sheet', () => {
     expect(view.state.spellbook.map((x) => x.id)).toEqual(['sleep']);
     const odds = keepOdds(view.state, 'sleep', 'instant', 'forget', magickSettings({}));
     expect(odds.ok).toBe(true);
-    if (odds.ok) expect(odds.kept).toBeCloseTo(2 / 3, 6);
+    if (!odds.ok) throw new Error(odds.message);
+    expect(odds.kept).toBeCloseTo(2 / 3, 6);
     expect(keepOdds(view.state, 'nope', 'instant', 'forget', magickSettings({})).ok).toBe(false);
     expect(magickSettings({ 'concentration-penalty': 'steps', 'max-overcast-points': 3 })).toMatchObject({ concentrationPenalty: 'steps', maxOvercastPoints: 3 });
   });

@@ -14,6 +14,7 @@ import { WATCH_DIE, WATCH_TABLE } from './watch.js';
 import { WEAPON_KINDS, WEAPON_WEIGHTS } from './weapons.js';
 import { MAX_LEVEL, QUEST_XP, XP_TABLE, levelForXp, xpForLevel } from './xp.js';
 import { BARE_BONES_CHAIN } from '../../../dice/dice-chain.js';
+import { coverageOffenders, duplicatesOf, missingIds, offendersOf } from '../../../../test/offenders.js';
 
 const RULES_FILE = rulesTextPath('003_653991b710fb210d.txt');
 const HAS_BARE_BONES_TEXT = existsSync(RULES_FILE);
@@ -21,24 +22,20 @@ const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 describe('Bare Bones data tables', () => {
   it('every table has unique kebab-case ids, a label and a ref', () => {
-    const tableIds = BARE_BONES_TABLES.map((t) => t.id);
-    expect(new Set(tableIds).size).toBe(tableIds.length);
-    for (const t of BARE_BONES_TABLES) {
-      expect(t.id).toMatch(KEBAB);
-      const ids = t.rows.map((r) => r.id);
-      expect(new Set(ids).size, t.id).toBe(ids.length);
-      for (const r of t.rows) {
-        expect(r.id, t.id).toMatch(KEBAB);
-        expect(r.label.length).toBeGreaterThan(0);
-      }
-      expect(t.ref).toMatch(/Bare Bones|docs\/rulings\.md \(BB-\d+\)/);
-    }
+    expect(duplicatesOf(BARE_BONES_TABLES.map((t) => t.id))).toEqual([]);
+    const rows = BARE_BONES_TABLES.flatMap((t) => t.rows.map((r) => ({ t, r, at: `${t.id}/${r.id}` })));
+    expect([
+      ...offendersOf(BARE_BONES_TABLES, (t) => !KEBAB.test(t.id), (t) => `table ${t.id}: id not kebab-case`),
+      ...offendersOf(BARE_BONES_TABLES, (t) => !/Bare Bones|docs\/rulings\.md \(BB-\d+\)/.test(t.ref), (t) => `table ${t.id}: ref ${t.ref}`),
+      ...BARE_BONES_TABLES.flatMap((t) => duplicatesOf(t.rows.map((r) => r.id)).map((d) => `table ${t.id}: row id ${d}`)),
+      ...offendersOf(rows, ({ r }) => !KEBAB.test(r.id), ({ at }) => `${at}: id not kebab-case`),
+      ...offendersOf(rows, ({ r }) => r.label.length === 0, ({ at }) => `${at}: no label`),
+    ]).toEqual([]);
   });
 
   it('the watch table covers 1..d6 exactly once and holds the printed ranges', () => {
-    const covered = new Array<number>(WATCH_DIE).fill(0);
-    for (const row of WATCH_TABLE) for (let f = row.range.min; f <= row.range.max; f++) covered[f - 1]! += 1;
-    expect(covered).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(WATCH_DIE).toBe(6);
+    expect(coverageOffenders(WATCH_DIE, WATCH_TABLE.map((r) => r.range))).toEqual([]);
     expect(WATCH_TABLE.map((r) => [r.id, r.range.min, r.range.max])).toEqual([
       ['wandering-monster', 1, 1], ['nothing-much', 2, 4], ['torches-gutter', 5, 5], ['mana-fluctuation', 6, 6],
     ]);
@@ -47,11 +44,11 @@ describe('Bare Bones data tables', () => {
   it('races hold the printed Hit Dice, favoured attributes and numbers', () => {
     expect(RACES.map((r) => [r.id, r.hitDie])).toEqual([['dwarf', 12], ['elf', 8], ['halfling', 6], ['human', 10]]);
     expect(RACES.map((r) => r.favoredAttributes)).toEqual([['str', 'con'], ['dex', 'int'], ['wis', 'cha'], []]);
-    for (const r of RACES) for (const a of r.favoredAttributes) expect(ATTRIBUTE_IDS).toContain(a);
+    expect(missingIds(ATTRIBUTE_IDS, RACES.flatMap((r) => r.favoredAttributes.map((a) => [`${r.id} favours`, a] as const)))).toEqual([]);
     const halfling = RACES.find((r) => r.id === 'halfling')!;
     expect([halfling.critMax, halfling.armourClassBonus, halfling.heaviestWeapon]).toEqual([2, 3, 'medium']);
     expect(RACES.find((r) => r.id === 'dwarf')!.carryConBonus).toBe(5);
-    for (const r of RACES) expect(BARE_BONES_CHAIN.sides).toContain(r.hitDie);
+    expect(missingIds(BARE_BONES_CHAIN.sides, RACES.map((r) => [`${r.id} Hit Die`, r.hitDie] as const))).toEqual([]);
     expect(HOUSES.map((h) => h.id)).toEqual(['ironpax', 'crowell', 'svenicus', 'heartsbane', 'virginia']);
   });
 
@@ -68,8 +65,7 @@ describe('Bare Bones data tables', () => {
     expect(bow.damage).toEqual({ count: 2, sides: 4, explodes: true });
     const crossbow = WEAPON_KINDS.find((k) => k.id === 'crossbow')!;
     expect([crossbow.damage?.sides, crossbow.isToBlood, crossbow.isIllegal]).toEqual([10, true, true]);
-    const maneuverIds = MANEUVERS.map((m) => m.id);
-    for (const k of WEAPON_KINDS) for (const m of k.largerManeuverDice) expect(maneuverIds).toContain(m);
+    expect(missingIds(MANEUVERS.map((m) => m.id), WEAPON_KINDS.flatMap((k) => k.largerManeuverDice.map((m) => [`${k.id} larger maneuver die`, m] as const)))).toEqual([]);
   });
 
   it('armour: AC 8/10/11/13, slots 0/2/3/5, shield +2 AC and 2 slots, notches stop at 8', () => {

@@ -12,30 +12,34 @@ import { DISTANCES, distanceBand, feetPerSquare, feetPerTurn, isWithin } from '.
 import { ELABORATION_GOALS } from './elaboration.js';
 import { LANGUAGES, LANGUAGE_FLUENCY } from './languages.js';
 import { ATTACK_MODES, DEFENCE_MODES, WEAPON_CATEGORIES, isTrainedFor } from './weapons.js';
+import { coverageOffenders, duplicatesOf, missingIds, offendersOf } from '../../../../test/offenders.js';
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const RULES_FILE = rulesTextPath('004_1c4aafe837ce206b.txt');
 
 describe('The Exalted Hack data', () => {
   it('every table: unique kebab-case ids, a label, a ref to the text', () => {
-    expect(new Set(EXALTED_HACK_TABLES.map((t) => t.id)).size).toBe(EXALTED_HACK_TABLES.length);
-    for (const t of EXALTED_HACK_TABLES) {
-      expect(t.id).toMatch(KEBAB);
-      expect(new Set(t.rows.map((r) => r.id)).size, t.id).toBe(t.rows.length);
-      for (const r of t.rows) {
-        expect(r.id, t.id).toMatch(KEBAB);
-        expect(r.label.length).toBeGreaterThan(0);
-        expect((r as unknown as { ref: string }).ref).toMatch(/^The Exalted Hack/);
-      }
-    }
+    expect(duplicatesOf(EXALTED_HACK_TABLES.map((t) => t.id))).toEqual([]);
+    const rows = EXALTED_HACK_TABLES.flatMap((t) => t.rows.map((r) => ({ r, ref: (r as unknown as { ref?: unknown }).ref, at: `${t.id}/${r.id}` })));
+    expect([
+      ...offendersOf(EXALTED_HACK_TABLES, (t) => !KEBAB.test(t.id), (t) => `table ${t.id}: id not kebab-case`),
+      ...EXALTED_HACK_TABLES.flatMap((t) => duplicatesOf(t.rows.map((r) => r.id)).map((d) => `${t.id}: row id ${d}`)),
+      ...offendersOf(rows, ({ r }) => !KEBAB.test(r.id), ({ at }) => `${at}: id not kebab-case`),
+      ...offendersOf(rows, ({ r }) => r.label.length === 0, ({ at }) => `${at}: no label`),
+      ...offendersOf(rows, ({ ref }) => typeof ref !== 'string' || !ref.startsWith('The Exalted Hack'), ({ ref, at }) => `${at}: ref ${String(ref)}`),
+    ]).toEqual([]);
   });
 
   it('ranges cover their span exactly once: speed and language points over 1-18, distances from 0 up', () => {
-    for (const table of [SPEED_TABLE.map((b) => b.dex), LANGUAGE_POINTS_TABLE.map((b) => b.int)]) {
-      for (let s = 1; s <= MAX_ATTRIBUTE_SCORE; s++) expect(table.filter((r) => s >= r.min && s <= r.max)).toHaveLength(1);
-      expect(table.every((r) => r.min <= r.max)).toBe(true);
-    }
-    for (let f = 0; f <= 200; f++) expect(DISTANCES.filter((d) => f >= d.feet.min && (d.feet.max === null || f <= d.feet.max))).toHaveLength(1);
+    const backwards = (ranges: readonly { min: number; max: number }[]) => ranges.filter((r) => r.min > r.max).map((r) => `${r.min}-${r.max} runs backwards`);
+    expect({
+      speed: [...coverageOffenders(MAX_ATTRIBUTE_SCORE, SPEED_TABLE.map((b) => b.dex)), ...backwards(SPEED_TABLE.map((b) => b.dex))],
+      languagePoints: [...coverageOffenders(MAX_ATTRIBUTE_SCORE, LANGUAGE_POINTS_TABLE.map((b) => b.int)), ...backwards(LANGUAGE_POINTS_TABLE.map((b) => b.int))],
+      // Distances from 0 feet up, the last band open-ended: each foot from 0 to 200 in exactly one band.
+      distances: Array.from({ length: 201 }, (_, f) => [f, DISTANCES.filter((d) => f >= d.feet.min && (d.feet.max === null || f <= d.feet.max)).length] as const)
+        .filter(([, n]) => n !== 1)
+        .map(([f, n]) => `${f} feet in ${n} bands`),
+    }).toEqual({ speed: [], languagePoints: [], distances: [] });
     expect(distanceBand(30).id).toBe('move');
     expect(distanceBand(95).id).toBe('beyond');
   });
@@ -53,11 +57,11 @@ describe('The Exalted Hack data', () => {
   });
 
   it('every referenced id exists: attributes of attacks, defences and losses, distances of attacks', () => {
-    for (const m of ATTACK_MODES) {
-      for (const a of m.attributes ?? []) expect(ATTRIBUTE_IDS).toContain(a);
-      expect(DISTANCES.map((d) => d.id)).toContain(m.reach);
-    }
-    for (const m of DEFENCE_MODES) expect(ATTRIBUTE_IDS).toContain(m.attribute);
+    expect([
+      ...missingIds(ATTRIBUTE_IDS, ATTACK_MODES.flatMap((m) => (m.attributes ?? []).map((a) => [`attack ${m.id} attribute`, a] as const))),
+      ...missingIds(DISTANCES.map((d) => d.id), ATTACK_MODES.map((m) => [`attack ${m.id} reach`, m.reach] as const)),
+      ...missingIds(ATTRIBUTE_IDS, DEFENCE_MODES.map((m) => [`defence ${m.id} attribute`, m.attribute] as const)),
+    ]).toEqual([]);
     expect(ATTRIBUTE_LOSSES.map((l) => l.id)).toEqual([...ATTRIBUTE_IDS]);
     expect(ATTRIBUTES.map((a) => a.id)).toEqual([...ATTRIBUTE_IDS]);
     expect(isWithin('adjacent', 'half-move')).toBe(true);

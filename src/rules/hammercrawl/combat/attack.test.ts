@@ -5,6 +5,7 @@ import { buildAttack } from './build-attack.js';
 import { monsterFighters } from './fighter.js';
 import { MAX_CALLED_SHOT_STEPS } from './problems.js';
 import { testPc, testWeapon } from './test-helpers.js';
+import { assertRefused } from '../../../../test/narrow.js';
 
 const goblin = monsterFighters({ name: 'goblin', hd: 1, attack: 3, attackIsBonus: true, defense: 12, damage: { kind: 'static', dv: 4 }, healthDie: 6 })[0]!;
 
@@ -51,8 +52,8 @@ describe('ATTACK!: a Challenge against Defense', () => {
   it('called shots cost 1 to 3 steps; 4 is a problem', () => {
     expect(prepareAttack(built(testPc(), goblin, { calledShot: 2 }).spec).attackCheck!.dice).toEqual(['d14']);
     const r = buildAttack(testPc(), goblin, { calledShot: MAX_CALLED_SHOT_STEPS + 1 });
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.problem.code).toBe('combat/called-shot-range');
+    assertRefused(r);
+    expect(r.problem.code).toBe('combat/called-shot-range');
     expect(buildAttack(testPc(), goblin, { calledShot: MAX_CALLED_SHOT_STEPS }).ok).toBe(true);
   });
 
@@ -68,8 +69,8 @@ describe('ATTACK!: a Challenge against Defense', () => {
   it('a crossbow without dice from the Smith is a problem; with them it rolls its own Harm Dice', () => {
     const xbow = testPc({ weapons: [testWeapon('crossbow-light', { harm: { kind: 'unknown' } })] });
     const r = buildAttack(xbow, goblin);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.problem.code).toBe('combat/no-harm-dice');
+    assertRefused(r);
+    expect(r.problem.code).toBe('combat/no-harm-dice');
     const ok = built(xbow, goblin, { harmDice: { kind: 'dice', count: 1, sides: 10, mod: 0 } });
     expect(ok.spec.harm.dice).toEqual(['d10']);
   });

@@ -8,6 +8,7 @@ import { monsterSpecsFromJson, parseMonsterSpec } from './monster-spec.js';
 import { MAX_FIGHTS, MAX_MONSTER_COUNT, MAX_MONSTER_SPEC_LENGTH } from './problems.js';
 import { monsterTactics, pcTactics, simulateEncounter } from './simulate.js';
 import { testPc } from './test-helpers.js';
+import { assertRefused } from '../../../../test/narrow.js';
 
 const goblins: MonsterSpec = { name: 'goblin', hd: 1, attack: 3, attackIsBonus: true, defense: 12, damage: { kind: 'static', dv: 4 }, count: 3 };
 
@@ -19,20 +20,27 @@ function party(seed: number, count = 4) {
 
 describe('fighters from characters', () => {
   it('reads dice, Defense, weapons and specials from a character document', () => {
-    for (const c of party(11, 12)) {
+    const characters = party(1, 12);
+    // The party holds each class and stock whose specials are checked, and others.
+    expect(characters.map((c) => c.class)).toContain('combatant');
+    expect(characters.map((c) => c.class).some((k) => k !== 'combatant')).toBe(true);
+    for (const stock of ['droffen', 'elfin', 'ogren']) expect(characters.map((c) => c.stock)).toContain(stock);
+    for (const c of characters) {
       const f = fighterFromCharacter(c);
       expect(f.healthDie).toBe(Number(c.healthDie.slice(1)));
       expect(f.defense).toBe(c.defense);
       expect(f.weapons.some((w) => w.id === 'unarmed')).toBe(true);
-      if (c.class === 'combatant') {
-        expect(f.specials.featChecks).toEqual(expect.arrayContaining(['attack', 'defense']));
-        expect(f.specials.hdRerolls).toBe(c.level);
-        expect(f.specials.momentumAttacks).toBe(1);
-        expect(f.specials.hackAndSlash).toBe(true);
-      }
-      if (c.stock === 'droffen') expect(f.specials.strengthOfTheEarth).toBe(true);
-      if (c.stock === 'elfin') expect(f.specials.elfinIntAdvantage).toBe(true);
-      if (c.stock === 'ogren') expect(f.specials.bloodRage).not.toBeNull();
+      const isCombatant = c.class === 'combatant';
+      expect(f.specials.hdRerolls).toBe(isCombatant ? c.level : 0);
+      expect(f.specials.momentumAttacks).toBe(isCombatant ? 1 : 0);
+      expect(f.specials.hackAndSlash).toBe(isCombatant);
+      expect(f.specials.strengthOfTheEarth).toBe(c.stock === 'droffen');
+      expect(f.specials.elfinIntAdvantage).toBe(c.stock === 'elfin');
+      expect(f.specials.bloodRage !== null).toBe(c.stock === 'ogren');
+    }
+    // A Combatant Feats its attacks and defense (other classes may Feat them too, by other features).
+    for (const c of characters.filter((x) => x.class === 'combatant')) {
+      expect(fighterFromCharacter(c).specials.featChecks).toEqual(expect.arrayContaining(['attack', 'defense']));
     }
   });
 
@@ -93,11 +101,9 @@ describe('monster specs', () => {
       ['goblin:hd=x,attack=+3,defense=12,damage=d6', 'hd must be a whole number'],
     ] as const) {
       const r = parseMonsterSpec(text);
-      expect(r.ok).toBe(false);
-      if (!r.ok) {
-        expect(r.problem.code).toBe('combat/monster-spec');
-        expect(r.problem.message).toContain(part);
-      }
+      assertRefused(r, text);
+      expect(r.problem.code).toBe('combat/monster-spec');
+      expect(r.problem.message).toContain(part);
     }
   });
 

@@ -10,22 +10,26 @@ import {
   PARTIAL_COVERAGE_UNPROTECTED_PERCENT,
 } from './armour.js';
 import { GEAR_SIZES } from './gear.js';
+import { duplicatesOf, rulesBroken } from '../../../../test/offenders.js';
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 describe('the armour table (ARMOUR)', () => {
   it('data integrity: unique kebab-case ids; categories and sizes exist; dice on the chain; STR 3-18', () => {
-    expect(new Set(ARMOUR.map((a) => a.id)).size).toBe(ARMOUR.length);
-    for (const a of ARMOUR) {
-      expect(a.id).toMatch(KEBAB);
-      expect(a.ref).toMatch(/ARMOUR/);
-      expect(ARMOUR_CATEGORIES.map((c) => c.id)).toContain(a.category);
-      expect(GEAR_SIZES.map((s) => s.id)).toContain(a.stow);
-      expect(HAMMERCRAWL_CHAIN.sides).toContain(a.soakDie);
-      expect(a.strMin).toBeGreaterThanOrEqual(3);
-      expect(a.strMin).toBeLessThanOrEqual(18);
-      expect(a.price).toBeNull();
-    }
+    expect(duplicatesOf(ARMOUR.map((a) => a.id))).toEqual([]);
+    const categories: readonly string[] = ARMOUR_CATEGORIES.map((c) => c.id);
+    const sizes: readonly string[] = GEAR_SIZES.map((s) => s.id);
+    expect(
+      rulesBroken(ARMOUR, (a) => a.id, (a) => ({
+        'kebab-case id': KEBAB.test(a.id),
+        'ref to ARMOUR': /ARMOUR/.test(a.ref),
+        'a known category': categories.includes(a.category),
+        'a known stow size': sizes.includes(a.stow),
+        'soak die on the chain': (HAMMERCRAWL_CHAIN.sides as readonly number[]).includes(a.soakDie),
+        'STR minimum 3 to 18': a.strMin >= 3 && a.strMin <= 18,
+        'no price (the text gives none)': a.price === null,
+      })),
+    ).toEqual([]);
   });
 
   it('holds the table as printed', () => {
@@ -41,13 +45,13 @@ describe('the armour table (ARMOUR)', () => {
   });
 
   it('soak dice and STR minimums never shrink down the table; light is lighter than heavy', () => {
-    ARMOUR.forEach((a, i) => {
-      const prev = ARMOUR[i - 1];
-      if (prev) {
-        expect(a.soakDie).toBeGreaterThan(prev.soakDie);
-        expect(a.strMin).toBeGreaterThanOrEqual(prev.strMin);
-      }
-    });
+    const pairs = ARMOUR.slice(1).map((a, i) => ({ a, prev: ARMOUR[i]! }));
+    expect(
+      rulesBroken(pairs, ({ a, prev }) => `${prev.id} -> ${a.id}`, ({ a, prev }) => ({
+        'soak die grows': a.soakDie > prev.soakDie,
+        'STR minimum never shrinks': a.strMin >= prev.strMin,
+      })),
+    ).toEqual([]);
     const maxLight = Math.max(...ARMOUR.filter((a) => a.category === 'light').map((a) => a.soakDie));
     const minHeavy = Math.min(...ARMOUR.filter((a) => a.category === 'heavy').map((a) => a.soakDie));
     expect(maxLight).toBeLessThan(minHeavy);

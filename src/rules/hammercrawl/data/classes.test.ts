@@ -1,4 +1,5 @@
 import { HAS_RULES_TEXT, copiedRuns } from '../../../../test/copied-prose.js';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { HAMMERCRAWL_CHAIN } from '../../../dice/index.js';
 import { STAT_IDS } from '../check-modifiers.js';
@@ -20,6 +21,7 @@ import {
   type SpellcastingProfile,
   type WpProgressionRule,
 } from './classes.js';
+import { duplicatesOf, missingIds, offendersOf, rulesBroken } from '../../../../test/offenders.js';
 
 // Widened views: the tables as their row types, so lookups by arbitrary ids type-check.
 const classes: readonly CharacterClass[] = CLASSES;
@@ -62,9 +64,9 @@ function effectOf<K extends FeatureEffect['kind']>(effects: readonly FeatureEffe
   if (!e) throw new Error(`no effect ${kind}`);
   return e as Extract<FeatureEffect, { kind: K }>;
 }
-function expectUniqueKebab(rowIds: readonly string[]): void {
-  expect(new Set(rowIds).size).toBe(rowIds.length);
-  for (const id of rowIds) expect(id).toMatch(KEBAB);
+/** Each id of a list that is taken twice or is not kebab-case, named with where the list is. */
+function idOffenders(where: string, rowIds: readonly string[]): string[] {
+  return [...duplicatesOf(rowIds).map((d) => `${where}: id ${d}`), ...rowIds.filter((id) => !KEBAB.test(id)).map((id) => `${where}: ${id} not kebab-case`)];
 }
 /** Every effect anywhere in the class data (features, powers, nested feats). */
 function allEffects(): { owner: string; classId: string; effect: FeatureEffect }[] {
@@ -104,43 +106,46 @@ describe('classes: counts and flags (CLASSES (CORE), CLASSES (EXPERIMENTAL))', (
   });
 
   it('rolls only core classes at random; the Charlatan never', () => {
-    for (const c of classes) expect(c.canRollAtRandom).toBe(!c.isExperimental);
+    expect(offendersOf(classes, (c) => c.canRollAtRandom !== !c.isExperimental, (c) => `${c.id}: canRollAtRandom ${c.canRollAtRandom}`)).toEqual([]);
     expect(cls('charlatan').canRollAtRandom).toBe(false);
   });
 
   it('marks every class with a gap as wip, with the gaps named', () => {
-    for (const c of classes) {
-      const ownFeatures = features.filter((f) => f.classId === c.id);
-      const hasWip =
-        c.hd === null ||
-        c.skills === null ||
-        c.wps === null ||
-        c.feats.some((f) => f.status === 'wip') ||
-        ownFeatures.some((f) => f.status === 'wip') ||
-        (c.id === 'devout' && powers.some((p) => p.basic.status === 'wip' || p.advanced?.status === 'wip'));
-      expect(c.status, c.id).toBe(hasWip ? 'wip' : 'complete');
-      expect(c.gaps.length > 0, c.id).toBe(c.status === 'wip');
-    }
+    const hasWip = (c: CharacterClass): boolean =>
+      c.hd === null ||
+      c.skills === null ||
+      c.wps === null ||
+      c.feats.some((f) => f.status === 'wip') ||
+      features.some((f) => f.classId === c.id && f.status === 'wip') ||
+      (c.id === 'devout' && powers.some((p) => p.basic.status === 'wip' || p.advanced?.status === 'wip'));
+    expect(
+      rulesBroken(classes, (c) => c.id, (c) => ({
+        [`status ${hasWip(c) ? 'wip' : 'complete'}`]: c.status === (hasWip(c) ? 'wip' : 'complete'),
+        'gaps named exactly when wip': c.gaps.length > 0 === (c.status === 'wip'),
+      })),
+    ).toEqual([]);
   });
 });
 
 describe('classes: data integrity', () => {
   it('unique kebab-case ids in every table and every nested list', () => {
-    expectUniqueKebab(CLASSES.map((r) => r.id));
-    expectUniqueKebab(CLASS_FEATURES.map((r) => r.id));
-    expectUniqueKebab(DEVOUT_POWERS.map((r) => r.id));
-    expectUniqueKebab(SPELLCASTING_PROFILES.map((r) => r.id));
-    expectUniqueKebab(CLASS_LEVELS.map((r) => r.id));
-    expectUniqueKebab(RANDOM_CLASS_TABLE.map((r) => r.id));
-    for (const c of classes) {
-      expectUniqueKebab(c.feats.map((f) => f.id));
-      expectUniqueKebab(c.choices.map((ch) => ch.id));
-    }
-    for (const { effect } of allEffects()) {
-      if (effect.kind === 'second-die-trigger') expectUniqueKebab(effect.options.map((o) => o.id));
-      if (effect.kind === 'replace-feats') expectUniqueKebab(effect.feats.map((f) => f.id));
-    }
-    for (const p of profiles) if (p.spellStat.kind === 'by-style') expectUniqueKebab(p.spellStat.styles.map((s) => s.id));
+    expect([
+      ...idOffenders('CLASSES', CLASSES.map((r) => r.id)),
+      ...idOffenders('CLASS_FEATURES', CLASS_FEATURES.map((r) => r.id)),
+      ...idOffenders('DEVOUT_POWERS', DEVOUT_POWERS.map((r) => r.id)),
+      ...idOffenders('SPELLCASTING_PROFILES', SPELLCASTING_PROFILES.map((r) => r.id)),
+      ...idOffenders('CLASS_LEVELS', CLASS_LEVELS.map((r) => r.id)),
+      ...idOffenders('RANDOM_CLASS_TABLE', RANDOM_CLASS_TABLE.map((r) => r.id)),
+      ...classes.flatMap((c) => [...idOffenders(`${c.id} feats`, c.feats.map((f) => f.id)), ...idOffenders(`${c.id} choices`, c.choices.map((ch) => ch.id))]),
+      ...allEffects().flatMap(({ owner, effect }) =>
+        effect.kind === 'second-die-trigger'
+          ? idOffenders(`${owner} second-die options`, effect.options.map((o) => o.id))
+          : effect.kind === 'replace-feats'
+            ? idOffenders(`${owner} replaced feats`, effect.feats.map((f) => f.id))
+            : [],
+      ),
+      ...profiles.flatMap((p) => (p.spellStat.kind === 'by-style' ? idOffenders(`${p.id} styles`, p.spellStat.styles.map((s) => s.id)) : [])),
+    ]).toEqual([]);
   });
 
   it('every row has a label and a rules reference', () => {
@@ -153,56 +158,70 @@ describe('classes: data integrity', () => {
       ...RANDOM_CLASS_TABLE,
       ...classes.map((c) => ({ label: c.label, ref: c.startingGear.ref })),
     ];
-    for (const r of rows) {
-      expect(r.label.length).toBeGreaterThan(0);
-      expect(r.ref).toMatch(/^HAMMERCRAWL! v4, /);
-    }
+    expect(
+      rulesBroken(rows, (r) => r.label || '(no label)', (r) => ({ 'a label': r.label.length > 0, 'ref to HAMMERCRAWL! v4': r.ref.startsWith('HAMMERCRAWL! v4, ') })),
+    ).toEqual([]);
   });
 
   it('every referenced id exists: specials, choices, level grants, profiles, powers, random rows', () => {
-    for (const c of classes) {
-      for (const id of c.specialIds) {
-        expect(feature(id).classId).toBe(c.id);
-        expect(feature(id).group).toBe('special');
-      }
-      for (const ch of c.choices) {
-        for (const id of ch.optionIds) {
-          if (ch.pick.kind === 'devout-powers') expect(power(id).id).toBe(id);
-          else {
-            expect(feature(id).classId).toBe(c.id);
-            expect(feature(id).group).not.toBe('special');
+    const featureOf = (id: string) => features.find((f) => f.id === id);
+    const profileOf = (id: string) => profiles.find((p) => p.id === id);
+    const options = classes.flatMap((c) => c.choices.flatMap((ch) => ch.optionIds.map((id) => ({ c, ch, id }))));
+    const grants = levels.flatMap((r) => r.grants.map((g) => ({ r, g })));
+    const effects = allEffects();
+    expect([
+      ...classes.flatMap((c) =>
+        c.specialIds.filter((id) => featureOf(id)?.classId !== c.id || featureOf(id)?.group !== 'special').map((id) => `${c.id} special ${id}: not a special feature of the class`),
+      ),
+      ...options.flatMap(({ c, ch, id }) => {
+        if (ch.pick.kind === 'devout-powers') return powers.some((p) => p.id === id) ? [] : [`${c.id} choice ${ch.id}: no power ${id}`];
+        const f = featureOf(id);
+        return f !== undefined && f.classId === c.id && f.group !== 'special' ? [] : [`${c.id} choice ${ch.id}: ${id} is not an option feature of the class`];
+      }),
+      ...grants.flatMap(({ r, g }) => {
+        const c = classes.find((x) => x.id === r.classId);
+        if (c === undefined) return [`${r.id}: no class ${r.classId}`];
+        if (g.kind === 'choice' && !c.choices.some((ch) => ch.id === g.choiceId)) return [`${r.id}: no choice ${g.choiceId}`];
+        if (g.kind === 'feature-improves' && featureOf(g.featureId)?.classId !== c.id) return [`${r.id}: ${g.featureId} is not a feature of the class`];
+        return [];
+      }),
+      ...effects.flatMap(({ owner, effect }) => {
+        switch (effect.kind) {
+          case 'spellcasting':
+            return profileOf(effect.profileId) === undefined ? [`${owner}: no profile ${effect.profileId}`] : [];
+          case 'replace-spellcasting': {
+            const [a, b] = [profileOf(effect.profileId), profileOf(effect.replacesProfileId)];
+            return a !== undefined && b !== undefined && a.classId === b.classId ? [] : [`${owner}: ${effect.profileId} does not replace a profile of its class (${effect.replacesProfileId})`];
           }
+          case 'choose-devout-power':
+            return effect.excludedIds.filter((id) => !powers.some((p) => p.id === id)).map((id) => `${owner}: excludes no power ${id}`);
+          default:
+            return [];
         }
-      }
-    }
-    for (const r of levels) {
-      const c = cls(r.classId);
-      for (const g of r.grants) {
-        if (g.kind === 'choice') expect(c.choices.map((ch) => ch.id)).toContain(g.choiceId);
-        if (g.kind === 'feature-improves') expect(feature(g.featureId).classId).toBe(c.id);
-      }
-    }
-    for (const { owner, effect } of allEffects()) {
-      if (effect.kind === 'spellcasting') expect(profile(effect.profileId).id, owner).toBe(effect.profileId);
-      if (effect.kind === 'replace-spellcasting') {
-        expect(profile(effect.profileId).classId).toBe(profile(effect.replacesProfileId).classId);
-      }
-      if (effect.kind === 'choose-devout-power') for (const id of effect.excludedIds) expect(power(id).id).toBe(id);
-    }
-    for (const p of profiles) expect(cls(p.classId).id).toBe(p.classId);
-    for (const r of RANDOM_CLASS_TABLE) expect(cls(r.classId).canRollAtRandom).toBe(true);
+      }),
+      ...missingIds(classes.map((c) => c.id), profiles.map((p) => [`profile ${p.id} class`, p.classId] as const)),
+      ...offendersOf(RANDOM_CLASS_TABLE, (r) => classes.find((c) => c.id === r.classId)?.canRollAtRandom !== true, (r) => `${r.id}: ${r.classId} is not a class rolled at random`),
+    ]).toEqual([]);
+    // Each kind of reference is in the data, so none of the lists above was empty.
+    expect([options.length, grants.length, classes.flatMap((c) => c.specialIds).length].every((n) => n > 0)).toBe(true);
+    expect(['spellcasting', 'replace-spellcasting', 'choose-devout-power'].filter((k) => !effects.some(({ effect }) => effect.kind === k))).toEqual([]);
   });
 
   it('every feature belongs to its class: specials granted, options offered by a choice', () => {
-    for (const f of features) {
-      const c = cls(f.classId);
-      if (f.group === 'special') expect(c.specialIds, f.id).toContain(f.id);
-      else if (f.group !== 'setting-option') expect(c.choices.flatMap((ch) => ch.optionIds), f.id).toContain(f.id);
-      expect(f.level).toBeGreaterThanOrEqual(MIN_CHARACTER_LEVEL);
-      expect(f.level).toBeLessThanOrEqual(MAX_CHARACTER_LEVEL);
-      expect(f.description.length).toBeGreaterThan(10);
-      expect(f.effects.length).toBeGreaterThan(0);
-    }
+    expect(
+      rulesBroken(features, (f) => f.id, (f) => {
+        const c = classes.find((x) => x.id === f.classId);
+        return {
+          'a class that exists': c !== undefined,
+          // A special is granted by its class; an option (not a setting's) is offered by one of its choices.
+          'granted or offered by its class':
+            f.group === 'special' ? c?.specialIds.includes(f.id) === true : f.group === 'setting-option' || c?.choices.some((ch) => ch.optionIds.includes(f.id)) === true,
+          [`level ${MIN_CHARACTER_LEVEL} to ${MAX_CHARACTER_LEVEL}`]: f.level >= MIN_CHARACTER_LEVEL && f.level <= MAX_CHARACTER_LEVEL,
+          'a description of more than 10 characters': f.description.length > 10,
+          'at least one effect': f.effects.length > 0,
+        };
+      }),
+    ).toEqual([]);
     // Every Devout power is on offer, and the level-1 picks are the two stated combinations.
     const devoutChoice = cls('devout').choices[0];
     expect(devoutChoice?.optionIds).toEqual(powers.map((p) => p.id));
@@ -216,11 +235,11 @@ describe('classes: data integrity', () => {
   });
 
   it('wip entries carry a free-text effect for the Smith, or the stated mechanics', () => {
-    for (const p of powers) {
-      for (const v of [p.basic, p.advanced]) {
-        if (v?.status === 'wip') expect(v.effects.some((e) => e.kind === 'text')).toBe(true);
-      }
-    }
+    const versions = powers.flatMap((p) => [{ p, v: p.basic, which: 'basic' }, ...(p.advanced ? [{ p, v: p.advanced, which: 'advanced' }] : [])]);
+    expect(
+      offendersOf(versions, ({ v }) => v.status === 'wip' && !v.effects.some((e) => e.kind === 'text'), ({ p, which }) => `${p.id} (${which}): wip without a free-text effect`),
+    ).toEqual([]);
+    expect(versions.some(({ v }) => v.status === 'wip')).toBe(true);
     expect(feature('dancer').status).toBe('wip');
     expect(feature('yoink').status).toBe('wip');
     expect(feature('sharpshooter').status).toBe('wip');
@@ -230,7 +249,7 @@ describe('classes: data integrity', () => {
   });
 
   it('dice are values on the chain: class HD, War Mage HD, unarmoured Armour Dice, the Combat Hardened step', () => {
-    for (const c of classes) if (c.hd !== null) expect(HAMMERCRAWL_CHAIN.sides).toContain(c.hd);
+    expect(missingIds(HAMMERCRAWL_CHAIN.sides, classes.flatMap((c) => (c.hd !== null ? [[`${c.id} HD`, c.hd] as const] : [])))).toEqual([]);
     expect(HAMMERCRAWL_CHAIN.sides).toContain(effectOf(feature('war-mage').effects, 'set-class-hd').sides);
     const armour = power('armour-of-righteousness');
     expect(HAMMERCRAWL_CHAIN.sides).toContain(effectOf(armour.basic.effects, 'armour-die-steps').unarmouredDie);
@@ -242,11 +261,11 @@ describe('classes: data integrity', () => {
   });
 
   it('prime stats are valid stats; the Specialist may choose any stat that has a Save (CL-2)', () => {
-    for (const c of classes) {
-      const options = c.primeStat.kind === 'fixed' ? [c.primeStat.stat] : c.primeStat.from;
-      expect(options.length).toBeGreaterThan(0);
-      for (const s of options) expect(STAT_IDS).toContain(s);
-    }
+    const optionsOf = (c: CharacterClass) => (c.primeStat.kind === 'fixed' ? [c.primeStat.stat] : c.primeStat.from);
+    expect([
+      ...offendersOf(classes, (c) => optionsOf(c).length === 0, (c) => `${c.id}: no prime stat to choose`),
+      ...missingIds(STAT_IDS, classes.flatMap((c) => optionsOf(c).map((s) => [`${c.id} prime stat`, s] as const))),
+    ]).toEqual([]);
     expect(cls('combatant').primeStat).toEqual({ kind: 'choose-one', from: ['STR', 'DEX'] });
     expect(cls('true-mage').primeStat).toEqual({ kind: 'choose-one', from: ['INT', 'CHA'] });
     expect(cls('devout').primeStat).toEqual({ kind: 'choose-one', from: ['WIL', 'CHA'] });
@@ -260,48 +279,56 @@ describe('classes: data integrity', () => {
 
 describe('classes: progressions by level', () => {
   it('every class with stated progressions has exactly levels 1-10; the Charlatan has none', () => {
-    for (const c of classes) {
-      const rows = levels.filter((r) => r.classId === c.id);
-      if (c.skills === null || c.wps === null) expect(rows, c.id).toEqual([]);
-      else expect(rows.map((r) => r.level), c.id).toEqual(ALL_LEVELS);
-    }
+    const levelsOf = (c: CharacterClass) => levels.filter((r) => r.classId === c.id).map((r) => r.level);
+    expect(Object.fromEntries(classes.map((c) => [c.id, levelsOf(c)]))).toEqual(
+      Object.fromEntries(classes.map((c) => [c.id, c.skills === null || c.wps === null ? [] : ALL_LEVELS])),
+    );
   });
 
   it('totals are running sums of the gains, and match each stated rule (CL-3, CL-5)', () => {
-    for (const c of classes) {
-      if (c.skills === null || c.wps === null) continue;
+    const offenders: string[] = [];
+    const stated = classes.filter((c) => c.skills !== null && c.wps !== null);
+    expect(stated.length).toBeGreaterThan(0);
+    for (const c of stated) {
       let skills = 0;
       let wps = 0;
       for (const level of ALL_LEVELS) {
         const r = levelRow(c.id, level);
         skills += r.skills.gained;
         wps += r.wps.gained;
-        expect(r.skills.total, r.id).toBe(skills);
-        expect(r.wps.total, r.id).toBe(wps);
-        expect(r.skills.total, r.id).toBe(c.skills.atLevelOne + c.skills.perNewLevel * (level - 1));
-        expect(r.wps.total, r.id).toBe(wpTotal(c.wps, level));
-        expect(r.id).toBe(`${c.id}-${level}`);
+        const rules = {
+          'skills total is the running sum': r.skills.total === skills,
+          'WPs total is the running sum': r.wps.total === wps,
+          'skills total follows the class rule': r.skills.total === c.skills!.atLevelOne + c.skills!.perNewLevel * (level - 1),
+          'WPs total follows the class rule': r.wps.total === wpTotal(c.wps!, level),
+          [`id ${c.id}-${level}`]: r.id === `${c.id}-${level}`,
+        };
+        for (const [rule, kept] of Object.entries(rules)) if (!kept) offenders.push(`${c.id} level ${level}: ${rule}`);
       }
     }
+    expect(offenders).toEqual([]);
   });
 
   it('the War Mage WP progression covers levels 1-10 and matches its rule', () => {
     const wp = effectOf(feature('war-mage').effects, 'replace-wp-progression');
     expect(wp.byLevel.map((r) => r.level)).toEqual(ALL_LEVELS);
-    let sum = 0;
-    for (const r of wp.byLevel) {
-      sum += r.gained;
-      expect(r.total).toBe(sum);
-      expect(r.total).toBe(wpTotal(wp.rule, r.level));
-    }
+    const sums = wp.byLevel.map((_, i) => wp.byLevel.slice(0, i + 1).reduce((n, r) => n + r.gained, 0));
+    expect(
+      rulesBroken(wp.byLevel, (r) => `level ${r.level}`, (r) => ({
+        'total is the running sum': r.total === sums[wp.byLevel.indexOf(r)],
+        'total follows the rule': r.total === wpTotal(wp.rule, r.level),
+      })),
+    ).toEqual([]);
   });
 
   it('spell progressions cover levels 1-10; level 1 has only the starting spells', () => {
-    for (const p of profiles) {
-      expect(p.spellsByLevel.map((r) => r.level), p.id).toEqual(ALL_LEVELS);
-      expect(p.spellsByLevel[0]?.gained).toBe(0);
-      expect(p.spellDieColumn).toBe(p.grade === 'dabbler' ? 'weak' : 'normal');
-    }
+    expect(
+      rulesBroken(profiles, (p) => p.id, (p) => ({
+        'levels 1-10': isDeepStrictEqual(p.spellsByLevel.map((r) => r.level), ALL_LEVELS),
+        'no spells gained at level 1': p.spellsByLevel[0]?.gained === 0,
+        [`the ${p.grade === 'dabbler' ? 'weak' : 'normal'} spell die column`]: p.spellDieColumn === (p.grade === 'dabbler' ? 'weak' : 'normal'),
+      })),
+    ).toEqual([]);
   });
 
   it('every scaling step of a feature is announced on its class level row, and nothing else is', () => {
@@ -315,12 +342,14 @@ describe('classes: progressions by level', () => {
   });
 
   it('class choices come at level 1 and are announced there; Devout powers at 3, 6, 9; specialties at 3, 6, 9', () => {
-    for (const c of classes) {
-      for (const ch of c.choices) {
-        expect(ch.level).toBe(1);
-        if (c.skills !== null) expect(levelRow(c.id, 1).grants).toContainEqual({ kind: 'choice', choiceId: ch.id });
-      }
-    }
+    const choices = classes.flatMap((c) => c.choices.map((ch) => ({ c, ch })));
+    expect(
+      rulesBroken(choices, ({ c, ch }) => `${c.id} ${ch.id}`, ({ c, ch }) => ({
+        'at level 1': ch.level === 1,
+        // A class without level rows (no stated skills) has nowhere to announce it.
+        'announced on the level-1 row': c.skills === null || levelRow(c.id, 1).grants.some((g) => g.kind === 'choice' && g.choiceId === ch.id),
+      })),
+    ).toEqual([]);
     const at = (classId: string, kind: string) =>
       levels.filter((r) => r.classId === classId && r.grants.some((g) => g.kind === kind)).map((r) => r.level);
     expect(at('devout', 'devout-power-advance')).toEqual([3, 6, 9]);

@@ -18,6 +18,8 @@ import { SKILL_LISTS, SKILLS } from './skills.js';
 import { TREASURE_TIERS } from './treasures.js';
 import { WEAPON_PROFICIENCIES, WEAPON_SPECIALIZATION_TIERS } from './weapon-proficiencies.js';
 import { DAMAGE_TYPES, WEAPONS, WEAPON_RANGES, WEAPON_TAGS, WEAPON_TYPES } from './weapons.js';
+import { assertKind } from '../../../../test/narrow.js';
+import { duplicatesOf, missingIds, offendersOf, rulesBroken } from '../../../../test/offenders.js';
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ids = (rows: readonly { readonly id: string }[]) => rows.map((r) => r.id);
@@ -26,19 +28,20 @@ const bag = (id: string): Bag => BAGS.find((b) => b.id === id)!;
 
 describe('gear sizes, carrying and bags (EQUIPMENT > ENCUMBRANCE, BAG ITEMS)', () => {
   it('data integrity: unique kebab-case ids and refs in every table', () => {
-    for (const rows of [GEAR_SIZES, CARRY_MODES, ENCUMBRANCE_METHODS, GEAR_TAGS, GEAR, BAGS, FREE_STARTING_EQUIPMENT]) {
-      expect(new Set(ids(rows)).size).toBe(rows.length);
-      for (const r of rows) {
-        expect(r.id).toMatch(KEBAB);
-        expect(r.label.length).toBeGreaterThan(0);
-        expect(r.ref).toMatch(/HAMMERCRAWL! v4/);
-      }
-    }
+    const tables = { GEAR_SIZES, CARRY_MODES, ENCUMBRANCE_METHODS, GEAR_TAGS, GEAR, BAGS, FREE_STARTING_EQUIPMENT };
+    const rows = Object.entries(tables).flatMap(([table, rs]) => (rs as readonly { id: string; label: string; ref: string }[]).map((r) => ({ table, r })));
+    expect([
+      ...Object.entries(tables).flatMap(([table, rs]) => duplicatesOf(ids(rs)).map((d) => `${table}: id ${d}`)),
+      ...rulesBroken(rows, ({ table, r }) => `${table}/${r.id}`, ({ r }) => ({
+        'kebab-case id': KEBAB.test(r.id),
+        'a label': r.label.length > 0,
+        'ref to HAMMERCRAWL! v4': /HAMMERCRAWL! v4/.test(r.ref),
+      })),
+    ]).toEqual([]);
   });
 
   it('one item catalogue: weapon, armour, gear and bag ids never collide', () => {
-    const all = [...ids(WEAPONS), ...ids(ARMOUR), ...ids(GEAR), ...ids(BAGS)];
-    expect(new Set(all).size).toBe(all.length);
+    expect(duplicatesOf([...ids(WEAPONS), ...ids(ARMOUR), ...ids(GEAR), ...ids(BAGS)])).toEqual([]);
   });
 
   it('the five sizes as printed: stacks of 100 and 5, Large 2 slots, Huge held in both hands', () => {
@@ -76,25 +79,23 @@ describe('gear sizes, carrying and bags (EQUIPMENT > ENCUMBRANCE, BAG ITEMS)', (
 
   it('every referenced id exists: sizes, tags, bag contents, mounts', () => {
     const itemIds = [...ids(GEAR), ...ids(BAGS)];
-    for (const item of [...GEAR, ...BAGS]) {
-      if (item.size !== null) expect(ids(GEAR_SIZES)).toContain(item.size);
-      for (const t of item.tags) expect(ids(GEAR_TAGS)).toContain(t);
-      expect(item.price).toBeNull();
-    }
-    for (const b of BAGS) {
-      if (b.capacity.kind === 'slots') {
-        if (b.capacity.maxItemSize !== null) expect(ids(GEAR_SIZES)).toContain(b.capacity.maxItemSize);
-        for (const id of b.capacity.onlyItemIds ?? []) expect(itemIds).toContain(id);
-        if (b.capacity.slots !== null) expect(b.capacity.slots).toBeGreaterThan(0);
-      } else {
-        for (const o of b.capacity.options) {
-          expect(o.max).toBeGreaterThan(0);
-          for (const id of o.itemIds) expect(itemIds).toContain(id);
-        }
-      }
-      if (b.mountsOnBagId !== null) expect(ids(BAGS)).toContain(b.mountsOnBagId);
-      expect([0, -1]).toContain(b.emptyFoldedSizeSteps);
-    }
+    const items = [...GEAR, ...BAGS];
+    const slotBags = BAGS.flatMap((b) => (b.capacity.kind === 'slots' ? [{ b, capacity: b.capacity }] : []));
+    const options = BAGS.flatMap((b) => (b.capacity.kind === 'slots' ? [] : b.capacity.options.map((o) => ({ b, o }))));
+    expect([
+      ...missingIds(ids(GEAR_SIZES), items.flatMap((item) => (item.size !== null ? [[`${item.id} size`, item.size] as const] : []))),
+      ...missingIds(ids(GEAR_TAGS), items.flatMap((item) => item.tags.map((t) => [`${item.id} tag`, t] as const))),
+      ...offendersOf(items, (item) => item.price !== null, (item) => `${item.id}: a price (the text gives none)`),
+      ...missingIds(ids(GEAR_SIZES), slotBags.flatMap(({ b, capacity }) => (capacity.maxItemSize !== null ? [[`${b.id} largest item`, capacity.maxItemSize] as const] : []))),
+      ...missingIds(itemIds, slotBags.flatMap(({ b, capacity }) => (capacity.onlyItemIds ?? []).map((id) => [`${b.id} holds only`, id] as const))),
+      ...offendersOf(slotBags, ({ capacity }) => capacity.slots !== null && capacity.slots <= 0, ({ b }) => `${b.id}: no slots`),
+      ...offendersOf(options, ({ o }) => o.max <= 0, ({ b }) => `${b.id}: an option holding nothing`),
+      ...missingIds(itemIds, options.flatMap(({ b, o }) => o.itemIds.map((id) => [`${b.id} option`, id] as const))),
+      ...missingIds(ids(BAGS), BAGS.flatMap((b) => (b.mountsOnBagId !== null ? [[`${b.id} mounts on`, b.mountsOnBagId] as const] : []))),
+      ...offendersOf(BAGS, (b) => b.emptyFoldedSizeSteps !== 0 && b.emptyFoldedSizeSteps !== -1, (b) => `${b.id}: folds by ${b.emptyFoldedSizeSteps} sizes`),
+    ]).toEqual([]);
+    // Both kinds of bag capacity are in the table, so both lists above were read.
+    expect([slotBags.length, options.length].every((n) => n > 0)).toBe(true);
   });
 
   it('bags as the text describes them', () => {
@@ -102,10 +103,9 @@ describe('gear sizes, carrying and bags (EQUIPMENT > ENCUMBRANCE, BAG ITEMS)', (
     // "three Small gear slots ... up to 15 identical small items, or 300 identical tiny items"
     const bandolier = bag('bandolier');
     expect(bandolier).toMatchObject({ capacity: { kind: 'slots', slots: 3, maxItemSize: 'small' }, isContentReadied: true });
-    if (bandolier.capacity.kind === 'slots') {
-      expect(bandolier.capacity.slots! * sizeRow('small').stackLimit!).toBe(15);
-      expect(bandolier.capacity.slots! * sizeRow('tiny').stackLimit!).toBe(300);
-    }
+    assertKind(bandolier.capacity, 'slots');
+    expect(bandolier.capacity.slots! * sizeRow('small').stackLimit!).toBe(15);
+    expect(bandolier.capacity.slots! * sizeRow('tiny').stackLimit!).toBe(300);
     expect(bag('scroll-case').capacity).toEqual({
       kind: 'special',
       options: [{ itemIds: ['spell-scroll'], max: 1 }, { itemIds: ['map-or-document'], max: 5 }],
@@ -132,17 +132,14 @@ describe('gear sizes, carrying and bags (EQUIPMENT > ENCUMBRANCE, BAG ITEMS)', (
 
 describe('free starting equipment (CHARACTER CREATION, Starting Equipment)', () => {
   it('every item exists; packed items are in a bag that is also given', () => {
-    const itemIds = [...ids(GEAR), ...ids(BAGS)];
-    for (const g of FREE_STARTING_EQUIPMENT) {
-      expect(itemIds).toContain(g.itemId);
-      expect(ids(CARRY_MODES)).toContain(g.carried);
-      if (g.carried === 'packed') {
-        expect(g.insideBagId).not.toBeNull();
-        expect(FREE_STARTING_EQUIPMENT.map((x) => x.itemId)).toContain(g.insideBagId);
-      } else {
-        expect(g.insideBagId).toBeNull();
-      }
-    }
+    const given = FREE_STARTING_EQUIPMENT.map((x) => x.itemId);
+    expect([
+      ...missingIds([...ids(GEAR), ...ids(BAGS)], FREE_STARTING_EQUIPMENT.map((g) => [`${g.id} item`, g.itemId] as const)),
+      ...missingIds(ids(CARRY_MODES), FREE_STARTING_EQUIPMENT.map((g) => [`${g.id} carried`, g.carried] as const)),
+      ...rulesBroken(FREE_STARTING_EQUIPMENT, (g) => g.id, (g) => ({
+        'packed in a bag that is also given, or not in a bag': g.carried === 'packed' ? g.insideBagId !== null && given.includes(g.insideBagId) : g.insideBagId === null,
+      })),
+    ]).toEqual([]);
   });
 
   it('as printed: a satchel, 1d4 rations, a torch only without nightvision, clothes', () => {
@@ -154,7 +151,8 @@ describe('free starting equipment (CHARACTER CREATION, Starting Equipment)', () 
     ]);
     const rations = FREE_STARTING_EQUIPMENT[1];
     expect(rations.quantity).toEqual({ kind: 'rolled', dice: { count: 1, sides: 4 } });
-    if (rations.quantity.kind === 'rolled') expect(HAMMERCRAWL_CHAIN.sides).toContain(rations.quantity.dice.sides);
+    assertKind(rations.quantity, 'rolled');
+    expect(HAMMERCRAWL_CHAIN.sides).toContain(rations.quantity.dice.sides);
   });
 
   it('the most the satchel starts with (4 rations and a torch) fits its slots', () => {
@@ -171,14 +169,14 @@ describe('free starting equipment (CHARACTER CREATION, Starting Equipment)', () 
   });
 
   it('the classes\' starting items are gear that exists here, with the same sizes', () => {
-    for (const c of CLASSES) {
-      for (const item of c.startingGear.items) {
-        if (item.kind !== 'item') continue;
+    const items = CLASSES.flatMap((c) => c.startingGear.items.flatMap((item) => (item.kind === 'item' ? [{ c, item }] : [])));
+    expect(items.length).toBeGreaterThan(0);
+    expect(
+      rulesBroken(items, ({ c, item }) => `${c.id}: ${item.itemId}`, ({ item }) => {
         const gear = GEAR.find((g) => g.id === item.itemId);
-        expect(gear, `${c.id}: ${item.itemId}`).toBeDefined();
-        expect(gear?.size).toBe(item.size);
-      }
-    }
+        return { 'gear that exists': gear !== undefined, 'of the same size': gear === undefined || gear.size === item.size };
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -199,6 +197,6 @@ describe.skipIf(!HAS_RULES_TEXT)('equipment descriptions are the project\'s own 
       ...SKILLS, ...SKILL_LISTS, ...TREASURE_TIERS, ...WEAPON_PROFICIENCIES, ...WEAPON_SPECIALIZATION_TIERS,
       ...WEAPONS, ...WEAPON_TYPES, ...WEAPON_TAGS, ...WEAPON_RANGES, ...DAMAGE_TYPES, ...ARMOUR, ...ARMOUR_CATEGORIES,
     ];
-    for (const r of rows) expect(r.ref, r.id).toMatch(/^HAMMERCRAWL! v4, /);
+    expect(offendersOf(rows, (r) => !r.ref.startsWith('HAMMERCRAWL! v4, '), (r) => `${r.id}: ref ${r.ref}`)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NETHERN_QUIRK_DICE, NETHERN_QUIRKS } from './nethern-quirks.js';
 import { HAMMERCRAWL_STOCKS, NETHERN_QUIRK_TABLE_ID } from './stocks.js';
+import { coverageOffenders, duplicatesOf, offendersOf, rulesBroken } from '../../../../test/offenders.js';
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -11,34 +12,21 @@ describe('Nethern quirks (STOCKS (RACES), Nethern): data integrity', () => {
   });
 
   it('covers 1..28 exactly once, no gap, no overlap, in order', () => {
-    const hi = NETHERN_QUIRK_DICE.count * NETHERN_QUIRK_DICE.sides;
-    const seen: string[] = [];
-    for (let v = NETHERN_QUIRK_DICE.count; v <= hi; v++) {
-      const rows = NETHERN_QUIRKS.filter((q) => v >= q.roll.min && v <= q.roll.max);
-      expect(rows.map((q) => q.id), `result ${v}`).toHaveLength(1);
-      seen.push(rows[0]?.id ?? '');
-    }
-    expect(seen).toEqual(NETHERN_QUIRKS.map((q) => q.id));
-    for (const q of NETHERN_QUIRKS) {
-      expect(q.roll.min).toBeLessThanOrEqual(q.roll.max);
-      expect(q.roll.min).toBeGreaterThanOrEqual(1);
-      expect(q.roll.max).toBeLessThanOrEqual(hi);
-    }
+    expect(NETHERN_QUIRK_DICE.count).toBe(1);
+    expect(coverageOffenders(NETHERN_QUIRK_DICE.sides, NETHERN_QUIRKS.map((q) => q.roll))).toEqual([]);
+    expect(offendersOf(NETHERN_QUIRKS, (q) => q.roll.min > q.roll.max, (q) => `${q.id}: ${q.roll.min}-${q.roll.max} runs backwards`)).toEqual([]);
+    // In order: the rows sorted by their rolls are the rows as listed.
+    expect([...NETHERN_QUIRKS].sort((a, b) => a.roll.min - b.roll.min).map((q) => q.id)).toEqual(NETHERN_QUIRKS.map((q) => q.id));
   });
 
   it('ids are unique and kebab-case; variant ids unique within a quirk; every row has a ref and description', () => {
-    expect(new Set(NETHERN_QUIRKS.map((q) => q.id)).size).toBe(NETHERN_QUIRKS.length);
-    for (const q of NETHERN_QUIRKS) {
-      expect(q.id).toMatch(KEBAB);
-      expect(q.ref).toMatch(/Nethern/);
-      expect(q.description.length).toBeGreaterThan(0);
-      const variants: readonly { readonly id: string; readonly label: string }[] = q.variants;
-      expect(new Set(variants.map((v) => v.id)).size, q.id).toBe(variants.length);
-      for (const v of variants) {
-        expect(v.id).toMatch(KEBAB);
-        expect(v.label.length).toBeGreaterThan(0);
-      }
-    }
+    expect(duplicatesOf(NETHERN_QUIRKS.map((q) => q.id))).toEqual([]);
+    const variants = NETHERN_QUIRKS.flatMap((q) => (q.variants as readonly { readonly id: string; readonly label: string }[]).map((v) => ({ q, v })));
+    expect([
+      ...rulesBroken(NETHERN_QUIRKS, (q) => q.id, (q) => ({ 'kebab-case id': KEBAB.test(q.id), 'ref to Nethern': /Nethern/.test(q.ref), 'a description': q.description.length > 0 })),
+      ...NETHERN_QUIRKS.flatMap((q) => duplicatesOf(q.variants.map((v) => v.id)).map((d) => `${q.id}: variant ${d}`)),
+      ...rulesBroken(variants, ({ q, v }) => `${q.id}/${v.id}`, ({ v }) => ({ 'kebab-case id': KEBAB.test(v.id), 'a label': v.label.length > 0 })),
+    ]).toEqual([]);
   });
 
   it('the Nethern stock references this table', () => {

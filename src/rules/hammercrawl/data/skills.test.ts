@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAT_IDS } from '../check-modifiers.js';
 import { SKILLS, SKILL_LISTS, SKILL_TABLE_DIE, skillForRoll, type SkillStat } from './skills.js';
+import { coverageOffenders, duplicatesOf, missingIds, offendersOf, rulesBroken } from '../../../../test/offenders.js';
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -12,38 +13,30 @@ function statKey(s: SkillStat): string {
 
 describe('the skills list (SKILLS)', () => {
   it('data integrity: unique kebab-case ids, labels and refs', () => {
-    expect(new Set(SKILLS.map((s) => s.id)).size).toBe(SKILLS.length);
-    for (const s of SKILLS) {
-      expect(s.id).toMatch(KEBAB);
-      expect(s.label.length).toBeGreaterThan(0);
-      expect(s.ref).toMatch(/SKILLS/);
-    }
-    expect(new Set(SKILL_LISTS.map((l) => l.id)).size).toBe(SKILL_LISTS.length);
+    expect([
+      ...duplicatesOf(SKILLS.map((s) => s.id)).map((d) => `skill id ${d}`),
+      ...duplicatesOf(SKILL_LISTS.map((l) => l.id)).map((d) => `skill list id ${d}`),
+      ...rulesBroken(SKILLS, (s) => s.id, (s) => ({ 'kebab-case id': KEBAB.test(s.id), 'a label': s.label.length > 0, 'ref to SKILLS': /SKILLS/.test(s.ref) })),
+    ]).toEqual([]);
   });
 
   it('covers every face of the d100 exactly once, in order', () => {
-    const hits = new Array<number>(SKILL_TABLE_DIE + 1).fill(0);
-    for (const s of SKILLS) {
-      expect(Number.isInteger(s.roll.min) && Number.isInteger(s.roll.max)).toBe(true);
-      expect(s.roll.min).toBeLessThanOrEqual(s.roll.max);
-      for (let f = s.roll.min; f <= s.roll.max; f += 1) hits[f] = (hits[f] ?? 0) + 1;
-    }
-    expect(hits[0]).toBe(0);
-    expect(hits.slice(1)).toEqual(new Array<number>(SKILL_TABLE_DIE).fill(1));
+    expect(rulesBroken(SKILLS, (s) => s.id, (s) => ({ 'whole-number roll': Number.isInteger(s.roll.min) && Number.isInteger(s.roll.max), 'roll not backwards': s.roll.min <= s.roll.max }))).toEqual([]);
+    expect(coverageOffenders(SKILL_TABLE_DIE, SKILLS.map((s) => s.roll))).toEqual([]);
     expect(SKILLS.map((s) => s.roll.min)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
-    for (let f = 1; f <= SKILL_TABLE_DIE; f += 1) expect(skillForRoll(f)?.roll.min).toBe(f);
+    const faces = Array.from({ length: SKILL_TABLE_DIE }, (_, i) => i + 1);
+    expect(offendersOf(faces, (f) => skillForRoll(f)?.roll.min !== f, (f) => `skillForRoll(${f}) gives ${skillForRoll(f)?.id ?? 'nothing'}`)).toEqual([]);
     expect(skillForRoll(0)).toBeUndefined();
     expect(skillForRoll(101)).toBeUndefined();
   });
 
   it('every stat is one of the seven stats', () => {
-    for (const s of SKILLS) {
-      if (s.stat.kind === 'stat') expect(STAT_IDS).toContain(s.stat.stat);
-      if (s.stat.kind === 'either') {
-        expect(s.stat.stats.length).toBe(2);
-        for (const id of s.stat.stats) expect(STAT_IDS).toContain(id);
-      }
-    }
+    const either = SKILLS.flatMap((s) => (s.stat.kind === 'either' ? [{ s, stats: s.stat.stats }] : []));
+    expect([
+      ...missingIds(STAT_IDS, SKILLS.flatMap((s) => (s.stat.kind === 'stat' ? [[`${s.id} stat`, s.stat.stat] as const] : []))),
+      ...missingIds(STAT_IDS, either.flatMap(({ s, stats }) => stats.map((id) => [`${s.id} stat`, id] as const))),
+      ...offendersOf(either, ({ stats }) => stats.length !== 2, ({ s, stats }) => `${s.id}: either of ${stats.length} stats`),
+    ]).toEqual([]);
   });
 
   it('matches the printed list: stat counts and the 14 "Yes" specializations', () => {
@@ -70,9 +63,7 @@ describe('the skills list (SKILLS)', () => {
       [93, 'sporting', 'Sporting', 'Varies'],
       [100, 'weather-sense', 'Weather Sense', 'WIL'],
     ];
-    for (const [face, id, label, stat] of printed) {
-      expect([at(face).id, at(face).label, statKey(at(face).stat)]).toEqual([id, label, stat]);
-    }
+    expect(printed.map(([face]) => [face, at(face).id, at(face).label, statKey(at(face).stat)])).toEqual(printed);
     expect(at(33)).toMatchObject({ id: 'etiquette', choiceOf: 'culture', requiresSpecialization: false });
     expect(at(89)).toMatchObject({ id: 'riding', choiceOf: 'animal', requiresSpecialization: false });
     expect(at(36)).toMatchObject({ id: 'fishing', requiresSpecialization: true, choiceOf: null });

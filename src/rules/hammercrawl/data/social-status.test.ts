@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SOCIAL_STATUS_DICE, SOCIAL_STATUS_TABLE, type SocialStatusRow } from './social-status.js';
+import { duplicatesOf, offendersOf, rulesBroken } from '../../../../test/offenders.js';
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -20,25 +21,24 @@ describe('SOC status and starting coins (STATS; CHARACTER CREATION, Starting Equ
     expect(SOCIAL_STATUS_TABLE.map((r) => r.id)).toEqual([
       'scum', 'peasantry', 'poor', 'middle-class', 'lesser-nobility', 'greater-nobility', 'royalty',
     ]);
-    expect(new Set(SOCIAL_STATUS_TABLE.map((r) => r.id)).size).toBe(SOCIAL_STATUS_TABLE.length);
-    for (const r of SOCIAL_STATUS_TABLE) {
-      expect(r.id).toMatch(KEBAB);
-      expect(r.ref).toMatch(/SOC/);
-    }
+    expect([
+      ...duplicatesOf(SOCIAL_STATUS_TABLE.map((r) => r.id)),
+      ...rulesBroken(SOCIAL_STATUS_TABLE, (r) => r.id, (r) => ({ 'kebab-case id': KEBAB.test(r.id), 'ref to SOC': /SOC/.test(r.ref) })),
+    ]).toEqual([]);
   });
 
   it('covers 3d6 (3..18) exactly once, no gap, no overlap', () => {
     expect(SOCIAL_STATUS_DICE).toEqual({ count: 3, sides: 6 });
     const lo = SOCIAL_STATUS_DICE.count;
     const hi = SOCIAL_STATUS_DICE.count * SOCIAL_STATUS_DICE.sides;
-    for (let v = lo; v <= hi; v++) {
-      expect(SOCIAL_STATUS_TABLE.filter((r) => v >= r.roll.min && v <= r.roll.max), `SOC ${v}`).toHaveLength(1);
-    }
-    for (const r of SOCIAL_STATUS_TABLE) {
-      expect(r.roll.min).toBeLessThanOrEqual(r.roll.max);
-      expect(r.roll.min).toBeGreaterThanOrEqual(lo);
-      expect(r.roll.max).toBeLessThanOrEqual(hi);
-    }
+    const totals = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+    expect([
+      ...totals.flatMap((v) => {
+        const n = SOCIAL_STATUS_TABLE.filter((r) => v >= r.roll.min && v <= r.roll.max).length;
+        return n === 1 ? [] : [`SOC ${v} in ${n} rows`];
+      }),
+      ...rulesBroken(SOCIAL_STATUS_TABLE, (r) => r.id, (r) => ({ 'roll not backwards': r.roll.min <= r.roll.max, [`roll within ${lo}-${hi}`]: r.roll.min >= lo && r.roll.max <= hi })),
+    ]).toEqual([]);
   });
 
   it('ranges and coin columns as printed', () => {
@@ -66,6 +66,7 @@ describe('SOC status and starting coins (STATS; CHARACTER CREATION, Starting Equ
   });
 
   it('more SOC never means fewer coins', () => {
-    for (let v = 4; v <= 18; v++) expect(coinsFor(v)!).toBeGreaterThanOrEqual(coinsFor(v - 1)!);
+    const socs = Array.from({ length: 15 }, (_, i) => i + 4);
+    expect(offendersOf(socs, (v) => !(coinsFor(v)! >= coinsFor(v - 1)!), (v) => `SOC ${v}: ${coinsFor(v)} coins, fewer than SOC ${v - 1}'s ${coinsFor(v - 1)}`)).toEqual([]);
   });
 });

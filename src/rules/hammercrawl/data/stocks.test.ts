@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { HAMMERCRAWL_CHAIN } from '../../../dice/index.js';
 import { STAT_IDS, type StatId } from '../check-modifiers.js';
@@ -16,6 +17,7 @@ import {
   type Stock,
   type StockEffect,
 } from './stocks.js';
+import { duplicatesOf, missingIds, offendersOf, rulesBroken } from '../../../../test/offenders.js';
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -80,8 +82,7 @@ describe('stock tables (STOCKS (RACES)): data integrity', () => {
   });
 
   it('the settings roll 3d6 and 3d12, with unique kebab-case ids', () => {
-    expect(new Set(STOCK_SETTINGS.map((s) => s.id)).size).toBe(STOCK_SETTINGS.length);
-    for (const s of STOCK_SETTINGS) expect(s.id).toMatch(KEBAB);
+    expect([...duplicatesOf(STOCK_SETTINGS.map((s) => s.id)), ...offendersOf(STOCK_SETTINGS, (s) => !KEBAB.test(s.id), (s) => `${s.id}: id not kebab-case`)]).toEqual([]);
     expect(STOCK_SETTINGS.map((s) => [s.id, s.dice.count, s.dice.sides])).toEqual([
       ['hammercrawl', 3, 6],
       ['palladium', 3, 12],
@@ -91,13 +92,15 @@ describe('stock tables (STOCKS (RACES)): data integrity', () => {
   for (const { setting, stocks } of tables) {
     describe(setting.id, () => {
       it('ids are unique and kebab-case; every stock belongs to the setting and has a ref', () => {
-        expect(new Set(stocks.map((s) => s.id)).size).toBe(stocks.length);
-        for (const s of stocks) {
-          expect(s.id).toMatch(KEBAB);
-          expect(s.setting).toBe(setting.id);
-          expect(s.label.length).toBeGreaterThan(0);
-          expect(s.ref).toMatch(/STOCKS \(RACES\)/);
-        }
+        expect([
+          ...duplicatesOf(stocks.map((s) => s.id)),
+          ...rulesBroken(stocks, (s) => s.id, (s) => ({
+            'kebab-case id': KEBAB.test(s.id),
+            [`of the ${setting.id} setting`]: s.setting === setting.id,
+            'a label': s.label.length > 0,
+            'ref to STOCKS (RACES)': /STOCKS \(RACES\)/.test(s.ref),
+          })),
+        ]).toEqual([]);
       });
 
       it(`covers ${setting.dice.count}d${setting.dice.sides} exactly once, no gap, no overlap`, () => {
@@ -107,44 +110,56 @@ describe('stock tables (STOCKS (RACES)): data integrity', () => {
       });
 
       it('ability ids are unique within a stock and kebab-case, each with a description, effect kinds, a ref', () => {
-        for (const s of stocks) {
-          expect(new Set(s.abilities.map((a) => a.id)).size, s.id).toBe(s.abilities.length);
-          for (const a of s.abilities) {
-            expect(a.id).toMatch(KEBAB);
-            expect(a.label.length).toBeGreaterThan(0);
-            expect(a.description.length).toBeGreaterThan(10);
-            expect(a.description.length).toBeLessThan(500);
-            expect(a.ref).toContain(setting.id === 'hammercrawl' ? 'HAMMERCRAWL! Setting' : 'Palladium Fantasy Setting');
-          }
-        }
+        const settingRef = setting.id === 'hammercrawl' ? 'HAMMERCRAWL! Setting' : 'Palladium Fantasy Setting';
+        const abilities = stocks.flatMap((s) => s.abilities.map((a) => ({ s, a })));
+        expect([
+          ...stocks.flatMap((s) => duplicatesOf(s.abilities.map((a) => a.id)).map((d) => `${s.id}: ability ${d}`)),
+          ...rulesBroken(abilities, ({ s, a }) => `${s.id}/${a.id}`, ({ a }) => ({
+            'kebab-case id': KEBAB.test(a.id),
+            'a label': a.label.length > 0,
+            'a description of 11 to 499 characters': a.description.length > 10 && a.description.length < 500,
+            [`ref to ${settingRef}`]: a.ref.includes(settingRef),
+          })),
+        ]).toEqual([]);
       });
 
       it('every stat key is one of STR DEX CON INT WIL CHA SOC (never WIS); free choices exclude SOC', () => {
-        for (const s of stocks) {
-          const stats = s.primeStat.kind === 'fixed' ? [s.primeStat.stat] : [...s.primeStat.from];
-          if (s.primeStat.kind === 'choose-one') expect(stats).toEqual([...CORE_STAT_IDS]);
-          for (const e of effectsOf(s)) stats.push(...effectStats(e));
-          for (const stat of stats) expect(STAT_IDS as readonly string[], `${s.id}: ${stat}`).toContain(stat);
-        }
+        const statsOf = (s: Stock): StatId[] => [...(s.primeStat.kind === 'fixed' ? [s.primeStat.stat] : s.primeStat.from), ...effectsOf(s).flatMap(effectStats)];
+        expect([
+          ...missingIds(STAT_IDS, stocks.flatMap((s) => statsOf(s).map((stat) => [s.id, stat] as const))),
+          ...offendersOf(
+            stocks,
+            (s) => s.primeStat.kind === 'choose-one' && !isDeepStrictEqual([...s.primeStat.from], [...CORE_STAT_IDS]),
+            (s) => `${s.id}: a free choice of prime stat other than ${CORE_STAT_IDS.join(' ')}`,
+          ),
+        ]).toEqual([]);
       });
 
       it('every referenced id exists; dice and steps in effects are values on the chain', () => {
-        for (const s of stocks) {
-          for (const e of effectsOf(s)) {
-            if (e.kind === 'quirks') {
-              expect(e.table).toBe(NETHERN_QUIRK_TABLE_ID);
-              expect(NETHERN_QUIRKS.length).toBeGreaterThan(0);
-              expect(e.rolls).toBeGreaterThanOrEqual(1);
+        expect(NETHERN_QUIRKS.length).toBeGreaterThan(0);
+        const effects = stocks.flatMap((s) => effectsOf(s).map((e) => ({ s, e })));
+        expect(
+          effects.flatMap(({ s, e }) => {
+            const at = `${s.id} ${e.kind}`;
+            switch (e.kind) {
+              case 'quirks':
+                return [...(e.table === NETHERN_QUIRK_TABLE_ID ? [] : [`${at}: table ${e.table}`]), ...(e.rolls >= 1 ? [] : [`${at}: ${e.rolls} rolls`])];
+              case 'natural-proficiency':
+                return (NATURAL_WEAPON_IDS as readonly string[]).includes(e.weapon) ? [] : [`${at}: weapon ${e.weapon}`];
+              case 'innate-spells':
+                return (HAMMERCRAWL_CHAIN.sides as readonly number[]).includes(e.nonCaster.castingDie) ? [] : [`${at}: casting die d${e.nonCaster.castingDie}`];
+              case 'harm-step':
+              case 'check-step':
+                return Number.isInteger(e.amount) ? [] : [`${at}: ${e.amount} steps`];
+              default:
+                return [];
             }
-            if (e.kind === 'natural-proficiency') expect(NATURAL_WEAPON_IDS as readonly string[]).toContain(e.weapon);
-            if (e.kind === 'innate-spells') expect(HAMMERCRAWL_CHAIN.sides as readonly number[]).toContain(e.nonCaster.castingDie);
-            if (e.kind === 'harm-step' || e.kind === 'check-step') expect(Number.isInteger(e.amount)).toBe(true);
-          }
-        }
+          }),
+        ).toEqual([]);
       });
 
       it('nightvision is absent or a positive range in feet', () => {
-        for (const s of stocks) if (s.nightvision) expect(s.nightvision.rangeFeet).toBeGreaterThan(0);
+        expect(offendersOf(stocks, (s) => s.nightvision !== null && !(s.nightvision.rangeFeet > 0), (s) => `${s.id}: nightvision ${s.nightvision?.rangeFeet} feet`)).toEqual([]);
       });
     });
   }
@@ -152,9 +167,7 @@ describe('stock tables (STOCKS (RACES)): data integrity', () => {
 
 describe('natural weapons (WEAPON PROFICIENCIES, Special Note)', () => {
   it('every natural weapon a stock grants is a natural Weapon Proficiency', () => {
-    for (const id of NATURAL_WEAPON_IDS) {
-      expect(WEAPON_PROFICIENCIES.find((wp) => wp.id === id)?.kind, id).toBe('natural');
-    }
+    expect(offendersOf(NATURAL_WEAPON_IDS, (id) => WEAPON_PROFICIENCIES.find((wp) => wp.id === id)?.kind !== 'natural', (id) => `${id}: not a natural WP`)).toEqual([]);
   });
 });
 
@@ -261,8 +274,7 @@ describe('stock facts against the text (spot checks)', () => {
 describe('Palladium stat conversion (STATS, Converting Stats from Palladium)', () => {
   it('gives every stat exactly one source, with unique kebab-case ids', () => {
     expect(PALLADIUM_STAT_SOURCES.map((c) => c.stat).sort()).toEqual([...STAT_IDS].sort());
-    expect(new Set(PALLADIUM_STAT_SOURCES.map((c) => c.id)).size).toBe(PALLADIUM_STAT_SOURCES.length);
-    for (const c of PALLADIUM_STAT_SOURCES) expect(c.id).toMatch(KEBAB);
+    expect([...duplicatesOf(PALLADIUM_STAT_SOURCES.map((c) => c.id)), ...offendersOf(PALLADIUM_STAT_SOURCES, (c) => !KEBAB.test(c.id), (c) => `${c.id}: id not kebab-case`)]).toEqual([]);
   });
 
   it('CHA and DEX average two attributes, the rest map one to one, SOC is the Smith’s', () => {
@@ -278,18 +290,19 @@ describe('Palladium stat conversion (STATS, Converting Stats from Palladium)', (
 
   it('the bands cover 1 and up exactly once, open at the top, and land on the stat table', () => {
     const bands = PALLADIUM_SCORE_BANDS;
-    expect(new Set(bands.map((b) => b.id)).size).toBe(bands.length);
-    bands.forEach((b, i) => {
-      expect(b.id).toMatch(KEBAB);
-      const next = bands[i + 1];
-      if (next) {
-        expect(b.from.max).not.toBeNull();
-        expect(next.from.min).toBe((b.from.max ?? Number.NaN) + 1);
-      } else {
-        expect(b.from.max).toBeNull();
-      }
-      if (b.score !== null) expect(b.score).toBeLessThanOrEqual(20);
-    });
+    expect([
+      ...duplicatesOf(bands.map((b) => b.id)),
+      ...rulesBroken(bands, (b) => b.id, (b) => {
+        const i = bands.indexOf(b);
+        const next = bands[i + 1];
+        return {
+          'kebab-case id': KEBAB.test(b.id),
+          // Each band but the last ends where the next begins; the last is open at the top.
+          'ends just before the next band': next === undefined ? b.from.max === null : b.from.max !== null && next.from.min === b.from.max + 1,
+          'a score on the stat table (at most 20)': b.score === null || b.score <= 20,
+        };
+      }),
+    ]).toEqual([]);
     expect(bands[0]?.from.min).toBe(1);
     const convert = (v: number) => {
       const b = bands.find((x) => v >= x.from.min && (x.from.max === null || v <= x.from.max));

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, MAX_TREASURE_TIER, MIN_TREASURE_TIER, TREASURE_TIERS } from './treasures.js';
+import { duplicatesOf, rulesBroken } from '../../../../test/offenders.js';
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 describe('the tiers of treasure (TREASURES)', () => {
   it('data integrity: unique kebab-case ids, tiers 1-11 once each in order', () => {
-    expect(new Set(TREASURE_TIERS.map((t) => t.id)).size).toBe(TREASURE_TIERS.length);
-    for (const t of TREASURE_TIERS) {
-      expect(t.id).toMatch(KEBAB);
-      expect(t.ref).toMatch(/TREASURES/);
-      expect(t.description.length).toBeGreaterThan(0);
-    }
+    expect([
+      ...duplicatesOf(TREASURE_TIERS.map((t) => t.id)),
+      ...rulesBroken(TREASURE_TIERS, (t) => t.id, (t) => ({ 'kebab-case id': KEBAB.test(t.id), 'ref to TREASURES': /TREASURES/.test(t.ref), 'a description': t.description.length > 0 })),
+    ]).toEqual([]);
     expect(TREASURE_TIERS.map((t) => t.tier)).toEqual(Array.from({ length: MAX_TREASURE_TIER }, (_, i) => i + MIN_TREASURE_TIER));
   });
 
@@ -28,12 +27,13 @@ describe('the tiers of treasure (TREASURES)', () => {
   });
 
   it('every currency is a coin tier that exists', () => {
-    expect(new Set(CURRENCIES.map((c) => c.id)).size).toBe(CURRENCIES.length);
-    for (const c of CURRENCIES) {
-      const tier = TREASURE_TIERS.find((t) => t.id === c.treasureTierId);
-      expect(tier?.category).toBe('coin');
-      expect(tier?.label).toBe(c.label);
-    }
+    expect([
+      ...duplicatesOf(CURRENCIES.map((c) => c.id)),
+      ...rulesBroken(CURRENCIES, (c) => c.id, (c) => {
+        const tier = TREASURE_TIERS.find((t) => t.id === c.treasureTierId);
+        return { 'a coin tier that exists': tier?.category === 'coin', "the tier's label": tier?.label === c.label };
+      }),
+    ]).toEqual([]);
     expect(CURRENCIES.map((c) => c.id)).toEqual(['copper', 'silver', 'gold', 'platinum']);
   });
 });

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { STAT_IDS } from '../check-modifiers.js';
 import { GEAR_SIZES } from './gear.js';
@@ -15,6 +16,7 @@ import {
   WEAPON_TYPES,
   type Weapon,
 } from './weapons.js';
+import { duplicatesOf, missingIds, offendersOf, rulesBroken } from '../../../../test/offenders.js';
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ids = (rows: readonly { readonly id: string }[]) => rows.map((r) => r.id);
@@ -26,48 +28,43 @@ const byId = (id: string): Weapon => {
 
 describe('the weapons table (WEAPONS & SHIELDS)', () => {
   it('data integrity: unique kebab-case ids in every table', () => {
-    for (const rows of [WEAPONS, WEAPON_TYPES, DAMAGE_TYPES, WEAPON_TAGS, WEAPON_RANGES]) {
-      expect(new Set(ids(rows)).size).toBe(rows.length);
-      for (const id of ids(rows)) expect(id).toMatch(KEBAB);
-    }
+    const tables = { WEAPONS, WEAPON_TYPES, DAMAGE_TYPES, WEAPON_TAGS, WEAPON_RANGES };
+    expect([
+      ...Object.entries(tables).flatMap(([table, rows]) => duplicatesOf(ids(rows)).map((d) => `${table}: id ${d}`)),
+      ...Object.entries(tables).flatMap(([table, rows]) => offendersOf(ids(rows), (id) => !KEBAB.test(id), (id) => `${table}/${id}: id not kebab-case`)),
+    ]).toEqual([]);
   });
 
   it('every referenced id exists: type, size, damage types, range, tags, WP, Special tags', () => {
-    for (const w of WEAPONS) {
-      expect(ids(WEAPON_TYPES)).toContain(w.type);
-      if (w.stow !== null) expect(ids(GEAR_SIZES)).toContain(w.stow);
-      for (const d of w.damageTypes) expect(ids(DAMAGE_TYPES)).toContain(d);
-      if (w.range !== null) expect(ids(WEAPON_RANGES)).toContain(w.range);
-      for (const t of w.tags) expect(ids(WEAPON_TAGS)).toContain(t);
-      expect(ids(WEAPON_PROFICIENCIES)).toContain(w.proficiencyId);
-      for (const t of w.special?.grantsTags ?? []) expect(ids(WEAPON_TAGS)).toContain(t);
-      expect(w.ref).toMatch(/WEAPONS & SHIELDS/);
-    }
+    expect([
+      ...missingIds(ids(WEAPON_TYPES), WEAPONS.map((w) => [`${w.id} type`, w.type] as const)),
+      ...missingIds(ids(GEAR_SIZES), WEAPONS.flatMap((w) => (w.stow !== null ? [[`${w.id} stow`, w.stow] as const] : []))),
+      ...missingIds(ids(DAMAGE_TYPES), WEAPONS.flatMap((w) => w.damageTypes.map((d) => [`${w.id} damage type`, d] as const))),
+      ...missingIds(ids(WEAPON_RANGES), WEAPONS.flatMap((w) => (w.range !== null ? [[`${w.id} range`, w.range] as const] : []))),
+      ...missingIds(ids(WEAPON_TAGS), WEAPONS.flatMap((w) => w.tags.map((t) => [`${w.id} tag`, t] as const))),
+      ...missingIds(ids(WEAPON_PROFICIENCIES), WEAPONS.map((w) => [`${w.id} WP`, w.proficiencyId] as const)),
+      ...missingIds(ids(WEAPON_TAGS), WEAPONS.flatMap((w) => (w.special?.grantsTags ?? []).map((t) => [`${w.id} Special grants`, t] as const))),
+      ...offendersOf(WEAPONS, (w) => !/WEAPONS & SHIELDS/.test(w.ref), (w) => `${w.id}: ref ${w.ref}`),
+    ]).toEqual([]);
   });
 
   it('numbers in range: STR 1-18, reach 0-4, at least one damage type, no prices', () => {
-    for (const w of WEAPONS) {
-      expect(w.strMin).toBeGreaterThanOrEqual(1);
-      expect(w.strMin).toBeLessThanOrEqual(18);
-      if (w.reach !== null) {
-        expect(Number.isInteger(w.reach)).toBe(true);
-        expect(w.reach).toBeGreaterThanOrEqual(0);
-        expect(w.reach).toBeLessThanOrEqual(4);
-      }
-      expect(w.damageTypes.length).toBeGreaterThan(0);
-      expect(w.price).toBeNull();
-    }
+    expect(
+      rulesBroken(WEAPONS, (w) => w.id, (w) => ({
+        'STR minimum 1 to 18': w.strMin >= 1 && w.strMin <= 18,
+        'reach a whole number 0 to 4, or none': w.reach === null || (Number.isInteger(w.reach) && w.reach >= 0 && w.reach <= 4),
+        'at least one damage type': w.damageTypes.length > 0,
+        'no price (the text gives none)': w.price === null,
+      })),
+    ).toEqual([]);
   });
 
   it('each weapon\'s Harm follows its type; only mechanical ranged weapons have their own (unprinted) dice', () => {
-    for (const w of WEAPONS) {
-      const type = WEAPON_TYPES.find((t) => t.id === w.type)!;
-      expect(w.harm).toEqual(type.harm);
-    }
-    for (const t of WEAPON_TYPES) {
-      expect(STAT_IDS).toContain(t.attackStatMod);
-      if (t.harm.kind === 'wielder-harm-die' && t.harm.statMod !== null) expect(STAT_IDS).toContain(t.harm.statMod);
-    }
+    expect([
+      ...offendersOf(WEAPONS, (w) => !isDeepStrictEqual(w.harm, WEAPON_TYPES.find((t) => t.id === w.type)?.harm), (w) => `${w.id}: Harm ${JSON.stringify(w.harm)} is not its type's`),
+      ...missingIds(STAT_IDS, WEAPON_TYPES.map((t) => [`${t.id} attack stat`, t.attackStatMod] as const)),
+      ...missingIds(STAT_IDS, WEAPON_TYPES.flatMap((t) => (t.harm.kind === 'wielder-harm-die' && t.harm.statMod !== null ? [[`${t.id} Harm stat`, t.harm.statMod] as const] : []))),
+    ]).toEqual([]);
     expect(WEAPONS.filter((w) => w.harm.kind === 'own-harm-dice').map((w) => w.id)).toEqual(['crossbow-arbalest', 'crossbow-light']);
     expect(byId('crossbow-light').harm).toEqual({ kind: 'own-harm-dice', dice: null, mod: null });
   });
@@ -94,7 +91,7 @@ describe('the weapons table (WEAPONS & SHIELDS)', () => {
   });
 
   it('agrees with the Reach column\'s own examples (daggers 1, short swords 2, long swords 3, greatswords 4, unarmed 0)', () => {
-    for (const id of ['dagger-common', 'dagger-dueling', 'dagger-throwing']) expect(byId(id).reach).toBe(1);
+    expect(['dagger-common', 'dagger-dueling', 'dagger-throwing'].map((id) => byId(id).reach)).toEqual([1, 1, 1]);
     expect(byId('sword-short').reach).toBe(2);
     expect(byId('sword-long').reach).toBe(3);
     expect(byId('sword-great').reach).toBe(4);
@@ -104,11 +101,7 @@ describe('the weapons table (WEAPONS & SHIELDS)', () => {
   it('shields: the three are Defensive, one-handed, with their Specials; the normal shield\'s makes it Tactical', () => {
     const shields = WEAPONS.filter((w) => w.isShield);
     expect(ids(shields)).toEqual(['shield-buckler', 'shield-normal', 'shield-tower']);
-    for (const s of shields) {
-      expect(s.tags).toContain('defensive');
-      expect(s.hands).toBe(1);
-      expect(s.special).not.toBeNull();
-    }
+    expect(rulesBroken(shields, (s) => s.id, (s) => ({ Defensive: s.tags.includes('defensive'), 'one hand': s.hands === 1, 'a Special': s.special !== null }))).toEqual([]);
     expect(byId('shield-normal').special?.grantsTags).toEqual(['tactical']);
     expect(WEAPONS.filter((w) => w.special !== null).length).toBe(3);
   });
@@ -123,7 +116,7 @@ describe('the weapons table (WEAPONS & SHIELDS)', () => {
     expect(WEAPON_RANGES.find((r) => r.id === 'throw-minus')?.maxThrow).toEqual({ stat: 'STR', of: 'score', times: 2, unit: 'metre' });
     expect(WEAPON_RANGES.find((r) => r.id === 'melee')?.maxThrow).toEqual({ stat: 'STR', of: 'half-stat', times: 1, unit: 'metre' });
     expect(WEAPON_RANGES.find((r) => r.id === 'melee')?.penalties).toEqual([{ when: 'thrown', attackSteps: -1, harmSteps: -1 }]);
-    for (const r of WEAPON_RANGES) for (const p of r.penalties) expect(p.attackSteps).toBeLessThan(0);
+    expect(WEAPON_RANGES.flatMap((r) => r.penalties.filter((p) => p.attackSteps >= 0).map((p) => `${r.id} ${p.when}: ${p.attackSteps} attack steps`))).toEqual([]);
     expect(DEFENSIVE_DEFENSE_BONUS).toBe(2);
     expect(DEFENSIVE_DEFENSE_BONUS_MAX).toBe(3);
     expect(WEAPON_STR_SHORTFALL_STEPS).toEqual({ attack: -1, harm: -1 });

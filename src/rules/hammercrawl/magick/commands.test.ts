@@ -494,6 +494,7 @@ describe('properties (fast-check)', () => {
   });
 
   it('the fold of the events reproduces the state; the sustain limit is never exceeded; no beaten roll forgets', () => {
+    const seen = { rolledForget: 0, forgotten: 0, manaBurn: 0 };
     fc.assert(
       fc.property(casterArb, fc.array(commandArb, { maxLength: 30 }), fc.integer({ min: 0, max: 2 ** 31 }), (c, commands, seed) => {
         const caster = mage(c);
@@ -512,14 +513,20 @@ describe('properties (fast-check)', () => {
           for (const e of r.events) {
             if (e.kind === 'forget-checked') {
               lastCheck = e;
-              if (e.face !== null) expect(e.kept).toBe(e.face > e.level);
-              else expect(e.level).toBeGreaterThanOrEqual(e.die);
+              if (e.face !== null) {
+                seen.rolledForget += 1;
+                expect(e.kept).toBe(e.face > e.level);
+              } else expect(e.level).toBeGreaterThanOrEqual(e.die);
             }
             if (e.kind === 'spell-forgotten') {
+              seen.forgotten += 1;
               expect(lastCheck).not.toBeNull();
               expect(lastCheck!.kept).toBe(false);
             }
-            if (e.kind === 'mana-burn-checked') expect(e.burned).toBe(e.face === null ? true : e.face <= e.level);
+            if (e.kind === 'mana-burn-checked') {
+              seen.manaBurn += 1;
+              expect(e.burned).toBe(e.face === null ? true : e.face <= e.level);
+            }
           }
           state = r.state;
           log.push(...r.events);
@@ -532,6 +539,10 @@ describe('properties (fast-check)', () => {
       }),
       { numRuns: 300 },
     );
+    // The runs reached every kind of event checked above.
+    expect(seen.rolledForget).toBeGreaterThan(0);
+    expect(seen.forgotten).toBeGreaterThan(0);
+    expect(seen.manaBurn).toBeGreaterThan(0);
   });
 
   it('the sustain limit holds at the limit and one past, for every level and divisor', () => {

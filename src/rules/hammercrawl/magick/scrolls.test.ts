@@ -14,6 +14,7 @@ import {
   scrollTestSpec,
   type ScrollSpec,
 } from './scrolls.js';
+import { coverageOffenders, duplicatesOf, offendersOf, rulesBroken } from '../../../../test/offenders.js';
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -35,15 +36,15 @@ function outcome(spec: ScrollSpec) {
 
 describe('the scroll failure table (Scrolls and Other Single-Use Magicks)', () => {
   it('data integrity: unique kebab-case ids, refs, d100 covered 1-100 exactly once', () => {
-    expect(new Set(SCROLL_FAILURE_TABLE.map((r) => r.id)).size).toBe(SCROLL_FAILURE_TABLE.length);
-    const covered: number[] = [];
-    for (const row of SCROLL_FAILURE_TABLE) {
-      expect(row.id).toMatch(KEBAB);
-      expect(row.ref).toMatch(/Scrolls/);
-      for (let v = row.roll.min; v <= row.roll.max; v++) covered.push(v);
-    }
-    expect(covered).toEqual(Array.from({ length: SCROLL_FAILURE_DIE }, (_, i) => i + 1));
-    for (let v = 1; v <= 100; v++) expect(scrollFailureFor(v).roll.min).toBeLessThanOrEqual(v);
+    expect([
+      ...duplicatesOf(SCROLL_FAILURE_TABLE.map((r) => r.id)),
+      ...rulesBroken(SCROLL_FAILURE_TABLE, (r) => r.id, (r) => ({ 'kebab-case id': KEBAB.test(r.id), 'ref to Scrolls': /Scrolls/.test(r.ref) })),
+      ...coverageOffenders(SCROLL_FAILURE_DIE, SCROLL_FAILURE_TABLE.map((r) => r.roll)),
+    ]).toEqual([]);
+    // In order, and each face read to the row that covers it.
+    expect(SCROLL_FAILURE_TABLE.map((r) => r.roll.min)).toEqual([...SCROLL_FAILURE_TABLE.map((r) => r.roll.min)].sort((a, b) => a - b));
+    const faces = Array.from({ length: SCROLL_FAILURE_DIE }, (_, i) => i + 1);
+    expect(offendersOf(faces, (v) => { const r = scrollFailureFor(v).roll; return v < r.min || v > r.max; }, (v) => `face ${v} read to ${scrollFailureFor(v).id}`)).toEqual([]);
     expect(() => scrollFailureFor(0)).toThrow(RangeError);
     expect(() => scrollFailureFor(101)).toThrow(RangeError);
   });

@@ -10,55 +10,51 @@ import { MAIMED_LOCATIONS, MUTILATIONS, SEVERED_LOCATIONS } from './mutilations.
 import { formatSlots, slotValue } from './slots.js';
 import { TRAITS, TRAIT_DIE } from './traits.js';
 import { WEAPONS, WEAPON_QUALITIES } from './weapons.js';
+import { coverageOffenders, duplicatesOf, missingIds, offendersOf } from '../../../../test/offenders.js';
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const RULES = rulesTextPath('002_0e280f8aacc5e38f.txt');
 
 describe('data integrity', () => {
   it('every table: unique kebab-case ids, a label, a ref to this text', () => {
-    expect(new Set(TABLES.map((t) => t.id)).size).toBe(TABLES.length);
-    for (const t of TABLES) {
-      const ids = t.rows.map((r) => r.id);
-      expect(new Set(ids).size, t.id).toBe(ids.length);
-      for (const r of t.rows) {
-        expect(r.id).toMatch(KEBAB);
-        expect(r.label.length).toBeGreaterThan(0);
-        if ('ref' in r) expect(r.ref).toMatch(new RegExp(`^${SLAMD_REF}`));
-      }
-    }
+    expect(duplicatesOf(TABLES.map((t) => t.id))).toEqual([]);
+    const rows = TABLES.flatMap((t) => t.rows.map((r) => ({ r, at: `${t.id}/${r.id}` })));
+    // A row that carries a ref points at this text.
+    const refOf = (r: (typeof rows)[number]['r']): string | null => ('ref' in r ? String(r.ref) : null);
+    expect([
+      ...TABLES.flatMap((t) => duplicatesOf(t.rows.map((r) => r.id)).map((d) => `${t.id}: row id ${d}`)),
+      ...offendersOf(rows, ({ r }) => !KEBAB.test(r.id), ({ at }) => `${at}: id not kebab-case`),
+      ...offendersOf(rows, ({ r }) => r.label.length === 0, ({ at }) => `${at}: no label`),
+      ...offendersOf(rows, ({ r }) => refOf(r) !== null && !refOf(r)!.startsWith(SLAMD_REF), ({ r, at }) => `${at}: ref ${refOf(r)}`),
+    ]).toEqual([]);
   });
 
   it('roll tables cover their die exactly once: traits 1..45, locations 1..6', () => {
-    const covers = (rows: readonly { roll: { min: number; max: number } }[], sides: number) => {
-      const hit = new Array<number>(sides + 1).fill(0);
-      for (const r of rows) for (let n = r.roll.min; n <= r.roll.max; n++) hit[n]! += 1;
-      expect(hit.slice(1)).toEqual(new Array<number>(sides).fill(1));
-    };
     expect(TRAIT_DIE).toBe(45);
-    covers(TRAITS, TRAIT_DIE);
-    covers(MAIMED_LOCATIONS, 6);
-    covers(SEVERED_LOCATIONS, 6);
+    expect({
+      traits: coverageOffenders(TRAIT_DIE, TRAITS.map((r) => r.roll)),
+      maimed: coverageOffenders(6, MAIMED_LOCATIONS.map((r) => r.roll)),
+      severed: coverageOffenders(6, SEVERED_LOCATIONS.map((r) => r.roll)),
+    }).toEqual({ traits: [], maimed: [], severed: [] });
   });
 
   it('mutilation rows cover damage 1 and up once each, in order, the last open-ended', () => {
-    let next = 1;
-    for (const [i, m] of MUTILATIONS.entries()) {
-      expect(m.damage.min).toBe(next);
-      if (i === MUTILATIONS.length - 1) expect(m.damage.max).toBeNull();
-      else next = m.damage.max! + 1;
-    }
+    // Each row starts one past the end of the one before; only the last is open-ended.
+    expect(MUTILATIONS.map((m) => [m.damage.min, m.damage.max === null])).toEqual(
+      MUTILATIONS.map((_, i) => [i === 0 ? 1 : MUTILATIONS[i - 1]!.damage.max! + 1, i === MUTILATIONS.length - 1]),
+    );
     expect(MUTILATIONS.map((m) => m.label)).toEqual(['Flesh Wound', 'Scarred', 'Maimed', 'Bleeding Out', 'Gut Wound', 'Severed', 'Agony', 'Doomed', 'Instant Death', 'Awful']);
   });
 
   it('every referenced id exists: weapon qualities, natural armour', () => {
-    const qualities = WEAPON_QUALITIES.map((q) => q.id);
-    for (const w of WEAPONS) for (const q of w.qualities) expect(qualities).toContain(q);
-    for (const t of TRAITS) {
-      for (const e of t.effects) {
-        if (e.kind === 'natural-armour') expect(ARMOUR.map((a) => a.id)).toContain(e.armourId);
-        if (e.kind === 'bare-hands') for (const q of e.qualities) expect(qualities).toContain(q);
-      }
-    }
+    const effects = TRAITS.flatMap((t) => t.effects.map((e) => ({ t, e })));
+    expect([
+      ...missingIds(WEAPON_QUALITIES.map((q) => q.id), WEAPONS.flatMap((w) => w.qualities.map((q) => [`weapon ${w.id} quality`, q] as const))),
+      ...missingIds(ARMOUR.map((a) => a.id), effects.flatMap(({ t, e }) => (e.kind === 'natural-armour' ? [[`trait ${t.id} natural armour`, e.armourId] as const] : []))),
+      ...missingIds(WEAPON_QUALITIES.map((q) => q.id), effects.flatMap(({ t, e }) => (e.kind === 'bare-hands' ? e.qualities.map((q) => [`trait ${t.id} bare hands`, q] as const) : []))),
+    ]).toEqual([]);
+    // The traits do give natural armour and bare-hand qualities, so the lists above were not empty.
+    expect(['natural-armour', 'bare-hands'].every((k) => effects.some(({ e }) => e.kind === k))).toBe(true);
   });
 
   it('holds the weapon list as printed: slots and damage', () => {
@@ -68,11 +64,11 @@ describe('data integrity', () => {
       'spear 1 1d6', 'javelin 1/2 1d6', 'dagger 1/3 1d4', 'boomerang 1 1d4', 'bomb 1/3 1d8', 'firebomb 1/3 1d8', 'heavy-crossbow 3 2d10',
       'crossbow 2 1d10', 'hand-crossbow 1/2 1d6', 'longbow 2 1d10', 'shortbow 1 1d6', 'sling 1/2 1d4',
     ]);
-    for (const w of WEAPONS) if (w.damage.kind === 'dice') expect(ATTACK_DIE_SIDES).toContain(w.damage.sides);
+    expect(missingIds(ATTACK_DIE_SIDES, WEAPONS.flatMap((w) => (w.damage.kind === 'dice' ? [[`${w.id} damage die`, w.damage.sides] as const] : [])))).toEqual([]);
   });
 
   it('armour: each slot one step of the Defense Die; shields +1, +2, +2', () => {
-    for (const a of ARMOUR) expect(defenseDieForSlots(slotValue(a.slots))).toBe(a.defenseDie);
+    expect(offendersOf(ARMOUR, (a) => defenseDieForSlots(slotValue(a.slots)) !== a.defenseDie, (a) => `${a.id}: d${a.defenseDie}, ${formatSlots(a.slots)} slots give d${defenseDieForSlots(slotValue(a.slots))}`)).toEqual([]);
     expect(defenseDieForSlots(0)).toBe(0);
     expect(defenseDieForSlots(6)).toBe(12);
     expect(SHIELDS.map((s) => s.defenseBonus)).toEqual([1, 2, 2]);
@@ -82,7 +78,7 @@ describe('data integrity', () => {
     expect(INITIATIVE_PHASES.map((p) => p.phase)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(INITIATIVE_PHASES[4].bullets.map((b) => b.id)).toEqual(['crossbows', 'light', 'heavy']);
     expect(INITIATIVE_PHASES[6].bullets.map((b) => b.id)).toEqual(['long', 'light', 'one-handed', 'two-handed']);
-    for (const a of ACTIONS) if (a.phase !== null) expect(a.phase).toBeGreaterThanOrEqual(1);
+    expect(missingIds(INITIATIVE_PHASES.map((p) => p.phase), ACTIONS.flatMap((a) => (a.phase !== null ? [[`action ${a.id} phase`, a.phase] as const] : [])))).toEqual([]);
     expect(MANEUVERS.map((m) => m.id)).toEqual(['disarm', 'harry', 'trip', 'feint']);
   });
 
