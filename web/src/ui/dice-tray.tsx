@@ -7,7 +7,7 @@ import { HAMMERCRAWL_CHAIN, type Distribution } from '../../../src/dice/index.js
 import type { CheckKindDef, CheckOdds, RuleResult } from '../../../src/rules/rule-system.js';
 import { featDie } from '../../../src/rules/hammercrawl/feat-die.js';
 import { MAX_LABEL_LENGTH } from '../../../src/table/limits.js';
-import { trayCheck, trayParams } from '../lib/check-map.js';
+import { trayCheck, trayFromCheck, trayParams } from '../lib/check-map.js';
 import { CommandError } from '../lib/live.js';
 import { VISIBILITIES, type Command, type Visibility } from '../lib/protocol.js';
 import { belowBottomOf } from '../lib/settings.js';
@@ -65,10 +65,9 @@ export function DiceTray(props: { session: TableSession }) {
   const preset = session.trayPreset.value;
   useEffect(() => {
     if (!preset || (preset.check !== 'test' && preset.check !== 'challenge')) return;
-    const p = preset.params;
-    const target = [p['target'], p['score'], p['stat']].find((x) => typeof x === 'number');
-    const die = typeof p['die'] === 'number' && chain.sides.includes(p['die']) ? p['die'] : tray.die;
-    setTrayState(updateTray(INITIAL_TRAY, { mode: preset.check, die, target: typeof target === 'number' ? target : tray.target, isFeat: tray.isFeat, featLevel: tray.featLevel }));
+    const def = trayCheck(rs, preset.check);
+    const from = def ? trayFromCheck(def, preset.params, chain.sides) : {};
+    setTrayState(updateTray(INITIAL_TRAY, { mode: preset.check, die: from.die ?? tray.die, target: from.target ?? tray.target, isFeat: tray.isFeat, featLevel: tray.featLevel }));
     setLabel(preset.label);
     setPresetCharacter(preset.characterId);
     document.getElementById('tray-title')?.scrollIntoView({ block: 'start' });

@@ -106,7 +106,7 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
       </p>
       <ul class="stat-buttons">
         {r.stats.map((s) => {
-          const check = statCheck(rs, s.id, s.score);
+          const check = statCheck(rs, s);
           return (
             <li key={s.id}>
               <button
