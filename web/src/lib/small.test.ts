@@ -5,7 +5,10 @@ import { isRequestId, newRequestId } from './request-id.js';
 import { cryptoRandom } from './browser-random.js';
 import { formatRemaining, nextName } from './light-timers.js';
 import { moveInOrder, partyCombatants, readCombat, withCondition, withoutCondition } from './combat-view.js';
-import { parseJsonText, setAtPath, sheetUsageDice } from './sheet-data.js';
+import { parseJsonText, readSheet, sheetLabels, sheetUsageDice } from './sheet-data.js';
+import { seededRandom } from '../../../src/dice/random.js';
+import { CATALOGUE } from '../../../src/rules/catalogue.js';
+import type { CharacterValue } from '../../../src/rules/rule-system.js';
 import { RULESET_IDS, loadRuleSystem } from './rulesets.js';
 import type { RuleSystem } from '../../../src/rules/rule-system.js';
 
@@ -122,22 +125,58 @@ describe('combat view', () => {
   });
 });
 
+/** The value at a JSON pointer (RFC 6901) of a document. */
+function at(doc: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), doc);
+}
+
 describe('sheet data', () => {
-  it('finds usage dice on inventory items and sets them by path', () => {
-    const doc = { inventory: [{ id: 'torch', resourceDie: 6 }, { id: 'rope' }, { id: 'rations', label: 'Rations', resourceDie: 8 }] };
-    const dice = sheetUsageDice(doc, [4, 6, 8]);
-    expect(dice).toEqual([
-      { path: '$.inventory[0].resourceDie', label: 'torch', die: 6 },
-      { path: '$.inventory[2].resourceDie', label: 'Rations', die: 8 },
-    ]);
-    const next = setAtPath(doc, '$.inventory[2].resourceDie', null);
-    expect((next['inventory'] as { resourceDie?: unknown }[])[2]!.resourceDie).toBeNull();
-    expect(doc.inventory[2]!.resourceDie).toBe(8);
+  const value = (over: Partial<CharacterValue>): CharacterValue => ({ id: 'v', label: 'V', role: 'usage', kind: 'die', pointer: '/v', value: 6, ...over });
+  it('offers the usage dice among the character\'s values, while they last', () => {
+    const values = [
+      value({ id: 'health', role: 'health', pointer: '/healthDie', value: 8 }),
+      value({ id: 'torch', label: 'Torch', pointer: '/inventory/0/resourceDie', value: 6, isUsageDie: true }),
+      value({ id: 'rope', label: 'Rope', pointer: '/inventory/1/usageDie', value: null, isUsageDie: true }),
+      value({ id: 'coins', role: 'coins', kind: 'number', pointer: '/coins', value: 30, isUsageDie: true }),
+    ];
+    expect(sheetUsageDice(values)).toEqual([{ pointer: '/inventory/0/resourceDie', label: 'Torch', die: 6 }]);
   });
-  it('turns a JSON path into a JSON pointer', async () => {
-    const { toJsonPointer } = await import('./sheet-data.js');
-    expect(toJsonPointer('$.inventory[3].resourceDie')).toBe('/inventory/3/resourceDie');
-    expect(toJsonPointer('$.usageDice.a/b')).toBe('/usageDice/a~1b');
+  it('finds every count and usage die a ruleset lists at its pointer in the document', async () => {
+    let found = 0;
+    for (const e of CATALOGUE) {
+      const rs = await e.load();
+      for (let seed = 1; seed <= 5; seed++) {
+        const rolled = rs.rollCharacter(seededRandom(seed), {});
+        if (!rolled.ok) throw new Error(`${e.id}: ${rolled.error.message}`);
+        const doc = JSON.parse(JSON.stringify(rolled.value)) as Record<string, unknown>;
+        const sheet = readSheet(rs, doc);
+        if (!sheet.ok) throw new Error(`${e.id}: ${sheet.message}`);
+        for (const v of sheet.values.filter((x) => x.kind === 'number')) {
+          expect(at(doc, v.pointer), `${e.id} ${v.pointer}`).toBe(v.value);
+          found += 1;
+        }
+        for (const u of sheet.usage) {
+          expect(at(doc, u.pointer), `${e.id} ${u.pointer}`).toBe(u.die);
+          expect(rs.usageDie.sides, `${e.id} ${u.label}`).toContain(u.die);
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+  it('labels ids from the tables, the creation choices, the ruleset names, then the ruleset\'s labelOf', () => {
+    const labels = sheetLabels(
+      {
+        tables: [{ id: 't', label: 'T', ref: '', rows: [{ id: 'human', label: 'Human' }] }],
+        creationOptions: [{ name: 'method', kind: 'choice', label: 'Method', help: '', choices: [{ id: 'semi', label: 'Option B' }] }],
+        labelOf: (id) => (id === 'sword-long' ? 'Longsword' : id === 'human' ? 'Not this one' : undefined),
+      },
+      { 'some-rules': 'Some Rules' },
+    );
+    expect(['human', 'semi', 'some-rules', 'sword-long', 'nope'].map((id) => labels.get(id))).toEqual(['Human', 'Option B', 'Some Rules', 'Longsword', undefined]);
   });
   it('names a JSON syntax error', () => {
     expect(parseJsonText('{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
@@ -170,8 +209,11 @@ describe('sheet details', () => {
     expect(fieldLabel('startingCoins')).toBe('Starting coins');
     expect(fieldLabel('stow-slots')).toBe('Stow slots');
     const d = sheetDetails(
-      { name: 'X', ruleset: 'hammercrawl', level: 1, coins: 30, healthDie: 'd8', isLucky: true, stats: {}, inventory: [{ id: 'torch', label: 'Torch', quantity: 3, resourceDie: 6 }, { id: 'rope' }], skills: [{ id: 'climb', value: 12 }], primeStats: ['STR'], empty: [] },
+      { name: 'X', ruleset: 'some-rules', level: 1, coins: 30, healthDie: 'd8', isLucky: true, stats: {}, inventory: [{ id: 'torch', label: 'Torch', quantity: 3, resourceDie: 6 }, { id: 'rope', usageDie: 8 }], skills: [{ id: 'climb', value: 12 }], primeStats: ['STR'], empty: [] },
       new Set(['level', 'healthdie']),
+      new Map(),
+      // Only the dice the ruleset lists are written after their items.
+      [{ id: 'torch', label: 'Torch', role: 'usage', kind: 'die', pointer: '/inventory/0/resourceDie', value: 6, isUsageDie: true }],
     );
     expect(d).toEqual([
       { kind: 'field', key: 'coins', label: 'Coins', value: '30' },
