@@ -1,5 +1,6 @@
 /**
- * One open table: its live connection, the state folded from the events, the ruleset once loaded.
+ * One open table: its live connection, the state folded from the events, the ruleset and its web
+ * parts once loaded.
  * Signals make the components re-render only where a value they read changed.
  */
 import { signal, computed, type Signal } from '@preact/signals';
@@ -20,6 +21,7 @@ export interface TrayPreset {
 }
 import { applyEvent, applyWelcome, emptyTable, type TableState } from './lib/table-state.js';
 import { loadRuleSystem } from './lib/rulesets.js';
+import { loadRulesetWeb, noWeb, type RulesetWeb } from './rulesets/index.js';
 import type { SavedSeat } from './lib/tokens.js';
 import { seats } from './store.js';
 
@@ -32,6 +34,8 @@ export class TableSession {
   readonly status = signal<LiveStatus>('connecting');
   readonly ruleSystem = signal<RuleSystem | null>(null);
   readonly ruleSystemMissing = signal(false);
+  /** The ruleset's own web parts (web/src/rulesets), none until they are loaded. */
+  readonly rulesetWeb = signal<RulesetWeb>(noWeb(''));
   readonly inviteCode = signal<string | null>(null);
   readonly problem = signal<string | null>(null);
   /** The latest stat a sheet sent to the tray. */
@@ -90,6 +94,9 @@ export class TableSession {
 
   private async loadRules(id: TableState['ruleset']): Promise<void> {
     if (id === null) return;
+    void loadRulesetWeb(id).then((web) => {
+      this.rulesetWeb.value = web;
+    });
     const rs = await loadRuleSystem(id);
     this.ruleSystem.value = rs;
     this.ruleSystemMissing.value = rs === null;

@@ -3,7 +3,6 @@ import { inviteLink, parseRoute, tablePath } from './routes.js';
 import { SeatStore, memoryStore } from './tokens.js';
 import { isRequestId, newRequestId } from './request-id.js';
 import { cryptoRandom } from './browser-random.js';
-import { formatRemaining, nextName } from './light-timers.js';
 import { moveInOrder, partyCombatants, readCombat, withCondition, withoutCondition } from './combat-view.js';
 import { parseJsonText, readSheet, sheetLabels, sheetUsageDice } from './sheet-data.js';
 import { seededRandom } from '../../../src/dice/random.js';
@@ -60,16 +59,6 @@ describe('randomness', () => {
     }
     expect(seen.size).toBe(6);
     expect(() => rng.rollDie(0)).toThrow(RangeError);
-  });
-});
-
-describe('light timers', () => {
-  it('writes the time left and names the next light', () => {
-    expect(formatRemaining(59_001)).toBe('1:00');
-    expect(formatRemaining(3_723_000)).toBe('1:02:03');
-    expect(nextName('Torch 1')).toBe('Torch 2');
-    expect(nextName('Torch 9')).toBe('Torch 10');
-    expect(nextName('Lantern')).toBe('Lantern 2');
   });
 });
 

@@ -1,4 +1,4 @@
-/** A one-page character sheet: every stat a roll button, usage dice clickable, trackers, export, print. */
+/** A one-page character sheet: every stat a roll button, usage dice clickable, trackers, the ruleset's own sections, export, print. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CharacterValue, RuleSystem } from '../../../src/rules/rule-system.js';
 import { statCheck } from '../lib/check-map.js';
@@ -9,11 +9,6 @@ import { VISIBILITY_LABEL } from '../lib/describe.js';
 import { RULESET_LABELS } from '../lib/rulesets.js';
 import { normalKey, readSheet, sheetDetails, sheetLabels, type LabelSource, type SheetUsageDie } from '../lib/sheet-data.js';
 import type { TableSession } from '../session.js';
-import { lazyComponent } from './lazy.js';
-import type { MagickPanelProps } from './magick.js';
-
-/** HAMMERCRAWL! magick (its own chunk, loaded for casters' sheets). */
-const MagickPanel = lazyComponent<MagickPanelProps>(() => import('./magick.js').then((m) => m.MagickPanel));
 
 /** The sheet of one character. */
 export function Sheet(props: { session: TableSession; rs: RuleSystem; character: TableCharacter; onBack: () => void }) {
@@ -150,9 +145,10 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
           {message}
         </p>
       ) : null}
-      {session.state.value.ruleset === 'hammercrawl' && (character.document['spellcasting'] != null || (session.state.value.magickEvents[character.id]?.length ?? 0) > 0) ? (
-        <MagickPanel session={session} character={character} canAct={isOwner} />
-      ) : null}
+      {(session.rulesetWeb.value.sheetPanels ?? []).map(({ isShown, Panel }, i) => {
+        const panel = { session, character, canAct: isOwner };
+        return isShown(panel) ? <Panel key={`${session.rulesetWeb.value.id}-${i}`} {...panel} /> : null;
+      })}
       <Details doc={character.document} values={r.values} labels={sheetLabels(rs, RULESET_LABELS)} shown={new Set(summary.trackers.flatMap((t) => [normalKey(t.id), normalKey(t.label)]).concat(['level', 'xp']))} />
       <div class="row no-print">
         <button type="button" onClick={exportJson}>

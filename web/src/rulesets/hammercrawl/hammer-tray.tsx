@@ -4,12 +4,12 @@
  * roll; rolled by the server with the `hammer` command (the Smith's node pool from the Smith's screen).
  */
 import { useMemo, useState } from 'preact/hooks';
-import { HAMMER_COLOURS, type HammerColour } from '../../../src/rules/hammercrawl/hammer-dice.js';
-import { checkPool, hammerPool, hammerPoolOdds, type PoolContext, type Stance } from '../../../src/rules/hammercrawl/hammer-pools.js';
-import { CommandError } from '../lib/live.js';
-import type { HammerPoolSpec, Visibility } from '../lib/protocol.js';
-import { formatChance } from '../lib/tray.js';
-import type { TableSession } from '../session.js';
+import { HAMMER_COLOURS, type HammerColour } from '../../../../src/rules/hammercrawl/hammer-dice.js';
+import { checkPool, hammerPool, hammerPoolOdds, type PoolContext, type Stance } from '../../../../src/rules/hammercrawl/hammer-pools.js';
+import { CommandError } from '../../lib/live.js';
+import type { HammerPoolSpec, Visibility } from '../../lib/protocol.js';
+import { formatChance } from '../../lib/tray.js';
+import type { TableSession } from '../../session.js';
 
 type Mode = 'check' | 'dice';
 
@@ -170,5 +170,15 @@ export function HammerTray(props: { session: TableSession; visibility: Visibilit
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** The Smith's node pool: listed dice rolled as a node's pool, seen by the Smith. */
+export function NodePool(props: { session: TableSession }) {
+  return (
+    <section aria-labelledby="node-title">
+      <h3 id="node-title">Hammer dice: node pool</h3>
+      <HammerTray session={props.session} visibility="smith" context="node" />
+    </section>
   );
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../src/dice/random.js';
-import { rollCharacter } from '../../../src/rules/hammercrawl/create-character.js';
-import { mayAttackWith, readAttack, readCombat } from './combat-view.js';
+import { seededRandom } from '../../../../src/dice/random.js';
+import { rollCharacter } from '../../../../src/rules/hammercrawl/create-character.js';
+import { mayAttackWith, readAttack, readCombat } from '../../lib/combat-view.js';
 import { percent, previewAttack, weaponsOf } from './attack-preview.js';
 import { isCasterDocument, keepOdds, magickSettings, magickView } from './magick-view.js';
-import { applyEvent, emptyTable } from './table-state.js';
-import type { TableCharacter, TableEvent } from './protocol.js';
+import { applyEvent, emptyTable } from '../../lib/table-state.js';
+import type { TableCharacter, TableEvent } from '../../lib/protocol.js';
 
 function hero(seed: number, choices: Record<string, string> = {}): TableCharacter {
   const r = rollCharacter(seededRandom(seed), { method: 'semi', choices, name: 'Hero' });

@@ -4,10 +4,10 @@
  * left, clear the node (XP), return to town. `venture` commands; the state is the fold of the events.
  */
 import { useMemo, useState } from 'preact/hooks';
-import { NODE_EFFECTS } from '../../../src/rules/hammercrawl/hammer-pools.js';
-import { foldVenture, type MarkUse, type VentureEvent, type VentureState } from '../../../src/rules/hammercrawl/venture/venture.js';
-import { CommandError } from '../lib/live.js';
-import type { TableSession } from '../session.js';
+import { NODE_EFFECTS } from '../../../../src/rules/hammercrawl/hammer-pools.js';
+import { foldVenture, type MarkUse, type VentureEvent, type VentureState } from '../../../../src/rules/hammercrawl/venture/venture.js';
+import { CommandError } from '../../lib/live.js';
+import type { TableSession } from '../../session.js';
 
 type NodeSymbol = keyof typeof NODE_EFFECTS;
 

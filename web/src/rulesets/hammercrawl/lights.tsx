@@ -3,10 +3,10 @@
  * every device of the table sees the same lights; the time left is counted down here.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { foldVenture, lightsAt, type VentureEvent } from '../../../src/rules/hammercrawl/venture/venture.js';
-import { CommandError } from '../lib/live.js';
-import { formatRemaining, nextName } from '../lib/light-timers.js';
-import type { TableSession } from '../session.js';
+import { foldVenture, lightsAt, type VentureEvent } from '../../../../src/rules/hammercrawl/venture/venture.js';
+import { CommandError } from '../../lib/live.js';
+import { formatRemaining, nextName } from './light-timers.js';
+import type { TableSession } from '../../session.js';
 
 /** The lights of the table, and (for the Smith) the buttons that change them. */
 export function LightTimers(props: { session: TableSession }) {

@@ -4,10 +4,10 @@
  * release sustained spells, night and town rest. `magick` commands; state folded from the events.
  */
 import { useState } from 'preact/hooks';
-import { CommandError } from '../lib/live.js';
-import { keepOdds, magickSettings, magickView, type ForgetChoice, type SpellEffectKind } from '../lib/magick-view.js';
-import type { TableCharacter } from '../lib/protocol.js';
-import type { TableSession } from '../session.js';
+import { CommandError } from '../../lib/live.js';
+import { keepOdds, magickSettings, magickView, type ForgetChoice, type SpellEffectKind } from './magick-view.js';
+import type { TableCharacter } from '../../lib/protocol.js';
+import type { TableSession } from '../../session.js';
 
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
 
