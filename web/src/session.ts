@@ -7,7 +7,7 @@ import { signal, computed, type Signal } from '@preact/signals';
 import type { RuleSystem } from '../../src/rules/rule-system.js';
 import { Api, ApiError } from './lib/api.js';
 import { LiveConnection, liveUrl, type LiveStatus } from './lib/live.js';
-import type { AckFrame, Command } from './lib/protocol.js';
+import type { AckFrame, Command, RulesetCommand } from './lib/protocol.js';
 import type { ParamRecord } from '../../src/rules/rule-system.js';
 
 /** A check a sheet's stat asks the tray to set up (not rolled until the player clicks Roll). */
@@ -89,6 +89,11 @@ export class TableSession {
   }
 
   send(command: Command): Promise<AckFrame> {
+    return this.conn.send(command);
+  }
+
+  /** Sends a command of a kind the table's ruleset adds (its web parts build it). */
+  sendRuleset(command: RulesetCommand): Promise<AckFrame> {
     return this.conn.send(command);
   }
 

@@ -9,6 +9,7 @@
 import type { ComponentType } from 'preact';
 import type { ParamDef } from '../../../src/rules/rule-system.js';
 import type { CombatAction, Combatant } from '../lib/combat-view.js';
+import type { RulesetCardReader } from '../lib/describe.js';
 import type { FormValues } from '../lib/params.js';
 import type { Settings, TableCharacter, Visibility } from '../lib/protocol.js';
 import type { TableSession } from '../session.js';
@@ -27,6 +28,8 @@ export interface RulesetWeb {
   readonly creation?: CreationForm;
   /** The combat tracker's extras. */
   readonly combat?: CombatExtras;
+  /** The log card of a roll of the ruleset's own kinds (an event of its kinds with a `visibility`). */
+  readonly rollCard?: RulesetCardReader;
 }
 
 /** What the dice tray adds for a ruleset. */

@@ -442,7 +442,7 @@ function LastRoll(props: { session: TableSession }) {
     }
   }
   if (!last) return null;
-  const c = rollCard(last, (id) => memberName(state, id));
+  const c = rollCard(last, (id) => memberName(state, id), undefined, props.session.rulesetWeb.value.rollCard);
   // Screen readers hear the roll from the log's live region; this is the same news, shown here.
   return (
     <p class="last-roll" aria-hidden="true">

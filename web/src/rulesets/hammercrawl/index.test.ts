@@ -3,6 +3,7 @@ import { seededRandom } from '../../../../src/dice/random.js';
 import { rollCharacter } from '../../../../src/rules/hammercrawl/create-character.js';
 import { ruleSystem } from '../../../../src/rules/hammercrawl/rule-system.js';
 import { readCombat } from '../../lib/combat-view.js';
+import type { RulesetEvent } from '../../lib/protocol.js';
 import type { TableSession } from '../../session.js';
 import type { SheetPanelProps } from '../types.js';
 import { web } from './index.js';
@@ -13,7 +14,7 @@ function character(seed: number, choices: Record<string, string> = {}) {
   return { id: 'ch1', ownerId: 'p1', document: r.character as unknown as Record<string, unknown> };
 }
 
-const session = (magickEvents: Record<string, readonly unknown[]> = {}) => ({ state: { value: { magickEvents } } }) as unknown as TableSession;
+const session = (rulesetEvents: readonly RulesetEvent[] = []) => ({ state: { value: { rulesetEvents } } }) as unknown as TableSession;
 
 describe('HAMMERCRAWL! web parts', () => {
   it('gives the tray the Feat Die of each level and the hammer dice pool', () => {
@@ -38,7 +39,8 @@ describe('HAMMERCRAWL! web parts', () => {
     expect(panel.isShown(props(mage))).toBe(true);
     expect(fighter.document['spellcasting'] ?? null).toBeNull();
     expect(panel.isShown(props(fighter))).toBe(false);
-    expect(panel.isShown(props(fighter, session({ ch1: [{ kind: 'caster-set' }] })))).toBe(true);
+    expect(panel.isShown(props(fighter, session([{ kind: 'magick-changed', seq: 1, at: 0, by: null, characterId: 'ch2', events: [{ kind: 'caster-set' }] }])))).toBe(false);
+    expect(panel.isShown(props(fighter, session([{ kind: 'magick-changed', seq: 1, at: 0, by: null, characterId: 'ch1', events: [{ kind: 'caster-set' }] }])))).toBe(true);
   });
 
   it('narrows the creation form to the chosen method over the ruleset\'s own options', () => {

@@ -2,11 +2,14 @@
  * HAMMERCRAWL!'s web parts (the registry's `hammercrawl` entry, a chunk of its own): the tray's Feat
  * Die and hammer dice pools, the Smith's Venture panel, light timers and node pool, the magick section
  * of a caster's sheet, the richer creation choices, and the tracker's one-click attacks with their
- * monster lines. The panels are chunks of their own again, loaded on first use.
+ * monster lines, and the log card of a hammer dice roll. The panels are chunks of their own again,
+ * loaded on first use.
  */
 import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL, featDie } from '../../../../src/rules/hammercrawl/feat-die.js';
 import { lazyComponent } from '../../ui/lazy.js';
 import type { CombatAttackProps, RulesetWeb, SheetPanelProps, SmithPanelProps, TrayPanelProps } from '../types.js';
+import { hammercrawlRollCard } from './roll-card.js';
+import { magickEvents } from './wire.js';
 import { hammercrawlCreationDefs, hammercrawlValues } from './wizard.js';
 
 const HammerTray = lazyComponent<TrayPanelProps>(() => import('./hammer-tray.js').then((m) => m.HammerTray));
@@ -40,7 +43,7 @@ export const web: RulesetWeb = {
   sheetPanels: [
     {
       // Casters, and characters with magick already (the chunk loads for them only).
-      isShown: ({ session, character }) => character.document['spellcasting'] != null || (session.state.value.magickEvents[character.id]?.length ?? 0) > 0,
+      isShown: ({ session, character }) => character.document['spellcasting'] != null || magickEvents(session.state.value.rulesetEvents, character.id).length > 0,
       Panel: MagickPanel,
     },
   ],
@@ -51,4 +54,5 @@ export const web: RulesetWeb = {
     monsterLine: { label: 'Monster line (for one-click attacks)', placeholder: 'hd=2,attack=+3,defense=12,damage=d6', Hint: MonsterLineHint },
     attack: { canAttack: (c) => c.characterId !== null || c.monster !== null, Control: AttackControl },
   },
+  rollCard: hammercrawlRollCard,
 };

@@ -5,6 +5,7 @@ import { mayAttackWith, readAttack, readCombat } from '../../lib/combat-view.js'
 import { percent, previewAttack, weaponsOf } from './attack-preview.js';
 import { isCasterDocument, keepOdds, magickSettings, magickView } from './magick-view.js';
 import { applyEvent, emptyTable } from '../../lib/table-state.js';
+import { magickEvents, ventureEvents } from './wire.js';
 import type { TableCharacter, TableEvent } from '../../lib/protocol.js';
 
 function hero(seed: number, choices: Record<string, string> = {}): TableCharacter {
@@ -95,8 +96,10 @@ describe('magick on the sheet', () => {
       { schemaVersion: 1, kind: 'spells-prepared', spellIds: ['sleep'] },
     ];
     s = applyEvent(s, { seq: 1, kind: 'magick-changed', at: 0, by: null, characterId: 'ch1', events } as TableEvent);
-    expect(s.magickEvents['ch1']).toHaveLength(3);
-    const view = magickView(mage.document, s.magickEvents['ch1']!);
+    s = applyEvent(s, { seq: 2, kind: 'magick-changed', at: 0, by: null, characterId: 'ch2', events: [events[0]] } as TableEvent);
+    expect(magickEvents(s.rulesetEvents, 'ch1')).toHaveLength(3);
+    expect(magickEvents(s.rulesetEvents, 'ch2')).toHaveLength(1);
+    const view = magickView(mage.document, magickEvents(s.rulesetEvents, 'ch1'));
     if (!view.ok) throw new Error(view.message);
     expect(view.state.spellbook.map((x) => x.id)).toEqual(['sleep']);
     const odds = keepOdds(view.state, 'sleep', 'instant', 'forget', magickSettings({}));
@@ -104,5 +107,16 @@ describe('magick on the sheet', () => {
     if (odds.ok) expect(odds.kept).toBeCloseTo(2 / 3, 6);
     expect(keepOdds(view.state, 'nope', 'instant', 'forget', magickSettings({})).ok).toBe(false);
     expect(magickSettings({ 'concentration-penalty': 'steps', 'max-overcast-points': 3 })).toMatchObject({ concentrationPenalty: 'steps', maxOvercastPoints: 3 });
+  });
+});
+
+describe('Venture events', () => {
+  it('reads the Venture module\'s events of every venture-changed event, in order, and nothing else', () => {
+    let s = emptyTable('t');
+    s = applyEvent(s, { kind: 'venture-changed', seq: 1, at: 0, by: 's', events: [{ kind: 'light-lit' }] } as TableEvent);
+    s = applyEvent(s, { kind: 'magick-changed', seq: 2, at: 0, by: 's', characterId: 'ch1', events: [{ kind: 'caster-set' }] } as TableEvent);
+    s = applyEvent(s, { kind: 'venture-changed', seq: 3, at: 0, by: 's', events: [{ kind: 'light-doused' }, { kind: 'light-relit' }] } as TableEvent);
+    s = applyEvent(s, { kind: 'venture-changed', seq: 4, at: 0, by: 's', events: 'junk' } as TableEvent);
+    expect(ventureEvents(s.rulesetEvents)).toEqual([{ kind: 'light-lit' }, { kind: 'light-doused' }, { kind: 'light-relit' }]);
   });
 });
