@@ -10,7 +10,7 @@ import { isCoreEvent, type RollEvent, type RulesetRollEvent, type Visibility, ty
 export interface CardDie {
   /** "d20", "d30+d4". */
   readonly die: string;
-  /** What the die counts for (a number, or a symbol die's face: "hammer + falcon"). */
+  /** What the die counts for: a number, or the face of a die of symbols as the ruleset names it. */
   readonly value: number | string;
   readonly isKept: boolean;
   /** "exploded 6+6+2", "re-rolled 1", "advantage", "Feat Die". */

@@ -134,8 +134,11 @@ describe('tray as a ruleset check', () => {
 
 describe('table settings', () => {
   it('defaults every ruling and reads the below-d3 policy', () => {
-    expect(defaultSettings('hammercrawl')).toMatchObject({ 'below-d3': 'clamp', 'con-on-armour': false });
-    expect(defaultSettings('bare-bones')).toEqual({});
+    for (const e of CATALOGUE) {
+      expect(defaultSettings(e.id)).toEqual(Object.fromEntries(e.settings.filter((d) => d.default !== undefined).map((d) => [d.name, d.default])));
+    }
+    expect(CATALOGUE.some((e) => Object.keys(defaultSettings(e.id)).length > 0)).toBe(true);
+    expect(defaultSettings('no-such-rules')).toEqual({});
     expect(belowBottomOf({ 'below-d3': 'negate' })).toBe('negate');
     expect(belowBottomOf({})).toBe('clamp');
     for (const defs of Object.values(TABLE_SETTINGS)) expect(readForm(defs, initialValues(defs)).ok).toBe(true);

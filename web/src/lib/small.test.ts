@@ -3,7 +3,9 @@ import { inviteLink, parseRoute, tablePath } from './routes.js';
 import { SeatStore, memoryStore } from './tokens.js';
 import { isRequestId, newRequestId } from './request-id.js';
 import { cryptoRandom } from './browser-random.js';
-import { moveInOrder, partyCombatants, readCombat, withCondition, withoutCondition } from './combat-view.js';
+import { mayAttackWith, moveInOrder, partyCombatants, readAttack, readCombat, withCondition, withoutCondition } from './combat-view.js';
+import { applyEvent, emptyTable } from './table-state.js';
+import type { TableCharacter, TableEvent } from './protocol.js';
 import { parseJsonText, readSheet, sheetLabels, sheetUsageDice } from './sheet-data.js';
 import { seededRandom } from '../../../src/dice/random.js';
 import { CATALOGUE } from '../../../src/rules/catalogue.js';
@@ -26,11 +28,12 @@ describe('routes', () => {
 describe('seats', () => {
   it('keeps one seat per table and lists them, most recent first', () => {
     const store = memoryStore();
-    const seats = new SeatStore(store);
+    const seats = new SeatStore(store, 'app:table:');
     seats.save({ tableId: 'a', token: 't', memberId: 'm', name: 'Ann', role: 'player', tableName: 'A', openedAt: 1 });
     seats.save({ tableId: 'b', token: 'u', memberId: 'n', name: 'Ann', role: 'smith', tableName: 'B', openedAt: 2 });
-    store.setItem('hammercrawl:table:c', '{broken');
+    store.setItem('app:table:c', '{broken');
     store.setItem('other', 'x');
+    expect(store.getItem('app:table:a')).toContain('"token":"t"');
     expect(seats.get('a')?.token).toBe('t');
     expect(seats.get('c')).toBeNull();
     expect(seats.list().map((s) => s.tableId)).toEqual(['b', 'a']);
@@ -123,6 +126,49 @@ function at(doc: unknown, pointer: string): unknown {
     .reduce<unknown>((o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), doc);
 }
 
+describe('tracker attacks', () => {
+  const own: TableCharacter = { id: 'ch1', ownerId: 'p1', document: { name: 'Hero' } };
+  const combatant = (over: Record<string, unknown>) => ({ name: 'x', side: 'foes', health: '', armour: '', conditions: [], isDown: false, ...over });
+  const combat = {
+    isActive: false, round: 0, order: ['c1', 'c2', 'c3'], turn: null, initiative: null, nextId: 4,
+    combatants: [
+      combatant({ id: 'c1', name: 'Hero', side: 'party', characterId: 'ch1', health: 'd6' }),
+      combatant({ id: 'c2', name: 'Goblin', monster: 'hd=1,attack=+1,defense=11,damage=d6', health: 'd8' }),
+      combatant({ id: 'c3', name: 'Shade' }),
+    ],
+  };
+
+  it('reads the monster line and the attack of a combat-changed event', () => {
+    const view = readCombat(combat);
+    expect(view.combatants.map((c) => c.monster)).toEqual([null, 'hd=1,attack=+1,defense=11,damage=d6', null]);
+    expect(readAttack(7, { attackerId: 'c1', targetId: 'c2', isHit: true, isCrit: false, lines: ['a', 3] }, 'Hero hits Goblin.')).toEqual({
+      seq: 7, attackerId: 'c1', targetId: 'c2', isHit: true, isCrit: false, lines: ['a'], summary: 'Hero hits Goblin.',
+    });
+    expect(readAttack(7, undefined, '')).toBeNull();
+    expect(readAttack(7, { attackerId: 1 }, '')).toBeNull();
+  });
+
+  it('lets the Smith attack with anyone and a player only with their own character', () => {
+    const [h, g] = readCombat(combat).combatants;
+    expect(mayAttackWith(g!, { id: 's', role: 'smith' }, [own])).toBe(true);
+    expect(mayAttackWith(h!, { id: 'p1', role: 'player' }, [own])).toBe(true);
+    expect(mayAttackWith(h!, { id: 'p2', role: 'player' }, [own])).toBe(false);
+    expect(mayAttackWith(g!, { id: 'p1', role: 'player' }, [own])).toBe(false);
+    expect(mayAttackWith(h!, { id: 'o', role: 'observer' }, [own])).toBe(false);
+    expect(mayAttackWith({ ...h!, isDown: true }, { id: 's', role: 'smith' }, [own])).toBe(false);
+  });
+
+  it('keeps the last attacks in the table state', () => {
+    let s = emptyTable('t');
+    for (let i = 1; i <= 25; i++) {
+      const e = { seq: i, kind: 'combat-changed', at: 0, by: null, combat, summary: `#${i}`, attack: { attackerId: 'c1', targetId: 'c2', isHit: false, isCrit: false, lines: [] } };
+      s = applyEvent(s, e as TableEvent);
+    }
+    expect(s.attacks).toHaveLength(20);
+    expect(s.attacks.at(-1)?.summary).toBe('#25');
+  });
+});
+
 describe('sheet data', () => {
   const value = (over: Partial<CharacterValue>): CharacterValue => ({ id: 'v', label: 'V', role: 'usage', kind: 'die', pointer: '/v', value: 6, ...over });
   it('offers the usage dice among the character\'s values, while they last', () => {
@@ -176,15 +222,15 @@ describe('sheet data', () => {
 
 describe('ruleset loading', () => {
   it('loads a catalogue entry, and gives null for an unknown id, a failed chunk or a module of another id', async () => {
-    const fake = { id: 'bare-bones', checks: [], checkOdds: () => null } as unknown as RuleSystem;
+    const fake = { id: 'rules-a', checks: [], checkOdds: () => null } as unknown as RuleSystem;
     const entries = [
-      { id: 'bare-bones', load: async () => fake },
-      { id: 'hammercrawl', load: async () => { throw new Error('chunk failed'); } },
-      { id: 'exalted-hack', load: async () => fake },
+      { id: 'rules-a', load: async () => fake },
+      { id: 'rules-b', load: async () => { throw new Error('chunk failed'); } },
+      { id: 'rules-c', load: async () => fake },
     ];
-    await expect(loadRuleSystem('bare-bones', entries)).resolves.toBe(fake);
-    await expect(loadRuleSystem('hammercrawl', entries)).resolves.toBeNull();
-    await expect(loadRuleSystem('exalted-hack', entries)).resolves.toBeNull();
+    await expect(loadRuleSystem('rules-a', entries)).resolves.toBe(fake);
+    await expect(loadRuleSystem('rules-b', entries)).resolves.toBeNull();
+    await expect(loadRuleSystem('rules-c', entries)).resolves.toBeNull();
     await expect(loadRuleSystem('no-such-ruleset', entries)).resolves.toBeNull();
   });
   it('loads every ruleset of the catalogue', async () => {

@@ -3,6 +3,7 @@ import { seededRandom } from '../../../../src/dice/random.js';
 import { rollCharacter } from '../../../../src/rules/hammercrawl/create-character.js';
 import { ruleSystem } from '../../../../src/rules/hammercrawl/rule-system.js';
 import { readCombat } from '../../lib/combat-view.js';
+import { defaultSettings } from '../../lib/settings.js';
 import type { RulesetEvent } from '../../lib/protocol.js';
 import type { TableSession } from '../../session.js';
 import type { SheetPanelProps } from '../types.js';
@@ -17,6 +18,10 @@ function character(seed: number, choices: Record<string, string> = {}) {
 const session = (rulesetEvents: readonly RulesetEvent[] = []) => ({ state: { value: { rulesetEvents } } }) as unknown as TableSession;
 
 describe('HAMMERCRAWL! web parts', () => {
+  it('starts a new table from the rulings\' defaults', () => {
+    expect(defaultSettings('hammercrawl')).toMatchObject({ 'below-d3': 'clamp', 'con-on-armour': false });
+  });
+
   it('gives the tray the Feat Die of each level and the hammer dice pool', () => {
     const feat = web.tray?.feat;
     expect(feat?.levels).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);

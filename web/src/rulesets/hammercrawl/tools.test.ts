@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../src/dice/random.js';
 import { rollCharacter } from '../../../../src/rules/hammercrawl/create-character.js';
-import { mayAttackWith, readAttack, readCombat } from '../../lib/combat-view.js';
 import { percent, previewAttack, weaponsOf } from './attack-preview.js';
 import { isCasterDocument, keepOdds, magickSettings, magickView } from './magick-view.js';
 import { applyEvent, emptyTable } from '../../lib/table-state.js';
@@ -27,26 +26,6 @@ describe('tracker attacks', () => {
     ],
   };
 
-  it('reads the monster line and the attack of a combat-changed event', () => {
-    const view = readCombat(combat);
-    expect(view.combatants.map((c) => c.monster)).toEqual([null, 'hd=1,attack=+1,defense=11,damage=d6', null]);
-    expect(readAttack(7, { attackerId: 'c1', targetId: 'c2', isHit: true, isCrit: false, lines: ['a', 3] }, 'Hero hits Goblin.')).toEqual({
-      seq: 7, attackerId: 'c1', targetId: 'c2', isHit: true, isCrit: false, lines: ['a'], summary: 'Hero hits Goblin.',
-    });
-    expect(readAttack(7, undefined, '')).toBeNull();
-    expect(readAttack(7, { attackerId: 1 }, '')).toBeNull();
-  });
-
-  it('lets the Smith attack with anyone and a player only with their own character', () => {
-    const [h, g] = readCombat(combat).combatants;
-    expect(mayAttackWith(g!, { id: 's', role: 'smith' }, [ch])).toBe(true);
-    expect(mayAttackWith(h!, { id: 'p1', role: 'player' }, [ch])).toBe(true);
-    expect(mayAttackWith(h!, { id: 'p2', role: 'player' }, [ch])).toBe(false);
-    expect(mayAttackWith(g!, { id: 'p1', role: 'player' }, [ch])).toBe(false);
-    expect(mayAttackWith(h!, { id: 'o', role: 'observer' }, [ch])).toBe(false);
-    expect(mayAttackWith({ ...h!, isDown: true }, { id: 's', role: 'smith' }, [ch])).toBe(false);
-  });
-
   it('gives the exact odds before the click, from the same builder as the server', () => {
     const p = previewAttack(combat, [ch], 'c1', 'c2');
     expect(p.ok).toBe(true);
@@ -69,15 +48,6 @@ describe('tracker attacks', () => {
     expect(percent(0.00001)).toBe('<0.1%');
   });
 
-  it('keeps the last attacks in the table state', () => {
-    let s = emptyTable('t');
-    for (let i = 1; i <= 25; i++) {
-      const e = { seq: i, kind: 'combat-changed', at: 0, by: null, combat, summary: `#${i}`, attack: { attackerId: 'c1', targetId: 'c2', isHit: false, isCrit: false, lines: [] } };
-      s = applyEvent(s, e as TableEvent);
-    }
-    expect(s.attacks).toHaveLength(20);
-    expect(s.attacks.at(-1)?.summary).toBe('#25');
-  });
 });
 
 describe('magick on the sheet', () => {
