@@ -1,12 +1,13 @@
 /**
- * One open table: its live connection, the state folded from the events, the ruleset once loaded.
+ * One open table: its live connection, the state folded from the events, the ruleset and its web
+ * parts once loaded.
  * Signals make the components re-render only where a value they read changed.
  */
 import { signal, computed, type Signal } from '@preact/signals';
 import type { RuleSystem } from '../../src/rules/rule-system.js';
 import { Api, ApiError } from './lib/api.js';
 import { LiveConnection, liveUrl, type LiveStatus } from './lib/live.js';
-import type { AckFrame, Command } from './lib/protocol.js';
+import type { AckFrame, Command, RulesetCommand } from './lib/protocol.js';
 import type { ParamRecord } from '../../src/rules/rule-system.js';
 
 /** A check a sheet's stat asks the tray to set up (not rolled until the player clicks Roll). */
@@ -20,6 +21,7 @@ export interface TrayPreset {
 }
 import { applyEvent, applyWelcome, emptyTable, type TableState } from './lib/table-state.js';
 import { loadRuleSystem } from './lib/rulesets.js';
+import { loadRulesetWeb, noWeb, type RulesetWeb } from './rulesets/index.js';
 import type { SavedSeat } from './lib/tokens.js';
 import { seats } from './store.js';
 
@@ -32,6 +34,8 @@ export class TableSession {
   readonly status = signal<LiveStatus>('connecting');
   readonly ruleSystem = signal<RuleSystem | null>(null);
   readonly ruleSystemMissing = signal(false);
+  /** The ruleset's own web parts (web/src/rulesets), none until they are loaded. */
+  readonly rulesetWeb = signal<RulesetWeb>(noWeb(''));
   readonly inviteCode = signal<string | null>(null);
   readonly problem = signal<string | null>(null);
   /** The latest stat a sheet sent to the tray. */
@@ -88,8 +92,16 @@ export class TableSession {
     return this.conn.send(command);
   }
 
+  /** Sends a command of a kind the table's ruleset adds (its web parts build it). */
+  sendRuleset(command: RulesetCommand): Promise<AckFrame> {
+    return this.conn.send(command);
+  }
+
   private async loadRules(id: TableState['ruleset']): Promise<void> {
     if (id === null) return;
+    void loadRulesetWeb(id).then((web) => {
+      this.rulesetWeb.value = web;
+    });
     const rs = await loadRuleSystem(id);
     this.ruleSystem.value = rs;
     this.ruleSystemMissing.value = rs === null;

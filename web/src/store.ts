@@ -13,8 +13,14 @@ function storage(): KeyValueStore {
   }
 }
 
-/** The member tokens, per table. */
-export const seats = new SeatStore(storage());
+/**
+ * Where the page keeps its own things in localStorage: under the app's name (the package's), which
+ * never changes, so seats and the theme saved by earlier versions are still found.
+ */
+const STORAGE_PREFIX = 'hammercrawl:';
+
+/** The member tokens, per table (`<prefix>table:<table id>`). */
+export const seats = new SeatStore(storage(), `${STORAGE_PREFIX}table:`);
 
 /** The current route. */
 export const route = signal<Route>(parseRoute(location.pathname, location.hash));
@@ -32,7 +38,7 @@ addEventListener('popstate', () => {
 /** `light`, `dark`, or `system` (follow prefers-color-scheme). */
 export type ThemeChoice = 'light' | 'dark' | 'system';
 
-const THEME_KEY = 'hammercrawl:theme';
+const THEME_KEY = `${STORAGE_PREFIX}theme`;
 
 function readTheme(): ThemeChoice {
   try {

@@ -16,7 +16,7 @@ export interface Combatant {
   readonly armour: string;
   readonly conditions: readonly string[];
   readonly isDown: boolean;
-  /** The Smith's monster line for one-click attacks (HAMMERCRAWL!), or null. */
+  /** The Smith's monster line, for the attacks of a ruleset that resolves them in the tracker, or null. */
   readonly monster: string | null;
 }
 
@@ -129,7 +129,7 @@ export function moveInOrder(order: readonly string[], index: number, d: -1 | 1):
   return out;
 }
 
-/** A tracker attack as the `combat-changed` event reports it (HAMMERCRAWL!). */
+/** A tracker attack as the `combat-changed` event reports it (a ruleset that resolves attacks there). */
 export interface AttackNote {
   readonly seq: number;
   readonly attackerId: string;

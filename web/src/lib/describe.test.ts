@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedRandom } from '../../../src/dice/random.js';
-import { ruleSystem as hammercrawl } from '../../../src/rules/hammercrawl/rule-system.js';
+import { DEFAULT_RULESET, loadRuleSystem } from '../../../src/rules/catalogue.js';
 import { rollCommand, type TableCommand } from '../../../src/table/commands.js';
 import { EVENT_SCHEMA_VERSION, type TableEvent as CoreEvent } from '../../../src/table/events.js';
 import { projectEvent, type Viewer } from '../../../src/table/project.js';
 import { initialState } from '../../../src/table/state.js';
-import { announce, rollCard } from './describe.js';
+import { announce, rollCard, type RulesetCardReader } from './describe.js';
 import type { RollEvent } from './protocol.js';
 
 const names = (id: string | null) => (id === 'm1' ? 'Ann' : id === 'm2' ? 'Bo' : 'someone');
@@ -49,11 +49,11 @@ describe('roll cards', () => {
     expect(announce(c)).toBe('Ann rolled Sneak, total 17.');
   });
 
-  it('reads a rolled event as the server sends it (the table core rolls, projectEvent projects)', () => {
-    const state = initialState({ kind: 'table-created', body: { name: 'T', ruleset: 'hammercrawl', settings: {} } });
+  it('reads a rolled event as the server sends it (the table core rolls, projectEvent projects)', async () => {
+    const state = initialState({ kind: 'table-created', body: { name: 'T', ruleset: DEFAULT_RULESET, settings: {} } });
     const command: TableCommand = { kind: 'roll', requestId: 'q6', notation: '3d6!', visibility: 'smith' };
     // The first d6 shows 6 and explodes into a 2; the other two show 3.
-    const decided = rollCommand(state, { id: 'm2', role: 'player' }, command, { rng: scriptedRandom([6, 2, 3, 3]), rules: hammercrawl, now: 0 });
+    const decided = rollCommand(state, { id: 'm2', role: 'player' }, command, { rng: scriptedRandom([6, 2, 3, 3]), rules: await loadRuleSystem(DEFAULT_RULESET), now: 0 });
     if (!decided.ok) throw new Error(decided.error.message);
     const stored: CoreEvent = { ...decided.value[0]!, seq: 6, at: 0, actorId: 'm2', requestId: 'q6', schemaVersion: EVENT_SCHEMA_VERSION };
     const smith: Viewer = { id: 'm1', role: 'smith' };
@@ -109,31 +109,17 @@ describe('roll cards', () => {
     expect(rollCard({ ...base, die: 3, face: 1, after: null }, names).outcome).toEqual({ id: 'depleted', label: 'Depleted' });
   });
 
-  it('shows a hammer dice roll: each die\'s face, the net hammers, what is left to resolve, XP', () => {
-    const e: RollEvent = {
-      kind: 'hammer-rolled',
-      seq: 10,
-      at: 0,
-      by: 'm1',
-      visibility: 'public',
-      result: {
-        context: 'check',
-        dice: [
-          { colour: 'white', face: 1, faceLabel: 'hammer', symbols: ['hammer'] },
-          { colour: 'purple', face: 3, faceLabel: 'crossblades', symbols: ['crossblades'] },
-          { colour: 'blue', face: 2, faceLabel: 'hammer + falcon', symbols: ['hammer', 'falcon'] },
-        ],
-        netHammers: 1,
-        cancelledPairs: 1,
-        xp: 1,
-        remaining: { hammer: 1, falcon: 1, crossblades: 0, skull: 0 },
-      },
-    };
-    const c = rollCard(e, names);
-    expect(c).toMatchObject({ title: 'Hammer dice', detail: '3 hammer dice', total: 1, outcome: { id: 'success', label: '1 net hammer' } });
-    expect(c.dice[2]).toEqual({ die: 'blue', value: 'hammer + falcon', isKept: true, note: null });
-    expect(c.lines).toEqual(['1 hammer/crossblades pair cancelled', 'To resolve: 1 falcon', 'XP +1']);
-    const worse = rollCard({ ...e, result: { ...e.result!, netHammers: -2, xp: 0, cancelledPairs: 0, remaining: {} } } as RollEvent, names);
-    expect(worse.outcome).toEqual({ id: 'failure', label: '2 net crossblades' });
+  it('shows a roll of a kind the ruleset adds through the ruleset\'s reader, else by its label and kind', () => {
+    const e: RollEvent = { kind: 'omen-drawn', seq: 10, at: 0, by: 'm1', visibility: 'smith', label: 'Omen', card: 'The Tower' };
+    const read: RulesetCardReader = (x) =>
+      x.kind === 'omen-drawn' ? { title: String(x['label']), detail: null, dice: [{ die: 'tarot', value: String(x['card']), isKept: true, note: null }], lines: [], total: 3, totalLabel: 'Doom', outcome: null } : null;
+    expect(rollCard(e, names, undefined, read)).toMatchObject({ who: 'Ann', visibility: 'smith', title: 'Omen', total: 3, totalLabel: 'Doom', isSecret: false, isPhysical: false, dice: [{ die: 'tarot', value: 'The Tower' }] });
+    // No reader (or one that does not know the kind): a plain card, never a crash.
+    expect(rollCard(e, names)).toMatchObject({ title: 'Omen', dice: [], total: null, totalLabel: 'Total' });
+    expect(rollCard({ ...e, label: undefined, kind: 'omen-drawn' }, names, undefined, () => null).title).toBe('Omen drawn');
+    // A secret one is redacted like any roll, the reader never asked.
+    expect(rollCard({ kind: 'omen-drawn', seq: 11, at: 0, by: 'm2', visibility: 'blind', redacted: true }, names, undefined, () => {
+      throw new Error('read a redacted roll');
+    })).toMatchObject({ isSecret: true, title: 'Secret roll by Bo' });
   });
 });

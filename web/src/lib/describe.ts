@@ -1,15 +1,16 @@
 /**
  * A roll event as a card of the roll log: who, what, every die (kept or dropped), the steps with
  * where they came from, the outcome, the visibility; a redacted secret roll as "secret roll by X".
- * Also the one sentence read out to screen readers when the card arrives.
+ * Also the one sentence read out to screen readers when the card arrives. Rolls of the kinds a ruleset
+ * adds are read by its web parts (`RulesetCardReader`).
  */
-import type { RollEvent, Visibility, WireDie, WireTerm } from './protocol.js';
+import { isCoreEvent, type RollEvent, type RulesetRollEvent, type Visibility, type WireDie, type WireTerm } from './protocol.js';
 
 /** One die on a card. */
 export interface CardDie {
   /** "d20", "d30+d4". */
   readonly die: string;
-  /** What the die counts for (a number, or a hammer die's face: "hammer + falcon"). */
+  /** What the die counts for: a number, or the face of a die of symbols as the ruleset names it. */
   readonly value: number | string;
   readonly isKept: boolean;
   /** "exploded 6+6+2", "re-rolled 1", "advantage", "Feat Die". */
@@ -30,11 +31,21 @@ export interface RollCard {
   /** Steps and other explanations, one line each. */
   readonly lines: readonly string[];
   readonly total: number | null;
-  /** What the total is called on the card ("Total", "Net hammers"). */
+  /** What the total is called on the card ("Total", or the ruleset's word). */
   readonly totalLabel: string;
   readonly outcome: { readonly id: string; readonly label: string } | null;
   readonly isPhysical: boolean;
 }
+
+/** What a card shows of a roll, besides who rolled, when and who sees it. */
+export type CardBody = Pick<RollCard, 'title' | 'detail' | 'dice' | 'lines' | 'total' | 'outcome'> & {
+  /** "Total" when absent. */
+  readonly totalLabel?: string;
+  readonly isPhysical?: boolean;
+};
+
+/** Reads a roll of a kind the ruleset adds into a card's body; null for a kind it does not know. */
+export type RulesetCardReader = (e: RulesetRollEvent) => CardBody | null;
 
 /** Badge text of a visibility. */
 export const VISIBILITY_LABEL: Record<Visibility, string> = { public: 'Public', smith: 'Smith only', blind: 'Blind' };
@@ -71,8 +82,18 @@ function visibilityOf(e: RollEvent): Visibility {
   return e.visibility ?? 'public';
 }
 
-/** The card of a roll event. `nameOf` gives a member's name, `checkLabel` a check's name ("Test"). */
-export function rollCard(e: RollEvent, nameOf: (id: string | null) => string, checkLabel: (id: string) => string | null = () => null): RollCard {
+/** The card of a roll of a ruleset's kind: its reader's, else its label and kind alone. */
+function rulesetCard(e: RulesetRollEvent, read: RulesetCardReader | undefined): CardBody {
+  const body = read?.(e) ?? null;
+  if (body !== null) return body;
+  return { title: typeof e.label === 'string' ? e.label : fieldName(e.kind), detail: null, dice: [], lines: [], total: null, outcome: null };
+}
+
+/**
+ * The card of a roll event. `nameOf` gives a member's name, `checkLabel` a check's name ("Test"),
+ * `readRuleset` the card of a roll of a kind the ruleset adds.
+ */
+export function rollCard(e: RollEvent, nameOf: (id: string | null) => string, checkLabel: (id: string) => string | null = () => null, readRuleset?: RulesetCardReader): RollCard {
   const who = nameOf(e.by);
   const visibility = visibilityOf(e);
   const base = { seq: e.seq, at: e.at, who, visibility, isPhysical: false, totalLabel: 'Total' };
@@ -87,6 +108,10 @@ export function rollCard(e: RollEvent, nameOf: (id: string | null) => string, ch
       total: null,
       outcome: null,
     };
+  }
+  if (!isCoreEvent(e)) {
+    const { totalLabel, isPhysical, ...body } = rulesetCard(e, readRuleset);
+    return { ...base, ...body, isSecret: false, isPhysical: isPhysical === true, totalLabel: totalLabel ?? 'Total' };
   }
   switch (e.kind) {
     case 'rolled': {
@@ -118,36 +143,6 @@ export function rollCard(e: RollEvent, nameOf: (id: string | null) => string, ch
         lines: [...(r?.explanation ?? [])],
         total: r?.total ?? null,
         outcome: r ? { id: r.outcome, label: r.label } : null,
-      };
-    }
-    case 'hammer-rolled': {
-      const r = e.result;
-      const net = r?.netHammers ?? null;
-      const lines: string[] = [];
-      if (r?.cancelledPairs) lines.push(`${r.cancelledPairs} hammer/crossblades ${r.cancelledPairs === 1 ? 'pair' : 'pairs'} cancelled`);
-      if (r?.remaining) {
-        const rest = Object.entries(r.remaining).filter(([k, n]) => n > 0 && k !== 'hammer' && k !== 'crossblades');
-        if (rest.length > 0) lines.push(`To resolve: ${rest.map(([k, n]) => `${n} ${k}`).join(', ')}`);
-      }
-      if (r?.xp) lines.push(`XP +${r.xp}`);
-      return {
-        ...base,
-        isSecret: false,
-        isPhysical: e.isPhysical === true,
-        title: e.label ?? (r?.context === 'node' ? 'Node pool' : 'Hammer dice'),
-        detail: r ? `${r.dice.length} hammer ${r.dice.length === 1 ? 'die' : 'dice'}` : null,
-        dice: (r?.dice ?? []).map((d) => ({ die: d.colour, value: d.faceLabel || String(d.face), isKept: d.isSetAside !== true, note: d.isSetAside ? 'set aside' : null })),
-        lines,
-        total: net,
-        totalLabel: 'Net hammers',
-        outcome:
-          net === null
-            ? null
-            : net > 0
-              ? { id: 'success', label: `${net} net ${net === 1 ? 'hammer' : 'hammers'}` }
-              : net < 0
-                ? { id: 'failure', label: `${-net} net crossblades` }
-                : { id: 'even', label: 'No net hammers' },
       };
     }
     case 'usage-rolled': {

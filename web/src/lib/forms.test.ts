@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckKindDef, ParamDef, RuleSystem } from '../../../src/rules/rule-system.js';
 import { initialValues, readForm } from './params.js';
-import { statCheck, trayCheck, trayParams } from './check-map.js';
+import { statCheck, trayCheck, trayFromCheck, trayParams } from './check-map.js';
+import { CATALOGUE } from '../../../src/rules/catalogue.js';
 import { INITIAL_TRAY } from './tray.js';
 import { TABLE_SETTINGS, belowBottomOf, defaultSettings } from './settings.js';
 
@@ -53,7 +54,7 @@ describe('tray as a ruleset check', () => {
     expect(trayCheck(rs, 'roll')).toBeNull();
     expect(trayCheck(null, 'test')).toBeNull();
   });
-  it('fills the parameters the check has from the tray', () => {
+  it('fills the parameters the check has from the tray, by their roles', () => {
     expect(trayParams(TEST, { ...INITIAL_TRAY, mode: 'test', target: 12 })).toEqual({ target: 12, die: 20 });
     expect(trayParams(TEST, { ...INITIAL_TRAY, mode: 'test', target: 9, steps: 1, mod: -2, vantage: 'dis', isFeat: true, featLevel: 3 }, { 'below-d3': 'negate' })).toEqual({
       target: 9,
@@ -65,30 +66,79 @@ describe('tray as a ruleset check', () => {
       'below-d3': 'negate',
     });
     expect(trayParams(TEST, { ...INITIAL_TRAY, die: 8 })).not.toHaveProperty('die');
-    // The Bare Bones' Test names its target `stat` (the attribute score): the tray's Target fills it.
-    const statTest = { ...TEST, params: [{ name: 'stat', kind: 'integer', label: 'Attribute score', help: '', min: 1, max: 30, isRequired: true }] } as unknown as typeof TEST;
-    expect(trayParams(statTest, { ...INITIAL_TRAY, mode: 'test', target: 13 })).toEqual({ stat: 13 });
-    // The Exalted Hack's names it `attribute`; a stat button fills it with the score.
-    const attrTest = { ...TEST, params: [{ name: 'attribute', kind: 'integer', label: 'Attribute', help: '', min: 1, max: 18, isRequired: true }] } as unknown as typeof TEST;
-    expect(trayParams(attrTest, { ...INITIAL_TRAY, mode: 'test', target: 9 })).toEqual({ attribute: 9 });
-    expect(statCheck({ checks: [attrTest] } as unknown as RuleSystem, 'int', 9)).toEqual({ check: 'test', params: { attribute: 9 } });
+    // A setting the parameter cannot take is not sent.
+    expect(trayParams(TEST, { ...INITIAL_TRAY, mode: 'test' }, { 'below-d3': 'nonsense' })).not.toHaveProperty('below-d3');
   });
-  it('makes a stat button a check: by a stat parameter, else a Test against the score', () => {
-    const save = { ...TEST, id: 'save', params: [{ name: 'stat', kind: 'choice', label: 'Stat', help: '', choices: [{ id: 'STR', label: 'STR' }] }] };
-    const needsMod = { ...save, id: 'save2', params: [...save.params, { name: 'mod', kind: 'integer', label: 'Mod', help: '', min: -5, max: 5, isRequired: true }] };
-    expect(statCheck({ checks: [needsMod, save] } as unknown as RuleSystem, 'str', 14)).toEqual({ check: 'save', params: { stat: 'STR' } });
-    expect(statCheck({ checks: [save, TEST] } as unknown as RuleSystem, 'str', 14)).toEqual({ check: 'test', params: { target: 14 } });
-    expect(statCheck(rs, 'dex', 14)).toEqual({ check: 'test', params: { target: 14 } });
-    expect(statCheck(rs, 'dex', 44)).toBeNull();
-    const bareBones = { checks: [{ id: 'attribute', label: '', help: '', ref: '', params: [{ name: 'stat', kind: 'integer', label: '', help: '', min: 1, max: 20, isRequired: true }] }] } as unknown as RuleSystem;
-    expect(statCheck(bareBones, 'str', 12)).toEqual({ check: 'attribute', params: { stat: 12 } });
+  it('reads roles, not names: any name, and an option is never filled', () => {
+    const odd: CheckKindDef = {
+      ...TEST,
+      params: [
+        { name: 'score-to-beat', role: 'stat-score', kind: 'integer', label: 'Score', help: '', min: 1, max: 30, isRequired: true },
+        { name: 'with-luck', role: 'advantage', kind: 'boolean', label: 'Luck', help: '' },
+        { name: 'bonus', role: 'modifier', kind: 'integer', label: 'Bonus', help: '', min: -5, max: 5 },
+        { name: 'heroic', role: 'feat', kind: 'boolean', label: 'Heroic', help: '' },
+        { name: 'hero-level', role: 'level', kind: 'integer', label: 'Level', help: '', min: 1, max: 10 },
+        // Named like the tray's fields, but options: left to the ruleset.
+        { name: 'target', role: 'option', kind: 'integer', label: 'Other', help: '', min: 1, max: 30 },
+        { name: 'die', role: 'option', kind: 'die', label: 'Bonus die', help: '', sides: [20] },
+      ],
+    };
+    expect(trayParams(odd, { ...INITIAL_TRAY, mode: 'test', target: 13, vantage: 'adv', mod: 2, isFeat: true, featLevel: 4 })).toEqual({
+      'score-to-beat': 13,
+      'with-luck': true,
+      bonus: 2,
+      heroic: true,
+      'hero-level': 4,
+    });
+  });
+  it('sets the tray up from a check a sheet filled: its die and its target', () => {
+    expect(trayFromCheck(TEST, { target: 14, die: 24 }, [16, 20, 24])).toEqual({ target: 14, die: 24 });
+    expect(trayFromCheck(TEST, { target: 14, die: 24 }, [16, 20])).toEqual({ target: 14 });
+    const challenge: CheckKindDef = { ...TEST, params: [{ name: 'dc', role: 'target', kind: 'integer', label: 'DC', help: '', min: 1, max: 30 }] };
+    expect(trayFromCheck(challenge, { dc: 11 }, [20])).toEqual({ target: 11 });
+  });
+  it('makes a stat button a check: the stat, its score and its modifier by role; else a Test against the score', () => {
+    const str = { id: 'str', score: 14, mod: 1 };
+    const save: CheckKindDef = { ...TEST, id: 'save', params: [{ name: 'which', role: 'stat', kind: 'choice', label: 'Stat', help: '', choices: [{ id: 'STR', label: 'STR' }] }] };
+    const needsTarget: CheckKindDef = { ...save, id: 'save2', params: [...save.params, { name: 'dc', role: 'target', kind: 'integer', label: 'DC', help: '', min: 1, max: 30, isRequired: true }] };
+    expect(statCheck({ checks: [needsTarget, save] } as unknown as RuleSystem, str)).toEqual({ check: 'save', params: { which: 'STR' } });
+    expect(statCheck({ checks: [save, TEST] } as unknown as RuleSystem, str)).toEqual({ check: 'test', params: { target: 14 } });
+    expect(statCheck(rs, { ...str, id: 'dex' })).toEqual({ check: 'test', params: { target: 14 } });
+    expect(statCheck(rs, { ...str, score: 44 })).toBeNull();
+    const withMod: CheckKindDef = {
+      ...TEST,
+      id: 'resist',
+      params: [
+        { name: 'stat', role: 'stat', kind: 'choice', label: 'Stat', help: '', choices: [{ id: 'str', label: 'STR' }] },
+        { name: 'bonus', role: 'stat-mod', kind: 'integer', label: 'Mod', help: '', min: -5, max: 5, isRequired: true },
+      ],
+    };
+    expect(statCheck({ checks: [withMod] } as unknown as RuleSystem, str)).toEqual({ check: 'resist', params: { stat: 'str', bonus: 1 } });
+    // A ruleset without modifiers cannot fill a required one.
+    expect(statCheck({ checks: [withMod] } as unknown as RuleSystem, { ...str, mod: null })).toBeNull();
+  });
+  it('gives every ruleset of the catalogue a stat check and tray parameters its own odds accept', async () => {
+    for (const e of CATALOGUE) {
+      const real = await e.load();
+      const stat = statCheck(real, { id: real.attributes[0]!.id, score: 11, mod: 0 });
+      expect(stat, `${e.id}: a stat button has a check`).not.toBeNull();
+      expect(real.checkOdds({ check: stat!.check, params: stat!.params }).ok, `${e.id} ${stat!.check}`).toBe(true);
+      const test = trayCheck(real, 'test');
+      if (test === null) continue;
+      const params = trayParams(test, { ...INITIAL_TRAY, mode: 'test', target: 11, steps: 1, vantage: 'adv' });
+      expect(real.checkOdds({ check: test.id, params }).ok, `${e.id} tray Test`).toBe(true);
+      expect(Object.values(params)).toContain(11);
+    }
   });
 });
 
 describe('table settings', () => {
   it('defaults every ruling and reads the below-d3 policy', () => {
-    expect(defaultSettings('hammercrawl')).toMatchObject({ 'below-d3': 'clamp', 'con-on-armour': false });
-    expect(defaultSettings('bare-bones')).toEqual({});
+    for (const e of CATALOGUE) {
+      expect(defaultSettings(e.id)).toEqual(Object.fromEntries(e.settings.filter((d) => d.default !== undefined).map((d) => [d.name, d.default])));
+    }
+    expect(CATALOGUE.some((e) => Object.keys(defaultSettings(e.id)).length > 0)).toBe(true);
+    expect(defaultSettings('no-such-rules')).toEqual({});
     expect(belowBottomOf({ 'below-d3': 'negate' })).toBe('negate');
     expect(belowBottomOf({})).toBe('clamp');
     for (const defs of Object.values(TABLE_SETTINGS)) expect(readForm(defs, initialValues(defs)).ok).toBe(true);

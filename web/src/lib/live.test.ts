@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LiveConnection, backoffMs, liveUrl, CommandError, type SocketLike, type LiveStatus } from './live.js';
 import type { TableEvent, Welcome } from './protocol.js';
+import { DEFAULT_RULESET } from '../../../src/rules/catalogue.js';
 
 class FakeSocket implements SocketLike {
   sent: unknown[] = [];
@@ -24,7 +25,7 @@ const WELCOME: Welcome = {
   kind: 'welcome',
   tableId: 't1',
   you: { id: 'm1', name: 'Ann', role: 'player' },
-  table: { name: 'Keep', ruleset: 'hammercrawl', settings: {} },
+  table: { name: 'Keep', ruleset: DEFAULT_RULESET, settings: {} },
   members: [],
   lastSeq: 3,
 };

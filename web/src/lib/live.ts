@@ -5,7 +5,7 @@
  * none applied twice). The socket and the clock are injected for the tests.
  */
 import { newRequestId } from './request-id.js';
-import { isEventFrame, readFrame, type AckFrame, type Command, type ErrorFrame, type ServerFrame, type TableEvent, type Welcome } from './protocol.js';
+import { isEventFrame, readFrame, type AckFrame, type Command, type ErrorFrame, type RulesetCommand, type ServerFrame, type TableEvent, type Welcome } from './protocol.js';
 
 /** The part of a WebSocket used here. */
 export interface SocketLike {
@@ -100,7 +100,7 @@ export class LiveConnection {
   }
 
   /** Sends a command; resolves on its ack, rejects with the server's error. Survives reconnects. */
-  send(command: Command): Promise<AckFrame> {
+  send(command: Command | RulesetCommand): Promise<AckFrame> {
     const requestId = this.newId();
     const text = JSON.stringify({ ...command, requestId });
     return new Promise<AckFrame>((resolve, reject) => {

@@ -74,8 +74,8 @@ export interface TableCharacter {
   readonly document: Readonly<Record<string, unknown>>;
 }
 
-/** A table event, by kind. Fields of secret-capable kinds are absent when `redacted`. */
-export type TableEvent =
+/** An event of the generic table, by kind. Fields of secret-capable kinds are absent when `redacted`. */
+export type CoreEvent =
   | (EventBase & { readonly kind: 'table-created'; readonly name: string; readonly ruleset: RulesetId; readonly settings: Settings })
   | (EventBase & { readonly kind: 'member-joined'; readonly member: Member })
   | (EventBase & {
@@ -105,43 +105,52 @@ export type TableEvent =
       readonly after?: number | null;
       readonly explanation?: string;
     })
-  | (EventBase & {
-      readonly kind: 'hammer-rolled';
-      readonly label?: string;
-      readonly characterId?: string;
-      readonly result?: HammerRollResult;
-      readonly isPhysical?: boolean;
-    })
   | (EventBase & { readonly kind: 'character-saved'; readonly character: Readonly<Record<string, unknown>> })
   | (EventBase & { readonly kind: 'character-removed'; readonly characterId: string })
   | (EventBase & { readonly kind: 'combat-changed'; readonly combat: unknown; readonly summary?: string; readonly attack?: unknown })
   | (EventBase & { readonly kind: 'invite-changed'; readonly hasInvite: boolean })
-  | (EventBase & { readonly kind: 'venture-changed'; readonly command?: unknown; readonly events: readonly unknown[] })
-  | (EventBase & { readonly kind: 'settings-changed'; readonly settings: Settings })
-  | (EventBase & { readonly kind: 'magick-changed'; readonly characterId: string; readonly command?: unknown; readonly events: readonly unknown[] });
+  | (EventBase & { readonly kind: 'settings-changed'; readonly settings: Settings });
 
-/** What a `hammer-rolled` event says of the pool (HAMMERCRAWL!'s `HammerPoolRoll`, the parts shown). */
-export interface HammerRollResult {
-  readonly context?: 'check' | 'node';
-  readonly dice: readonly { readonly colour: string; readonly face: number; readonly faceLabel: string; readonly symbols: readonly string[]; readonly isSetAside?: boolean }[];
-  readonly netHammers: number;
-  readonly cancelledPairs?: number;
-  readonly xp?: number;
-  readonly remaining?: Readonly<Record<string, number>>;
+/** Every kind of the generic table's events. */
+export const CORE_EVENT_KINDS = [
+  'table-created',
+  'member-joined',
+  'rolled',
+  'checked',
+  'usage-rolled',
+  'character-saved',
+  'character-removed',
+  'combat-changed',
+  'invite-changed',
+  'settings-changed',
+] as const satisfies readonly CoreEvent['kind'][];
+
+/**
+ * An event of a kind the table's ruleset adds: its fields are the ruleset's, read by its web parts
+ * (web/src/rulesets). One that carries a `visibility` is a roll, and has a card in the log.
+ */
+export interface RulesetEvent extends EventBase {
+  readonly [field: string]: unknown;
 }
 
-/** A hammer dice pool as the `hammer` command names it (docs/protocol.md). */
-export type HammerPoolSpec =
-  | { readonly kind: 'dice'; readonly colours: readonly string[]; readonly context?: 'check' | 'node' }
-  | { readonly kind: 'check'; readonly level?: number; readonly isFeat?: boolean; readonly advantages?: number; readonly disadvantages?: number; readonly stance?: 'none' | 'cautious' | 'reckless' }
-  | { readonly kind: 'node'; readonly difficulty: number };
+/** Any table event. */
+export type TableEvent = CoreEvent | RulesetEvent;
+
+/** True for the generic table's kinds. */
+export function isCoreEvent(e: TableEvent): e is CoreEvent {
+  return (CORE_EVENT_KINDS as readonly string[]).includes(e.kind);
+}
+
+/** A roll of a kind the ruleset adds. */
+export type RulesetRollEvent = RulesetEvent & { readonly visibility: Visibility };
 
 /** The kinds of event that are rolls (shown as cards in the roll log). */
-export type RollEvent = Extract<TableEvent, { kind: 'rolled' | 'checked' | 'usage-rolled' | 'hammer-rolled' }>;
+export type RollEvent = Extract<CoreEvent, { kind: 'rolled' | 'checked' | 'usage-rolled' }> | RulesetRollEvent;
 
-/** True for the kinds shown as roll cards. */
+/** True for the events shown as roll cards: the generic rolls, and any ruleset event that says who sees it. */
 export function isRollEvent(e: TableEvent): e is RollEvent {
-  return e.kind === 'rolled' || e.kind === 'checked' || e.kind === 'usage-rolled' || e.kind === 'hammer-rolled';
+  if (isCoreEvent(e)) return e.kind === 'rolled' || e.kind === 'checked' || e.kind === 'usage-rolled';
+  return typeof e.visibility === 'string' && (VISIBILITIES as readonly unknown[]).includes(e.visibility);
 }
 
 /** The server's first answer on the socket. */
@@ -176,7 +185,7 @@ export interface AckFrame {
 /** Every frame the server sends. */
 export type ServerFrame = Welcome | ErrorFrame | AckFrame | { readonly kind: 'pong' } | TableEvent;
 
-/** Commands the client sends (the `requestId` is added by the connection). */
+/** Commands of the generic table the client sends (the `requestId` is added by the connection). */
 export type Command =
   | { readonly kind: 'roll'; readonly notation: string; readonly visibility: Visibility; readonly label?: string; readonly faces?: readonly number[] }
   | {
@@ -187,25 +196,16 @@ export type Command =
       readonly label?: string;
       readonly characterId?: string;
     }
-  | {
-      readonly kind: 'hammer';
-      readonly pool: HammerPoolSpec;
-      readonly visibility: Visibility;
-      readonly label?: string;
-      readonly characterId?: string;
-      readonly hammerPlus?: 'hammer' | 'set-aside' | number;
-      readonly faces?: readonly number[];
-    }
   /** `path` (a JSON pointer into the character's document) lets the server write the stepped-down die back. */
   | { readonly kind: 'usage'; readonly die: number; readonly label: string; readonly visibility?: Visibility; readonly characterId?: string; readonly path?: string }
   /** `characterId` absent creates a character; present replaces that one. */
   | { readonly kind: 'character-save'; readonly character: Readonly<Record<string, unknown>>; readonly characterId?: string }
   | { readonly kind: 'character-remove'; readonly characterId: string }
   | { readonly kind: 'combat'; readonly action: Readonly<Record<string, unknown>> }
-  | { readonly kind: 'settings'; readonly settings: Settings }
-  /** HAMMERCRAWL! only (the Smith): a Venture command without `at` (the server's clock is used). */
-  | { readonly kind: 'venture'; readonly command: Readonly<Record<string, unknown>> }
-  | { readonly kind: 'magick'; readonly characterId: string; readonly command: Readonly<Record<string, unknown>> };
+  | { readonly kind: 'settings'; readonly settings: Settings };
+
+/** A command of a kind the table's ruleset adds (its web parts build it, the server's ruleset reads it). */
+export type RulesetCommand = { readonly kind: string; readonly [field: string]: unknown };
 
 /** `GET /api/tables/:id`. */
 export interface TableInfo {

@@ -1,8 +1,9 @@
 /**
  * What a character sheet shows, read from any ruleset's document through the contract: the stats as
- * roll buttons, the usage (resource) dice as buttons, the trackers from `summarize`.
+ * roll buttons, the usage (resource) dice as buttons (`characterValues`, the ones with `isUsageDie`),
+ * the trackers from `summarize`, and the rest of the document with the ruleset's labels (`labelOf`).
  */
-import type { CharacterSummary, RuleSystem, RulesetCharacter } from '../../../src/rules/rule-system.js';
+import { pointerOf, type CharacterSummary, type CharacterValue, type RuleSystem, type RulesetCharacter } from '../../../src/rules/rule-system.js';
 
 /** A stat on the sheet. */
 export interface SheetStat {
@@ -14,15 +15,22 @@ export interface SheetStat {
 
 /** A usage die on the sheet: what it is on, and its size now. */
 export interface SheetUsageDie {
-  /** JSON path of the die in the document (`$.inventory[3].resourceDie`). */
-  readonly path: string;
+  /** JSON pointer of the die in the document (`/inventory/3/resourceDie`), as the ruleset gives it. */
+  readonly pointer: string;
   readonly label: string;
   readonly die: number;
 }
 
 /** A character read for the sheet, or the problems of its document. */
 export type SheetRead =
-  | { readonly ok: true; readonly character: RulesetCharacter; readonly summary: CharacterSummary; readonly stats: readonly SheetStat[]; readonly usage: readonly SheetUsageDie[] }
+  | {
+      readonly ok: true;
+      readonly character: RulesetCharacter;
+      readonly summary: CharacterSummary;
+      readonly stats: readonly SheetStat[];
+      readonly values: readonly CharacterValue[];
+      readonly usage: readonly SheetUsageDie[];
+    }
   | { readonly ok: false; readonly message: string; readonly path: string | null };
 
 /** The stats in the ruleset's order (keys matched without regard to case). */
@@ -37,26 +45,12 @@ export function sheetStats(rs: Pick<RuleSystem, 'attributes'>, c: RulesetCharact
   return out;
 }
 
-/** Usage dice kept on inventory items (`resourceDie`, `usageDie`) and at the top level. */
-export function sheetUsageDice(doc: Readonly<Record<string, unknown>>, sides: readonly number[]): SheetUsageDie[] {
+/** The usage dice among a character's values: the ones the ruleset's usage roll steps, while they last. */
+export function sheetUsageDice(values: readonly CharacterValue[]): SheetUsageDie[] {
   const out: SheetUsageDie[] = [];
-  const isDie = (v: unknown): v is number => typeof v === 'number' && sides.includes(v);
-  const inv = doc['inventory'];
-  if (Array.isArray(inv)) {
-    inv.forEach((item: unknown, i) => {
-      if (typeof item !== 'object' || item === null) return;
-      const it = item as Record<string, unknown>;
-      for (const key of ['resourceDie', 'usageDie']) {
-        if (isDie(it[key])) {
-          const label = typeof it['label'] === 'string' ? it['label'] : typeof it['name'] === 'string' ? it['name'] : typeof it['id'] === 'string' ? it['id'] : `item ${i + 1}`;
-          out.push({ path: `$.inventory[${i}].${key}`, label, die: it[key] as number });
-        }
-      }
-    });
-  }
-  const top = doc['usageDice'];
-  if (typeof top === 'object' && top !== null && !Array.isArray(top)) {
-    for (const [k, v] of Object.entries(top)) if (isDie(v)) out.push({ path: `$.usageDice.${k}`, label: k, die: v });
+  for (const v of values) {
+    if (v.isUsageDie !== true || v.kind !== 'die' || v.value === null) continue;
+    out.push({ pointer: v.pointer, label: v.label, die: v.value });
   }
   return out;
 }
@@ -65,24 +59,8 @@ export function sheetUsageDice(doc: Readonly<Record<string, unknown>>, sides: re
 export function readSheet(rs: RuleSystem, doc: Readonly<Record<string, unknown>>): SheetRead {
   const r = rs.readCharacter(doc);
   if (!r.ok) return { ok: false, message: r.error.message, path: r.error.path ?? null };
-  return { ok: true, character: r.value, summary: rs.summarize(r.value), stats: sheetStats(rs, r.value), usage: sheetUsageDice(doc, rs.usageDie.sides) };
-}
-
-/** A simple JSON path (`$.inventory[3].resourceDie`) as a JSON pointer (`/inventory/3/resourceDie`, RFC 6901). */
-export function toJsonPointer(path: string): string {
-  const parts = [...path.replace(/^\$\.?/, '').matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? m[2] : m[1]!));
-  return parts.map((p) => `/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
-
-/** Sets a value at a simple JSON path (`$.inventory[3].resourceDie`) in a copy of the document. */
-export function setAtPath(doc: Readonly<Record<string, unknown>>, path: string, value: unknown): Record<string, unknown> {
-  const parts = [...path.replace(/^\$\.?/, '').matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
-  const root: Record<string, unknown> = structuredClone(doc) as Record<string, unknown>;
-  let at: unknown = root;
-  for (let i = 0; i < parts.length - 1; i++) at = (at as Record<string | number, unknown>)[parts[i]!];
-  const last = parts[parts.length - 1];
-  if (at !== null && typeof at === 'object' && last !== undefined) (at as Record<string | number, unknown>)[last] = value;
-  return root;
+  const values = rs.characterValues(r.value);
+  return { ok: true, character: r.value, summary: rs.summarize(r.value), stats: sheetStats(rs, r.value), values, usage: sheetUsageDice(values) };
 }
 
 /** Reads pasted or uploaded JSON; a syntax error names where it is. */
@@ -126,6 +104,16 @@ export interface LabelSource {
   get(id: string): string | undefined;
 }
 
+/**
+ * The labels of a ruleset's ids on a sheet: its tables, the choices of its creation options, the
+ * names of the rulesets (`rulesetLabels`), then the ruleset's own `labelOf`.
+ */
+export function sheetLabels(rs: Pick<RuleSystem, 'tables' | 'creationOptions' | 'labelOf'>, rulesetLabels: Readonly<Record<string, string>> = {}): LabelSource {
+  const rulesets = { rows: Object.entries(rulesetLabels).map(([id, label]) => ({ id, label })) };
+  const map = labelLookup([...rs.tables, rulesets], rs.creationOptions);
+  return { get: (id) => map.get(id) ?? rs.labelOf(id) };
+}
+
 /** An id as shown: its label, else a lowercase slug ("two-handed") with a capital ("Two-handed"). */
 export function idText(id: string, labels: LabelSource): string {
   const label = labels.get(id);
@@ -133,7 +121,13 @@ export function idText(id: string, labels: LabelSource): string {
   return /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(id) ? id.charAt(0).toUpperCase() + id.slice(1) : id;
 }
 
-function itemText(v: unknown, labels: LabelSource): string | null {
+/** `(d6)` after an item when the ruleset lists a die kept on it (a usage die), else nothing. */
+function dieText(pointer: string, values: readonly CharacterValue[]): string {
+  const v = values.find((x) => x.kind === 'die' && x.value !== null && x.pointer.startsWith(`${pointer}/`) && !x.pointer.slice(pointer.length + 1).includes('/'));
+  return v === undefined ? '' : ` (d${v.value})`;
+}
+
+function itemText(v: unknown, labels: LabelSource, pointer: string, values: readonly CharacterValue[]): string | null {
   if (typeof v === 'string') return idText(v, labels);
   if (typeof v === 'number') return String(v);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
@@ -143,8 +137,7 @@ function itemText(v: unknown, labels: LabelSource): string | null {
   const name = idText(raw, labels);
   const qty = typeof o['quantity'] === 'number' && o['quantity'] > 1 ? ` ×${o['quantity']}` : '';
   const value = typeof o['value'] === 'number' ? ` ${o['value']}` : typeof o['score'] === 'number' ? ` ${o['score']}` : '';
-  const die = typeof o['resourceDie'] === 'number' ? ` (d${o['resourceDie']})` : '';
-  return `${name}${value}${qty}${die}`;
+  return `${name}${value}${qty}${dieText(pointer, values)}`;
 }
 
 /** A key compared loosely: `healthDie`, `health-die` and "Health Die" are the same. */
@@ -152,8 +145,17 @@ export function normalKey(key: string): string {
   return key.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-/** The rest of a character document, for the sheet: plain fields and lists of named items (`shownValues`: normalKey()s already shown). */
-export function sheetDetails(doc: Readonly<Record<string, unknown>>, shownValues: ReadonlySet<string> = new Set(), labels: LabelSource = new Map()): SheetDetail[] {
+/**
+ * The rest of a character document, for the sheet: plain fields and lists of named items
+ * (`shownValues`: normalKey()s already shown; `values`: the ruleset's `characterValues`, whose dice
+ * are written after the items that keep them).
+ */
+export function sheetDetails(
+  doc: Readonly<Record<string, unknown>>,
+  shownValues: ReadonlySet<string> = new Set(),
+  labels: LabelSource = new Map(),
+  values: readonly CharacterValue[] = [],
+): SheetDetail[] {
   const out: SheetDetail[] = [];
   for (const [key, v] of Object.entries(doc)) {
     if (HIDDEN_FIELDS.has(key)) continue;
@@ -163,7 +165,7 @@ export function sheetDetails(doc: Readonly<Record<string, unknown>>, shownValues
       if (v === false) continue;
       out.push({ kind: 'field', key, label: fieldLabel(key), value: v === true ? 'Yes' : typeof v === 'string' ? idText(v, labels) : String(v) });
     } else if (Array.isArray(v)) {
-      const items = v.map((x) => itemText(x, labels)).filter((x): x is string => x !== null);
+      const items = v.map((x, i) => itemText(x, labels, pointerOf(key, i), values)).filter((x): x is string => x !== null);
       if (items.length > 0) out.push({ kind: 'list', key, label: fieldLabel(key), items });
     }
   }

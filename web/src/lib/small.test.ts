@@ -3,9 +3,13 @@ import { inviteLink, parseRoute, tablePath } from './routes.js';
 import { SeatStore, memoryStore } from './tokens.js';
 import { isRequestId, newRequestId } from './request-id.js';
 import { cryptoRandom } from './browser-random.js';
-import { formatRemaining, nextName } from './light-timers.js';
-import { moveInOrder, partyCombatants, readCombat, withCondition, withoutCondition } from './combat-view.js';
-import { parseJsonText, setAtPath, sheetUsageDice } from './sheet-data.js';
+import { mayAttackWith, moveInOrder, partyCombatants, readAttack, readCombat, withCondition, withoutCondition } from './combat-view.js';
+import { applyEvent, emptyTable } from './table-state.js';
+import type { TableCharacter, TableEvent } from './protocol.js';
+import { parseJsonText, readSheet, sheetLabels, sheetUsageDice } from './sheet-data.js';
+import { seededRandom } from '../../../src/dice/random.js';
+import { CATALOGUE } from '../../../src/rules/catalogue.js';
+import type { CharacterValue } from '../../../src/rules/rule-system.js';
 import { RULESET_IDS, loadRuleSystem } from './rulesets.js';
 import type { RuleSystem } from '../../../src/rules/rule-system.js';
 
@@ -24,11 +28,12 @@ describe('routes', () => {
 describe('seats', () => {
   it('keeps one seat per table and lists them, most recent first', () => {
     const store = memoryStore();
-    const seats = new SeatStore(store);
+    const seats = new SeatStore(store, 'app:table:');
     seats.save({ tableId: 'a', token: 't', memberId: 'm', name: 'Ann', role: 'player', tableName: 'A', openedAt: 1 });
     seats.save({ tableId: 'b', token: 'u', memberId: 'n', name: 'Ann', role: 'smith', tableName: 'B', openedAt: 2 });
-    store.setItem('hammercrawl:table:c', '{broken');
+    store.setItem('app:table:c', '{broken');
     store.setItem('other', 'x');
+    expect(store.getItem('app:table:a')).toContain('"token":"t"');
     expect(seats.get('a')?.token).toBe('t');
     expect(seats.get('c')).toBeNull();
     expect(seats.list().map((s) => s.tableId)).toEqual(['b', 'a']);
@@ -57,16 +62,6 @@ describe('randomness', () => {
     }
     expect(seen.size).toBe(6);
     expect(() => rng.rollDie(0)).toThrow(RangeError);
-  });
-});
-
-describe('light timers', () => {
-  it('writes the time left and names the next light', () => {
-    expect(formatRemaining(59_001)).toBe('1:00');
-    expect(formatRemaining(3_723_000)).toBe('1:02:03');
-    expect(nextName('Torch 1')).toBe('Torch 2');
-    expect(nextName('Torch 9')).toBe('Torch 10');
-    expect(nextName('Lantern')).toBe('Lantern 2');
   });
 });
 
@@ -122,22 +117,101 @@ describe('combat view', () => {
   });
 });
 
-describe('sheet data', () => {
-  it('finds usage dice on inventory items and sets them by path', () => {
-    const doc = { inventory: [{ id: 'torch', resourceDie: 6 }, { id: 'rope' }, { id: 'rations', label: 'Rations', resourceDie: 8 }] };
-    const dice = sheetUsageDice(doc, [4, 6, 8]);
-    expect(dice).toEqual([
-      { path: '$.inventory[0].resourceDie', label: 'torch', die: 6 },
-      { path: '$.inventory[2].resourceDie', label: 'Rations', die: 8 },
-    ]);
-    const next = setAtPath(doc, '$.inventory[2].resourceDie', null);
-    expect((next['inventory'] as { resourceDie?: unknown }[])[2]!.resourceDie).toBeNull();
-    expect(doc.inventory[2]!.resourceDie).toBe(8);
+/** The value at a JSON pointer (RFC 6901) of a document. */
+function at(doc: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), doc);
+}
+
+describe('tracker attacks', () => {
+  const own: TableCharacter = { id: 'ch1', ownerId: 'p1', document: { name: 'Hero' } };
+  const combatant = (over: Record<string, unknown>) => ({ name: 'x', side: 'foes', health: '', armour: '', conditions: [], isDown: false, ...over });
+  const combat = {
+    isActive: false, round: 0, order: ['c1', 'c2', 'c3'], turn: null, initiative: null, nextId: 4,
+    combatants: [
+      combatant({ id: 'c1', name: 'Hero', side: 'party', characterId: 'ch1', health: 'd6' }),
+      combatant({ id: 'c2', name: 'Goblin', monster: 'hd=1,attack=+1,defense=11,damage=d6', health: 'd8' }),
+      combatant({ id: 'c3', name: 'Shade' }),
+    ],
+  };
+
+  it('reads the monster line and the attack of a combat-changed event', () => {
+    const view = readCombat(combat);
+    expect(view.combatants.map((c) => c.monster)).toEqual([null, 'hd=1,attack=+1,defense=11,damage=d6', null]);
+    expect(readAttack(7, { attackerId: 'c1', targetId: 'c2', isHit: true, isCrit: false, lines: ['a', 3] }, 'Hero hits Goblin.')).toEqual({
+      seq: 7, attackerId: 'c1', targetId: 'c2', isHit: true, isCrit: false, lines: ['a'], summary: 'Hero hits Goblin.',
+    });
+    expect(readAttack(7, undefined, '')).toBeNull();
+    expect(readAttack(7, { attackerId: 1 }, '')).toBeNull();
   });
-  it('turns a JSON path into a JSON pointer', async () => {
-    const { toJsonPointer } = await import('./sheet-data.js');
-    expect(toJsonPointer('$.inventory[3].resourceDie')).toBe('/inventory/3/resourceDie');
-    expect(toJsonPointer('$.usageDice.a/b')).toBe('/usageDice/a~1b');
+
+  it('lets the Smith attack with anyone and a player only with their own character', () => {
+    const [h, g] = readCombat(combat).combatants;
+    expect(mayAttackWith(g!, { id: 's', role: 'smith' }, [own])).toBe(true);
+    expect(mayAttackWith(h!, { id: 'p1', role: 'player' }, [own])).toBe(true);
+    expect(mayAttackWith(h!, { id: 'p2', role: 'player' }, [own])).toBe(false);
+    expect(mayAttackWith(g!, { id: 'p1', role: 'player' }, [own])).toBe(false);
+    expect(mayAttackWith(h!, { id: 'o', role: 'observer' }, [own])).toBe(false);
+    expect(mayAttackWith({ ...h!, isDown: true }, { id: 's', role: 'smith' }, [own])).toBe(false);
+  });
+
+  it('keeps the last attacks in the table state', () => {
+    let s = emptyTable('t');
+    for (let i = 1; i <= 25; i++) {
+      const e = { seq: i, kind: 'combat-changed', at: 0, by: null, combat, summary: `#${i}`, attack: { attackerId: 'c1', targetId: 'c2', isHit: false, isCrit: false, lines: [] } };
+      s = applyEvent(s, e as TableEvent);
+    }
+    expect(s.attacks).toHaveLength(20);
+    expect(s.attacks.at(-1)?.summary).toBe('#25');
+  });
+});
+
+describe('sheet data', () => {
+  const value = (over: Partial<CharacterValue>): CharacterValue => ({ id: 'v', label: 'V', role: 'usage', kind: 'die', pointer: '/v', value: 6, ...over });
+  it('offers the usage dice among the character\'s values, while they last', () => {
+    const values = [
+      value({ id: 'health', role: 'health', pointer: '/healthDie', value: 8 }),
+      value({ id: 'torch', label: 'Torch', pointer: '/inventory/0/resourceDie', value: 6, isUsageDie: true }),
+      value({ id: 'rope', label: 'Rope', pointer: '/inventory/1/usageDie', value: null, isUsageDie: true }),
+      value({ id: 'coins', role: 'coins', kind: 'number', pointer: '/coins', value: 30, isUsageDie: true }),
+    ];
+    expect(sheetUsageDice(values)).toEqual([{ pointer: '/inventory/0/resourceDie', label: 'Torch', die: 6 }]);
+  });
+  it('finds every count and usage die a ruleset lists at its pointer in the document', async () => {
+    let found = 0;
+    for (const e of CATALOGUE) {
+      const rs = await e.load();
+      for (let seed = 1; seed <= 5; seed++) {
+        const rolled = rs.rollCharacter(seededRandom(seed), {});
+        if (!rolled.ok) throw new Error(`${e.id}: ${rolled.error.message}`);
+        const doc = JSON.parse(JSON.stringify(rolled.value)) as Record<string, unknown>;
+        const sheet = readSheet(rs, doc);
+        if (!sheet.ok) throw new Error(`${e.id}: ${sheet.message}`);
+        for (const v of sheet.values.filter((x) => x.kind === 'number')) {
+          expect(at(doc, v.pointer), `${e.id} ${v.pointer}`).toBe(v.value);
+          found += 1;
+        }
+        for (const u of sheet.usage) {
+          expect(at(doc, u.pointer), `${e.id} ${u.pointer}`).toBe(u.die);
+          expect(rs.usageDie.sides, `${e.id} ${u.label}`).toContain(u.die);
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+  it('labels ids from the tables, the creation choices, the ruleset names, then the ruleset\'s labelOf', () => {
+    const labels = sheetLabels(
+      {
+        tables: [{ id: 't', label: 'T', ref: '', rows: [{ id: 'human', label: 'Human' }] }],
+        creationOptions: [{ name: 'method', kind: 'choice', label: 'Method', help: '', choices: [{ id: 'semi', label: 'Option B' }] }],
+        labelOf: (id) => (id === 'sword-long' ? 'Longsword' : id === 'human' ? 'Not this one' : undefined),
+      },
+      { 'some-rules': 'Some Rules' },
+    );
+    expect(['human', 'semi', 'some-rules', 'sword-long', 'nope'].map((id) => labels.get(id))).toEqual(['Human', 'Option B', 'Some Rules', 'Longsword', undefined]);
   });
   it('names a JSON syntax error', () => {
     expect(parseJsonText('{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
@@ -148,15 +222,15 @@ describe('sheet data', () => {
 
 describe('ruleset loading', () => {
   it('loads a catalogue entry, and gives null for an unknown id, a failed chunk or a module of another id', async () => {
-    const fake = { id: 'bare-bones', checks: [], checkOdds: () => null } as unknown as RuleSystem;
+    const fake = { id: 'rules-a', checks: [], checkOdds: () => null } as unknown as RuleSystem;
     const entries = [
-      { id: 'bare-bones', load: async () => fake },
-      { id: 'hammercrawl', load: async () => { throw new Error('chunk failed'); } },
-      { id: 'exalted-hack', load: async () => fake },
+      { id: 'rules-a', load: async () => fake },
+      { id: 'rules-b', load: async () => { throw new Error('chunk failed'); } },
+      { id: 'rules-c', load: async () => fake },
     ];
-    await expect(loadRuleSystem('bare-bones', entries)).resolves.toBe(fake);
-    await expect(loadRuleSystem('hammercrawl', entries)).resolves.toBeNull();
-    await expect(loadRuleSystem('exalted-hack', entries)).resolves.toBeNull();
+    await expect(loadRuleSystem('rules-a', entries)).resolves.toBe(fake);
+    await expect(loadRuleSystem('rules-b', entries)).resolves.toBeNull();
+    await expect(loadRuleSystem('rules-c', entries)).resolves.toBeNull();
     await expect(loadRuleSystem('no-such-ruleset', entries)).resolves.toBeNull();
   });
   it('loads every ruleset of the catalogue', async () => {
@@ -170,8 +244,11 @@ describe('sheet details', () => {
     expect(fieldLabel('startingCoins')).toBe('Starting coins');
     expect(fieldLabel('stow-slots')).toBe('Stow slots');
     const d = sheetDetails(
-      { name: 'X', ruleset: 'hammercrawl', level: 1, coins: 30, healthDie: 'd8', isLucky: true, stats: {}, inventory: [{ id: 'torch', label: 'Torch', quantity: 3, resourceDie: 6 }, { id: 'rope' }], skills: [{ id: 'climb', value: 12 }], primeStats: ['STR'], empty: [] },
+      { name: 'X', ruleset: 'some-rules', level: 1, coins: 30, healthDie: 'd8', isLucky: true, stats: {}, inventory: [{ id: 'torch', label: 'Torch', quantity: 3, resourceDie: 6 }, { id: 'rope', usageDie: 8 }], skills: [{ id: 'climb', value: 12 }], primeStats: ['STR'], empty: [] },
       new Set(['level', 'healthdie']),
+      new Map(),
+      // Only the dice the ruleset lists are written after their items.
+      [{ id: 'torch', label: 'Torch', role: 'usage', kind: 'die', pointer: '/inventory/0/resourceDie', value: 6, isUsageDie: true }],
     );
     expect(d).toEqual([
       { kind: 'field', key: 'coins', label: 'Coins', value: '30' },

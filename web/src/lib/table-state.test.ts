@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent, applyWelcome, emptyTable, memberName, readTableCharacter, MAX_LOG_CARDS } from './table-state.js';
+import type { TableEvent } from './protocol.js';
+import { DEFAULT_RULESET } from '../../../src/rules/catalogue.js';
 
 describe('table state', () => {
   const welcomed = applyWelcome(emptyTable('t'), {
     kind: 'welcome',
     tableId: 't',
     you: { id: 'm1', name: 'Ann', role: 'player' },
-    table: { name: 'Keep', ruleset: 'hammercrawl', settings: { 'below-d3': 'clamp' } },
+    table: { name: 'Keep', ruleset: DEFAULT_RULESET, settings: { 'below-d3': 'clamp' } },
     members: [{ id: 's', name: 'Smith', role: 'smith' }],
     lastSeq: 0,
   });
@@ -31,10 +33,18 @@ describe('table state', () => {
     s = applyEvent(s, { kind: 'settings-changed', seq: 4, at: 0, by: 's', settings: { 'below-d3': 'negate' } });
     s = applyEvent(s, { kind: 'invite-changed', seq: 5, at: 0, by: 's', hasInvite: false });
     s = applyEvent(s, { kind: 'combat-changed', seq: 6, at: 0, by: 's', combat: { combatants: [] } });
-    s = applyEvent(s, { kind: 'venture-changed', seq: 7, at: 0, by: 's', events: [{ kind: 'light-lit' }] });
-    s = applyEvent(s, { kind: 'venture-changed', seq: 8, at: 0, by: 's', events: [{ kind: 'light-doused' }] });
-    expect(s).toMatchObject({ settings: { 'below-d3': 'negate' }, hasInvite: false, combat: { combatants: [] }, lastSeq: 8 });
-    expect(s.ventureEvents).toEqual([{ kind: 'light-lit' }, { kind: 'light-doused' }]);
+    expect(s).toMatchObject({ settings: { 'below-d3': 'negate' }, hasInvite: false, combat: { combatants: [] }, lastSeq: 6 });
+  });
+
+  it('keeps the events of the ruleset\'s own kinds in order, and its rolls in the log', () => {
+    let s = applyEvent(welcomed, { kind: 'weather-changed', seq: 1, at: 0, by: 's', events: [{ kind: 'rain' }] });
+    s = applyEvent(s, { kind: 'omen-drawn', seq: 2, at: 0, by: 'm1', visibility: 'public', card: 'The Tower' });
+    s = applyEvent(s, { kind: 'weather-changed', seq: 3, at: 0, by: 's', events: [{ kind: 'sun' }] });
+    // A visibility that is not one is no roll.
+    s = applyEvent(s, { kind: 'omen-drawn', seq: 4, at: 0, by: 'm1', visibility: 'everyone' } as unknown as TableEvent);
+    expect(s.rulesetEvents.map((e) => e.seq)).toEqual([1, 3, 4]);
+    expect(s.rolls.map((e) => [e.kind, e.seq])).toEqual([['omen-drawn', 2]]);
+    expect(s.lastSeq).toBe(4);
   });
 
   it('keeps at most MAX_LOG_CARDS roll cards', () => {

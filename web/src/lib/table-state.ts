@@ -4,7 +4,7 @@
  */
 import type { RulesetId } from '../../../src/rules/catalogue.js';
 import { readAttack, type AttackNote } from './combat-view.js';
-import { isRollEvent, type Member, type RollEvent, type Settings, type TableCharacter, type TableEvent, type Welcome } from './protocol.js';
+import { isCoreEvent, isRollEvent, type Member, type RollEvent, type RulesetEvent, type Settings, type TableCharacter, type TableEvent, type Welcome } from './protocol.js';
 
 /** Roll cards kept in memory (older ones are dropped from the page, not from the server). */
 export const MAX_LOG_CARDS = 500;
@@ -24,19 +24,17 @@ export interface TableState {
   readonly rolls: readonly RollEvent[];
   readonly characters: readonly TableCharacter[];
   readonly combat: unknown;
-  /** The tracker's attacks (HAMMERCRAWL!), oldest first, the last few only. */
+  /** The attacks the server resolved in the tracker, oldest first, the last few only. */
   readonly attacks: readonly AttackNote[];
-  /** HAMMERCRAWL! Venture events in order (folded by the venture module where shown). */
-  readonly ventureEvents: readonly unknown[];
-  /** HAMMERCRAWL! magick events per character id, in order (folded by the magick module where shown). */
-  readonly magickEvents: Readonly<Record<string, readonly unknown[]>>;
+  /** Events of the kinds the ruleset adds that are not rolls, in order (its web parts fold them where shown). */
+  readonly rulesetEvents: readonly RulesetEvent[];
   readonly hasInvite: boolean;
   readonly lastSeq: number;
 }
 
 /** The state before the welcome. */
 export function emptyTable(tableId: string): TableState {
-  return { tableId, name: '', ruleset: null, settings: {}, you: null, members: [], rolls: [], characters: [], combat: null, attacks: [], ventureEvents: [], magickEvents: {}, hasInvite: true, lastSeq: 0 };
+  return { tableId, name: '', ruleset: null, settings: {}, you: null, members: [], rolls: [], characters: [], combat: null, attacks: [], rulesetEvents: [], hasInvite: true, lastSeq: 0 };
 }
 
 /** Applies the server's welcome (sent on every connect; events after `since` follow it). */
@@ -76,6 +74,7 @@ export function applyEvent(state: TableState, e: TableEvent): TableState {
     rolls.push(e);
     return { ...next, rolls };
   }
+  if (!isCoreEvent(e)) return { ...next, rulesetEvents: [...state.rulesetEvents, e] };
   switch (e.kind) {
     case 'table-created':
       return { ...next, name: e.name, ruleset: e.ruleset, settings: e.settings ?? {} };
@@ -98,14 +97,8 @@ export function applyEvent(state: TableState, e: TableEvent): TableState {
     }
     case 'invite-changed':
       return { ...next, hasInvite: e.hasInvite };
-    case 'venture-changed':
-      return Array.isArray(e.events) ? { ...next, ventureEvents: [...state.ventureEvents, ...e.events] } : next;
     case 'settings-changed':
       return { ...next, settings: e.settings };
-    case 'magick-changed':
-      return typeof e.characterId === 'string' && Array.isArray(e.events)
-        ? { ...next, magickEvents: { ...state.magickEvents, [e.characterId]: [...(state.magickEvents[e.characterId] ?? []), ...e.events] } }
-        : next;
     default:
       return next;
   }

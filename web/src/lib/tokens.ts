@@ -26,8 +26,6 @@ export interface KeyValueStore {
   key(index: number): string | null;
 }
 
-const PREFIX = 'hammercrawl:table:';
-
 function isSeat(v: unknown): v is SavedSeat {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Record<string, unknown>;
@@ -40,14 +38,17 @@ function isSeat(v: unknown): v is SavedSeat {
   );
 }
 
-/** Reads and writes seats; a corrupt entry reads as absent. */
+/** Reads and writes seats, each under `prefix` + its table id; a corrupt entry reads as absent. */
 export class SeatStore {
-  constructor(private readonly store: KeyValueStore) {}
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly prefix: string,
+  ) {}
 
   get(tableId: string): SavedSeat | null {
     let raw: string | null;
     try {
-      raw = this.store.getItem(PREFIX + tableId);
+      raw = this.store.getItem(this.prefix + tableId);
     } catch {
       return null;
     }
@@ -63,7 +64,7 @@ export class SeatStore {
 
   save(seat: SavedSeat): void {
     try {
-      this.store.setItem(PREFIX + seat.tableId, JSON.stringify(seat));
+      this.store.setItem(this.prefix + seat.tableId, JSON.stringify(seat));
     } catch {
       // Private mode or a full store: the seat lasts this visit only.
     }
@@ -71,7 +72,7 @@ export class SeatStore {
 
   forget(tableId: string): void {
     try {
-      this.store.removeItem(PREFIX + tableId);
+      this.store.removeItem(this.prefix + tableId);
     } catch {
       // nothing kept, nothing to forget
     }
@@ -82,8 +83,8 @@ export class SeatStore {
     const out: SavedSeat[] = [];
     for (let i = 0; i < this.store.length; i++) {
       const key = this.store.key(i);
-      if (key === null || !key.startsWith(PREFIX)) continue;
-      const seat = this.get(key.slice(PREFIX.length));
+      if (key === null || !key.startsWith(this.prefix)) continue;
+      const seat = this.get(key.slice(this.prefix.length));
       if (seat) out.push(seat);
     }
     return out.sort((a, b) => b.openedAt - a.openedAt);

@@ -29,6 +29,20 @@ export interface TrayState {
   readonly notation: string;
 }
 
+/**
+ * The dice the tray offers before the table's ruleset is loaded (or when this build lacks it): the
+ * common polyhedral set, clamped at both ends. The ruleset's own chain replaces it once loaded.
+ */
+export const PLAIN_DICE: DiceChain = {
+  id: 'plain',
+  label: 'Plain dice',
+  sides: [4, 6, 8, 10, 12, 20],
+  defaultBelowBottom: 'clamp',
+  belowBottomIsChoice: false,
+  aboveTop: 'clamp',
+  ref: 'the common polyhedral dice',
+};
+
 /** The tray as it opens. */
 export const INITIAL_TRAY: TrayState = {
   mode: 'roll',

@@ -9,7 +9,6 @@ import { CommandError } from '../lib/live.js';
 import { initialValues, readForm, type FormValues } from '../lib/params.js';
 import type { TableCharacter } from '../lib/protocol.js';
 import { parseJsonText, readSheet } from '../lib/sheet-data.js';
-import { hammercrawlCreationDefs, hammercrawlValues } from '../lib/hammercrawl-wizard.js';
 import type { TableSession } from '../session.js';
 import { ParamFields } from './param-form.js';
 import { Sheet } from './sheet.js';
@@ -83,10 +82,10 @@ function Wizard(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
   const [rolled, setRolled] = useState<RulesetCharacter | null>(null);
   const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  // HAMMERCRAWL! gets its richer choices (stocks of the method's setting); other rulesets the generic form.
-  const isHc = rs.id === 'hammercrawl';
-  const defs = isHc ? hammercrawlCreationDefs(rs.creationOptions, values) : rs.creationOptions;
-  const shown = isHc ? hammercrawlValues(values) : values;
+  // A ruleset whose choices depend on each other gives its own form; the others the generic one.
+  const form = props.session.rulesetWeb.value.creation;
+  const defs = form ? form.fields(rs.creationOptions, values) : rs.creationOptions;
+  const shown = form ? form.values(values) : values;
   function roll(e: Event) {
     e.preventDefault();
     const read = readForm(defs, shown);

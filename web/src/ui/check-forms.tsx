@@ -1,26 +1,24 @@
 /** Every check of the table's ruleset as a generic form (from its `ParamDef`s), with live exact odds. */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { RuleSystem } from '../../../src/rules/rule-system.js';
+import type { CheckParamDef, RuleSystem } from '../../../src/rules/rule-system.js';
+import { settingValue } from '../lib/check-map.js';
 import { CommandError } from '../lib/live.js';
 import { initialValues, plainText, readForm, type FormValues } from '../lib/params.js';
-import type { ParamDef } from '../../../src/rules/rule-system.js';
-import type { Settings } from '../lib/protocol.js';
-
-/** A check's form as it opens: its defaults, with the table's rulings where the check has them (below-d3). */
-function startValues(defs: readonly ParamDef[], settings: Settings): FormValues {
-  const v: Record<string, string | boolean> = { ...initialValues(defs) };
-  for (const d of defs) {
-    const s = settings[d.name];
-    if (s === undefined) continue;
-    if (d.kind === 'choice' && typeof s === 'string' && d.choices.some((c) => c.id === s)) v[d.name] = s;
-    else if (d.kind === 'boolean' && typeof s === 'boolean') v[d.name] = s;
-  }
-  return v;
-}
-import type { Visibility } from '../lib/protocol.js';
+import type { Settings, Visibility } from '../lib/protocol.js';
 import { formatChance } from '../lib/tray.js';
 import type { TableSession } from '../session.js';
 import { ParamFields } from './param-form.js';
+
+/** A check's form as it opens: its defaults, with the table's rulings for its `setting` parameters (below-d3). */
+function startValues(defs: readonly CheckParamDef[], settings: Settings): FormValues {
+  const v: Record<string, string | boolean> = { ...initialValues(defs) };
+  for (const d of defs) {
+    if (d.role !== 'setting') continue;
+    const s = settingValue(d, settings);
+    if (s !== undefined) v[d.name] = typeof s === 'boolean' ? s : String(s);
+  }
+  return v;
+}
 
 /** The ruleset's checks, one chosen at a time. */
 export function CheckForms(props: { session: TableSession; rs: RuleSystem; visibility: Visibility }) {

@@ -1,19 +1,14 @@
 /**
  * The combat tracker (loaded on first use): combatants in initiative order, the current turn, Health
- * and Armour, conditions. The server holds the tracker; the Smith changes it with `combat` commands,
+ * and Armour, conditions, the attacks the server resolved; the ruleset's own extras (`combat`: monster
+ * lines, attack controls). The server holds the tracker; the Smith changes it with `combat` commands,
  * everyone sees it.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { CommandError } from '../lib/live.js';
-import { dieHint, mayAttackWith, moveInOrder, readCombat, withCondition, withoutCondition, type AttackNote, type CombatAction, type Combatant } from '../lib/combat-view.js';
-import { lazyComponent } from './lazy.js';
-import type { AttackControlProps } from './combat-attack.js';
-
-/** HAMMERCRAWL!'s attack controls and their exact odds: their own chunk, loaded on first use. */
-const AttackControl = lazyComponent<AttackControlProps>(() => import('./combat-attack.js').then((m) => m.AttackControl));
+import { dieHint, mayAttackWith, moveInOrder, partyCombatants, readCombat, withCondition, withoutCondition, type AttackNote, type CombatAction, type Combatant } from '../lib/combat-view.js';
 import type { TableSession } from '../session.js';
-import { partyCombatants } from '../lib/combat-view.js';
 
 /** The Combat tab. */
 export function CombatPanel(props: { session: TableSession }) {
@@ -27,11 +22,13 @@ export function CombatPanel(props: { session: TableSession }) {
   const [armour, setArmour] = useState('');
   const [monster, setMonster] = useState('');
   const state = session.state.value;
-  const isHammercrawl = state.ruleset === 'hammercrawl';
+  const extras = session.rulesetWeb.value.combat;
+  const monsterLine = extras?.monsterLine;
+  const attack = extras?.attack;
   // Health and Armour are dice of the table's own chain: suggested, and a die it lacks is flagged.
   const sides = session.ruleSystem.value?.chain.sides ?? [];
-  const healthExample = isHammercrawl ? 'd8' : sides.length > 0 ? `d${sides[Math.min(sides.length - 1, 3)]}` : '';
-  const armourExample = isHammercrawl ? 'd4' : sides.length > 0 ? `d${sides[Math.min(sides.length - 1, 1)]}` : '';
+  const healthExample = extras?.healthExample ?? (sides.length > 0 ? `d${sides[Math.min(sides.length - 1, 3)]}` : '');
+  const armourExample = extras?.armourExample ?? (sides.length > 0 ? `d${sides[Math.min(sides.length - 1, 1)]}` : '');
   const healthHint = dieHint(health, sides);
   const armourHint = dieHint(armour, sides);
   async function act(action: CombatAction): Promise<boolean> {
@@ -67,11 +64,11 @@ export function CombatPanel(props: { session: TableSession }) {
             isCurrent={c.id === combat.currentId}
             isSmith={isSmith}
             act={act}
-            hasMonsterLine={isHammercrawl}
+            hasMonsterLine={monsterLine !== undefined}
             sides={sides}
             attack={
-              isHammercrawl && (c.characterId !== null || c.monster !== null) && mayAttackWith(c, state.you, state.characters) ? (
-                <AttackControl attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} settings={state.settings} act={act} />
+              attack && attack.canAttack(c) && mayAttackWith(c, state.you, state.characters) ? (
+                <attack.Control attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} settings={state.settings} act={act} />
               ) : null
             }
             move={(d) => {
@@ -81,7 +78,7 @@ export function CombatPanel(props: { session: TableSession }) {
           />
         ))}
       </ol>
-      {isHammercrawl ? <AttackLog notes={state.attacks} live={session.announceAfter.value} /> : null}
+      <AttackLog notes={state.attacks} live={session.announceAfter.value} />
       {combat.initiative.length > 0 ? (
         <details>
           <summary>How the order was rolled</summary>
@@ -141,7 +138,7 @@ export function CombatPanel(props: { session: TableSession }) {
                 side,
                 ...(health.trim() ? { health: health.trim() } : {}),
                 ...(armour.trim() ? { armour: armour.trim() } : {}),
-                ...(isHammercrawl && monster.trim() ? { monster: monster.trim() } : {}),
+                ...(monsterLine && monster.trim() ? { monster: monster.trim() } : {}),
               });
               if (ok) {
                 setName('');
@@ -164,23 +161,21 @@ export function CombatPanel(props: { session: TableSession }) {
             </div>
             <DieField id="combat-health" label="Health" value={health} example={healthExample} hint={healthHint} hasList={sides.length > 0} onInput={setHealth} />
             <DieField id="combat-armour" label="Armour" value={armour} example={armourExample} hint={armourHint} hasList={sides.length > 0} onInput={setArmour} />
-            {isHammercrawl ? (
+            {monsterLine ? (
               <div class="field monster-line">
-                <label for="combat-monster">Monster line (for one-click attacks)</label>
+                <label for="combat-monster">{monsterLine.label}</label>
                 <input
                   id="combat-monster"
                   value={monster}
                   maxLength={200}
                   autoComplete="off"
                   spellcheck={false}
-                  placeholder="hd=2,attack=+3,defense=12,damage=d6"
+                  placeholder={monsterLine.placeholder}
                   aria-describedby="combat-monster-hint"
                   onInput={(e) => setMonster(e.currentTarget.value)}
                 />
                 <small id="combat-monster-hint" class="muted">
-                  HD, attack bonus, Defense, damage (a DV or dice). Health and Armour above are the dice rolled (Health left empty: from the HD). E.g. goblin{' '}
-                  <code>hd=1,attack=+1,defense=11,damage=d6</code>, ogre <code>hd=4,attack=+4,defense=12,damage=2d6</code>, boss{' '}
-                  <code>hd=6,attack=+5,defense=14,damage=d10,role=boss</code>.
+                  <monsterLine.Hint />
                 </small>
               </div>
             ) : null}

@@ -3,11 +3,10 @@
  * the exact odds before the roll, visibility, and physical dice entry.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { HAMMERCRAWL_CHAIN, type Distribution } from '../../../src/dice/index.js';
+import type { Distribution } from '../../../src/dice/index.js';
 import type { CheckKindDef, CheckOdds, RuleResult } from '../../../src/rules/rule-system.js';
-import { featDie } from '../../../src/rules/hammercrawl/feat-die.js';
 import { MAX_LABEL_LENGTH } from '../../../src/table/limits.js';
-import { trayCheck, trayParams } from '../lib/check-map.js';
+import { trayCheck, trayFromCheck, trayParams } from '../lib/check-map.js';
 import { CommandError } from '../lib/live.js';
 import { VISIBILITIES, type Command, type Visibility } from '../lib/protocol.js';
 import { belowBottomOf } from '../lib/settings.js';
@@ -15,6 +14,7 @@ import { VISIBILITY_LABEL, rollCard } from '../lib/describe.js';
 import { memberName } from '../lib/table-state.js';
 import {
   INITIAL_TRAY,
+  PLAIN_DICE,
   buttonNotation,
   formatChance,
   oddsBars,
@@ -33,9 +33,7 @@ import type { TableSession } from '../session.js';
 import { PhysicalEntry } from './physical-entry.js';
 import { CheckForms } from './check-forms.js';
 import { plainText } from '../lib/params.js';
-import { lazyComponent } from './lazy.js';
-
-const HammerTray = lazyComponent(() => import('./hammer-tray.js').then((m) => m.HammerTray));
+import type { TrayPanel } from '../rulesets/index.js';
 
 const MODES: readonly [TrayMode, string][] = [
   ['roll', 'Roll'],
@@ -48,8 +46,9 @@ export function DiceTray(props: { session: TableSession }) {
   const { session } = props;
   const rs = session.ruleSystem.value;
   const table = session.state.value;
-  const chain = rs?.chain ?? HAMMERCRAWL_CHAIN;
-  const isHammercrawl = table.ruleset === 'hammercrawl' || table.ruleset === null;
+  const chain = rs?.chain ?? PLAIN_DICE;
+  const tools = session.rulesetWeb.value.tray;
+  const feat = tools?.feat;
   const [tray, setTrayState] = useState<TrayState>(INITIAL_TRAY);
   const [label, setLabel] = useState('');
   const [visibility, setVisibility] = useState<Visibility>('public');
@@ -57,25 +56,22 @@ export function DiceTray(props: { session: TableSession }) {
   const [entry, setEntry] = useState<string | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // The hammer pools' chunk loads when the section is first opened.
-  const [hammerOpen, setHammerOpen] = useState(false);
   // A stat clicked on a sheet: the tray is set up for it (its character named with the roll).
   const [presetCharacter, setPresetCharacter] = useState<string | null>(null);
   const rollButton = useRef<HTMLButtonElement>(null);
   const preset = session.trayPreset.value;
   useEffect(() => {
     if (!preset || (preset.check !== 'test' && preset.check !== 'challenge')) return;
-    const p = preset.params;
-    const target = [p['target'], p['score'], p['stat']].find((x) => typeof x === 'number');
-    const die = typeof p['die'] === 'number' && chain.sides.includes(p['die']) ? p['die'] : tray.die;
-    setTrayState(updateTray(INITIAL_TRAY, { mode: preset.check, die, target: typeof target === 'number' ? target : tray.target, isFeat: tray.isFeat, featLevel: tray.featLevel }));
+    const def = trayCheck(rs, preset.check);
+    const from = def ? trayFromCheck(def, preset.params, chain.sides) : {};
+    setTrayState(updateTray(INITIAL_TRAY, { mode: preset.check, die: from.die ?? tray.die, target: from.target ?? tray.target, isFeat: tray.isFeat, featLevel: tray.featLevel }));
     setLabel(preset.label);
     setPresetCharacter(preset.characterId);
     document.getElementById('tray-title')?.scrollIntoView({ block: 'start' });
     rollButton.current?.focus({ preventScroll: true });
   }, [preset?.n]);
   const set = (patch: Partial<TrayState>) => setTrayState(updateTray(tray, patch));
-  const featSides = isHammercrawl && tray.isFeat ? featDie(tray.featLevel) : null;
+  const featSides = feat && tray.isFeat ? feat.dieOf(tray.featLevel) : null;
   const check = trayCheck(rs, tray.mode);
   const params = check ? trayParams(check, tray, table.settings) : null;
   const belowBottom = belowBottomOf(table.settings);
@@ -185,7 +181,7 @@ export function DiceTray(props: { session: TableSession }) {
               <input id="tray-target" type="number" inputMode="numeric" value={tray.target} onInput={(e) => set({ target: Number(e.currentTarget.value) })} />
             </div>
           ) : null}
-          {isHammercrawl ? (
+          {feat ? (
             <div class="field small feat">
               <div class="check">
                 <input id="tray-feat" type="checkbox" checked={tray.isFeat} onChange={(e) => set({ isFeat: e.currentTarget.checked })} />
@@ -195,9 +191,9 @@ export function DiceTray(props: { session: TableSession }) {
                 Character level for the Feat Die
               </label>
               <select id="tray-feat-level" value={String(tray.featLevel)} disabled={!tray.isFeat} onChange={(e) => set({ featLevel: Number(e.currentTarget.value) })}>
-                {[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((l) => (
+                {feat.levels.map((l) => (
                   <option key={l} value={String(l)}>
-                    Level {l} (d{featDie(l)})
+                    Level {l} (d{feat.dieOf(l)})
                   </option>
                 ))}
               </select>
@@ -282,13 +278,22 @@ export function DiceTray(props: { session: TableSession }) {
         />
       ) : null}
       {rs && rs.checks.length > 0 ? <CheckForms key={rs.id} session={session} rs={rs} visibility={visibility} /> : null}
-      {table.ruleset === 'hammercrawl' ? (
-        <details class="sub" onToggle={(e) => setHammerOpen((e.currentTarget as HTMLDetailsElement).open)}>
-          <summary>Hammer dice pool</summary>
-          {hammerOpen ? <HammerTray session={session} visibility={visibility} /> : null}
-        </details>
-      ) : null}
+      {(tools?.panels ?? []).map((p) => (
+        <TraySection key={`${rs?.id ?? ''}-${p.id}`} panel={p} session={session} visibility={visibility} />
+      ))}
     </section>
+  );
+}
+
+/** A ruleset's section of the tray: collapsed, its chunk loaded when first opened. */
+function TraySection(props: { panel: TrayPanel; session: TableSession; visibility: Visibility }) {
+  const [isOpen, setOpen] = useState(false);
+  const { Panel } = props.panel;
+  return (
+    <details class="sub" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>{props.panel.title}</summary>
+      {isOpen ? <Panel session={props.session} visibility={props.visibility} /> : null}
+    </details>
   );
 }
 
@@ -437,7 +442,7 @@ function LastRoll(props: { session: TableSession }) {
     }
   }
   if (!last) return null;
-  const c = rollCard(last, (id) => memberName(state, id));
+  const c = rollCard(last, (id) => memberName(state, id), undefined, props.session.rulesetWeb.value.rollCard);
   // Screen readers hear the roll from the log's live region; this is the same news, shown here.
   return (
     <p class="last-roll" aria-hidden="true">

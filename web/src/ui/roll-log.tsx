@@ -14,7 +14,8 @@ export function RollLog(props: { session: TableSession }) {
   const nameOf = (id: string | null) => memberName(state, id);
   const rs = props.session.ruleSystem.value;
   const checkLabel = (id: string) => rs?.checks.find((c) => c.id === id)?.label ?? null;
-  const cards = state.rolls.slice(-SHOWN).reverse().map((e) => rollCard(e, nameOf, checkLabel));
+  const readRuleset = props.session.rulesetWeb.value.rollCard;
+  const cards = state.rolls.slice(-SHOWN).reverse().map((e) => rollCard(e, nameOf, checkLabel, readRuleset));
   const [spoken, setSpoken] = useState('');
   const newest = cards[0];
   useEffect(() => {

@@ -1,20 +1,14 @@
-/** A one-page character sheet: every stat a roll button, usage dice clickable, trackers, export, print. */
+/** A one-page character sheet: every stat a roll button, usage dice clickable, trackers, the ruleset's own sections, export, print. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { RuleSystem } from '../../../src/rules/rule-system.js';
+import type { CharacterValue, RuleSystem } from '../../../src/rules/rule-system.js';
 import { statCheck } from '../lib/check-map.js';
 import { CommandError } from '../lib/live.js';
 import type { TableCharacter, Visibility } from '../lib/protocol.js';
 import { VISIBILITIES } from '../lib/protocol.js';
 import { VISIBILITY_LABEL } from '../lib/describe.js';
-import { labelOf } from '../../../src/rules/hammercrawl/create-character.js';
 import { RULESET_LABELS } from '../lib/rulesets.js';
-import { labelLookup, normalKey, readSheet, sheetDetails, toJsonPointer, type LabelSource, type SheetUsageDie } from '../lib/sheet-data.js';
+import { normalKey, readSheet, sheetDetails, sheetLabels, type LabelSource, type SheetUsageDie } from '../lib/sheet-data.js';
 import type { TableSession } from '../session.js';
-import { lazyComponent } from './lazy.js';
-import type { MagickPanelProps } from './magick.js';
-
-/** HAMMERCRAWL! magick (its own chunk, loaded for casters' sheets). */
-const MagickPanel = lazyComponent<MagickPanelProps>(() => import('./magick.js').then((m) => m.MagickPanel));
 
 /** The sheet of one character. */
 export function Sheet(props: { session: TableSession; rs: RuleSystem; character: TableCharacter; onBack: () => void }) {
@@ -64,7 +58,7 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
       label: `${summary.name}: ${u.label}`,
       visibility,
       characterId: character.id,
-      ...(isOwner ? { path: toJsonPointer(u.path) } : {}),
+      ...(isOwner ? { path: u.pointer } : {}),
     });
   }
   return (
@@ -106,7 +100,7 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
       </p>
       <ul class="stat-buttons">
         {r.stats.map((s) => {
-          const check = statCheck(rs, s.id, s.score);
+          const check = statCheck(rs, s);
           return (
             <li key={s.id}>
               <button
@@ -137,7 +131,7 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
           <h3>{rs.usageDie.label[0]!.toUpperCase() + rs.usageDie.label.slice(1)}s</h3>
           <ul class="usage-buttons">
             {r.usage.map((u) => (
-              <li key={u.path}>
+              <li key={u.pointer}>
                 <button type="button" disabled={!session.canRoll.value} onClick={() => void run(() => useDie(u))}>
                   {u.label} <span class="mono">d{u.die}</span>
                 </button>
@@ -151,10 +145,11 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
           {message}
         </p>
       ) : null}
-      {session.state.value.ruleset === 'hammercrawl' && (character.document['spellcasting'] != null || (session.state.value.magickEvents[character.id]?.length ?? 0) > 0) ? (
-        <MagickPanel session={session} character={character} canAct={isOwner} />
-      ) : null}
-      <Details doc={character.document} labels={sheetLabels(rs)} shown={new Set(summary.trackers.flatMap((t) => [normalKey(t.id), normalKey(t.label)]).concat(['level', 'xp']))} />
+      {(session.rulesetWeb.value.sheetPanels ?? []).map(({ isShown, Panel }, i) => {
+        const panel = { session, character, canAct: isOwner };
+        return isShown(panel) ? <Panel key={`${session.rulesetWeb.value.id}-${i}`} {...panel} /> : null;
+      })}
+      <Details doc={character.document} values={r.values} labels={sheetLabels(rs, RULESET_LABELS)} shown={new Set(summary.trackers.flatMap((t) => [normalKey(t.id), normalKey(t.label)]).concat(['level', 'xp']))} />
       <div class="row no-print">
         <button type="button" onClick={exportJson}>
           Export JSON
@@ -178,23 +173,8 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
   );
 }
 
-/** The labels of a ruleset's ids: its tables, its creation choices, the ruleset names; HAMMERCRAWL! also its `labelOf`. */
-function sheetLabels(rs: RuleSystem): LabelSource {
-  const rulesets = { rows: Object.entries(RULESET_LABELS as Record<string, string>).map(([id, label]) => ({ id, label })) };
-  const map = labelLookup([...rs.tables, rulesets], rs.creationOptions);
-  if (rs.id !== 'hammercrawl') return map;
-  return {
-    get: (id) => {
-      const found = map.get(id);
-      if (found !== undefined) return found;
-      const l = labelOf(id);
-      return l === id ? undefined : l;
-    },
-  };
-}
-
-function Details(props: { doc: Readonly<Record<string, unknown>>; shown: ReadonlySet<string>; labels: LabelSource }) {
-  const details = sheetDetails(props.doc, props.shown, props.labels);
+function Details(props: { doc: Readonly<Record<string, unknown>>; shown: ReadonlySet<string>; labels: LabelSource; values: readonly CharacterValue[] }) {
+  const details = sheetDetails(props.doc, props.shown, props.labels, props.values);
   if (details.length === 0) return null;
   const fields = details.filter((d) => d.kind === 'field');
   const lists = details.filter((d) => d.kind === 'list');

@@ -1,6 +1,6 @@
 /**
- * The Smith's screen (loaded on first use): the table's rulings,
- * light timers, the hammer dice node pool. Secret rolls are made from the tray ("Who sees it").
+ * The Smith's screen (loaded on first use): a blind roll, the table's rulings, then the sections the
+ * ruleset adds (its `smithPanels`). Secret rolls are also made from the tray ("Who sees it").
  */
 import { useState } from 'preact/hooks';
 import { CommandError } from '../lib/live.js';
@@ -8,11 +8,6 @@ import { initialValues, readForm, type FormValues } from '../lib/params.js';
 import { settingsOf } from '../lib/settings.js';
 import type { TableSession } from '../session.js';
 import { ParamFields } from './param-form.js';
-import { lazyComponent } from './lazy.js';
-import { LightTimers } from './lights.js';
-
-const HammerTray = lazyComponent(() => import('./hammer-tray.js').then((m) => m.HammerTray));
-const VenturePanel = lazyComponent(() => import('./venture.js').then((m) => m.VenturePanel));
 
 /** The Smith's tab. */
 export function SmithPanel(props: { session: TableSession }) {
@@ -24,14 +19,9 @@ export function SmithPanel(props: { session: TableSession }) {
       <p class="muted">The invite link is under "Invite players" at the top of the page.</p>
       <SecretRoll session={session} />
       {state.ruleset && settingsOf(state.ruleset).length > 0 ? <Rulings session={session} /> : null}
-      {state.ruleset === 'hammercrawl' ? <VenturePanel session={session} /> : null}
-      {state.ruleset === 'hammercrawl' ? <LightTimers session={session} /> : null}
-      {state.ruleset === 'hammercrawl' ? (
-        <section aria-labelledby="node-title">
-          <h3 id="node-title">Hammer dice: node pool</h3>
-          <HammerTray session={session} visibility="smith" context="node" />
-        </section>
-      ) : null}
+      {(session.rulesetWeb.value.smithPanels ?? []).map((Panel, i) => (
+        <Panel key={`${session.rulesetWeb.value.id}-${i}`} session={session} />
+      ))}
     </div>
   );
 }

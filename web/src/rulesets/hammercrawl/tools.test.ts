@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../src/dice/random.js';
-import { rollCharacter } from '../../../src/rules/hammercrawl/create-character.js';
-import { mayAttackWith, readAttack, readCombat } from './combat-view.js';
+import { seededRandom } from '../../../../src/dice/random.js';
+import { rollCharacter } from '../../../../src/rules/hammercrawl/create-character.js';
 import { percent, previewAttack, weaponsOf } from './attack-preview.js';
 import { isCasterDocument, keepOdds, magickSettings, magickView } from './magick-view.js';
-import { applyEvent, emptyTable } from './table-state.js';
-import type { TableCharacter, TableEvent } from './protocol.js';
+import { applyEvent, emptyTable } from '../../lib/table-state.js';
+import { magickEvents, ventureEvents } from './wire.js';
+import type { TableCharacter, TableEvent } from '../../lib/protocol.js';
 
 function hero(seed: number, choices: Record<string, string> = {}): TableCharacter {
   const r = rollCharacter(seededRandom(seed), { method: 'semi', choices, name: 'Hero' });
@@ -25,26 +25,6 @@ describe('tracker attacks', () => {
       combatant({ id: 'c3', name: 'Shade' }),
     ],
   };
-
-  it('reads the monster line and the attack of a combat-changed event', () => {
-    const view = readCombat(combat);
-    expect(view.combatants.map((c) => c.monster)).toEqual([null, 'hd=1,attack=+1,defense=11,damage=d6', null]);
-    expect(readAttack(7, { attackerId: 'c1', targetId: 'c2', isHit: true, isCrit: false, lines: ['a', 3] }, 'Hero hits Goblin.')).toEqual({
-      seq: 7, attackerId: 'c1', targetId: 'c2', isHit: true, isCrit: false, lines: ['a'], summary: 'Hero hits Goblin.',
-    });
-    expect(readAttack(7, undefined, '')).toBeNull();
-    expect(readAttack(7, { attackerId: 1 }, '')).toBeNull();
-  });
-
-  it('lets the Smith attack with anyone and a player only with their own character', () => {
-    const [h, g] = readCombat(combat).combatants;
-    expect(mayAttackWith(g!, { id: 's', role: 'smith' }, [ch])).toBe(true);
-    expect(mayAttackWith(h!, { id: 'p1', role: 'player' }, [ch])).toBe(true);
-    expect(mayAttackWith(h!, { id: 'p2', role: 'player' }, [ch])).toBe(false);
-    expect(mayAttackWith(g!, { id: 'p1', role: 'player' }, [ch])).toBe(false);
-    expect(mayAttackWith(h!, { id: 'o', role: 'observer' }, [ch])).toBe(false);
-    expect(mayAttackWith({ ...h!, isDown: true }, { id: 's', role: 'smith' }, [ch])).toBe(false);
-  });
 
   it('gives the exact odds before the click, from the same builder as the server', () => {
     const p = previewAttack(combat, [ch], 'c1', 'c2');
@@ -69,15 +49,6 @@ describe('tracker attacks', () => {
     expect(percent(0.00001)).toBe('<0.1%');
   });
 
-  it('keeps the last attacks in the table state', () => {
-    let s = emptyTable('t');
-    for (let i = 1; i <= 25; i++) {
-      const e = { seq: i, kind: 'combat-changed', at: 0, by: null, combat, summary: `#${i}`, attack: { attackerId: 'c1', targetId: 'c2', isHit: false, isCrit: false, lines: [] } };
-      s = applyEvent(s, e as TableEvent);
-    }
-    expect(s.attacks).toHaveLength(20);
-    expect(s.attacks.at(-1)?.summary).toBe('#25');
-  });
 });
 
 describe('magick on the sheet', () => {
@@ -96,8 +67,10 @@ describe('magick on the sheet', () => {
       { schemaVersion: 1, kind: 'spells-prepared', spellIds: ['sleep'] },
     ];
     s = applyEvent(s, { seq: 1, kind: 'magick-changed', at: 0, by: null, characterId: 'ch1', events } as TableEvent);
-    expect(s.magickEvents['ch1']).toHaveLength(3);
-    const view = magickView(mage.document, s.magickEvents['ch1']!);
+    s = applyEvent(s, { seq: 2, kind: 'magick-changed', at: 0, by: null, characterId: 'ch2', events: [events[0]] } as TableEvent);
+    expect(magickEvents(s.rulesetEvents, 'ch1')).toHaveLength(3);
+    expect(magickEvents(s.rulesetEvents, 'ch2')).toHaveLength(1);
+    const view = magickView(mage.document, magickEvents(s.rulesetEvents, 'ch1'));
     if (!view.ok) throw new Error(view.message);
     expect(view.state.spellbook.map((x) => x.id)).toEqual(['sleep']);
     const odds = keepOdds(view.state, 'sleep', 'instant', 'forget', magickSettings({}));
@@ -106,5 +79,16 @@ describe('magick on the sheet', () => {
     expect(odds.kept).toBeCloseTo(2 / 3, 6);
     expect(keepOdds(view.state, 'nope', 'instant', 'forget', magickSettings({})).ok).toBe(false);
     expect(magickSettings({ 'concentration-penalty': 'steps', 'max-overcast-points': 3 })).toMatchObject({ concentrationPenalty: 'steps', maxOvercastPoints: 3 });
+  });
+});
+
+describe('Venture events', () => {
+  it('reads the Venture module\'s events of every venture-changed event, in order, and nothing else', () => {
+    let s = emptyTable('t');
+    s = applyEvent(s, { kind: 'venture-changed', seq: 1, at: 0, by: 's', events: [{ kind: 'light-lit' }] } as TableEvent);
+    s = applyEvent(s, { kind: 'magick-changed', seq: 2, at: 0, by: 's', characterId: 'ch1', events: [{ kind: 'caster-set' }] } as TableEvent);
+    s = applyEvent(s, { kind: 'venture-changed', seq: 3, at: 0, by: 's', events: [{ kind: 'light-doused' }, { kind: 'light-relit' }] } as TableEvent);
+    s = applyEvent(s, { kind: 'venture-changed', seq: 4, at: 0, by: 's', events: 'junk' } as TableEvent);
+    expect(ventureEvents(s.rulesetEvents)).toEqual([{ kind: 'light-lit' }, { kind: 'light-doused' }, { kind: 'light-relit' }]);
   });
 });

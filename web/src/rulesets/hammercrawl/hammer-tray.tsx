@@ -4,12 +4,13 @@
  * roll; rolled by the server with the `hammer` command (the Smith's node pool from the Smith's screen).
  */
 import { useMemo, useState } from 'preact/hooks';
-import { HAMMER_COLOURS, type HammerColour } from '../../../src/rules/hammercrawl/hammer-dice.js';
-import { checkPool, hammerPool, hammerPoolOdds, type PoolContext, type Stance } from '../../../src/rules/hammercrawl/hammer-pools.js';
-import { CommandError } from '../lib/live.js';
-import type { HammerPoolSpec, Visibility } from '../lib/protocol.js';
-import { formatChance } from '../lib/tray.js';
-import type { TableSession } from '../session.js';
+import { HAMMER_COLOURS, type HammerColour } from '../../../../src/rules/hammercrawl/hammer-dice.js';
+import { checkPool, hammerPool, hammerPoolOdds, type PoolContext, type Stance } from '../../../../src/rules/hammercrawl/hammer-pools.js';
+import { CommandError } from '../../lib/live.js';
+import type { Visibility } from '../../lib/protocol.js';
+import { formatChance } from '../../lib/tray.js';
+import type { TableSession } from '../../session.js';
+import { sendCommand, type HammerPoolSpec } from './wire.js';
 
 type Mode = 'check' | 'dice';
 
@@ -60,7 +61,7 @@ export function HammerTray(props: { session: TableSession; visibility: Visibilit
     setBusy(true);
     try {
       const lab = label.trim();
-      await props.session.send({ kind: 'hammer', pool: spec, visibility: props.visibility, ...(lab ? { label: lab } : {}) });
+      await sendCommand(props.session, { kind: 'hammer', pool: spec, visibility: props.visibility, ...(lab ? { label: lab } : {}) });
     } catch (err) {
       setError(err instanceof CommandError ? err.message : String(err));
     } finally {
@@ -170,5 +171,15 @@ export function HammerTray(props: { session: TableSession; visibility: Visibilit
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** The Smith's node pool: listed dice rolled as a node's pool, seen by the Smith. */
+export function NodePool(props: { session: TableSession }) {
+  return (
+    <section aria-labelledby="node-title">
+      <h3 id="node-title">Hammer dice: node pool</h3>
+      <HammerTray session={props.session} visibility="smith" context="node" />
+    </section>
   );
 }

@@ -3,10 +3,10 @@
  * method's setting (Option B: HAMMERCRAWL! stocks; Option P: Palladium stocks) instead of a free id,
  * and stock and class offered only where the method lets the player choose them (not Option A).
  */
-import type { ParamDef } from '../../../src/rules/rule-system.js';
-import { stocksFor } from '../../../src/rules/hammercrawl/create-character.js';
-import type { CreationMethod } from '../../../src/rules/hammercrawl/character.js';
-import type { FormValues } from './params.js';
+import type { ParamDef } from '../../../../src/rules/rule-system.js';
+import { stocksFor } from '../../../../src/rules/hammercrawl/create-character.js';
+import type { CreationMethod } from '../../../../src/rules/hammercrawl/character.js';
+import type { FormValues } from '../../lib/params.js';
 
 function methodOf(values: FormValues): CreationMethod {
   const m = values['method'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ParamDef } from '../../../src/rules/rule-system.js';
-import { hammercrawlCreationDefs, hammercrawlValues } from './hammercrawl-wizard.js';
+import type { ParamDef } from '../../../../src/rules/rule-system.js';
+import { hammercrawlCreationDefs, hammercrawlValues } from './wizard.js';
 
 const DEFS: ParamDef[] = [
   { name: 'method', kind: 'choice', label: 'Method', help: '', choices: [{ id: 'random', label: 'A' }, { id: 'semi', label: 'B' }, { id: 'palladium', label: 'P' }], default: 'random' },

@@ -3,7 +3,7 @@
  * events with the magick module (src/rules/hammercrawl/magick/), and the odds of keeping a spell
  * before casting it (`castOdds`). Loaded with the magick panel (its own chunk).
  */
-import type { Character } from '../../../src/rules/hammercrawl/character.js';
+import type { Character } from '../../../../src/rules/hammercrawl/character.js';
 import {
   DEFAULT_MAGICK_SETTINGS,
   castOdds,
@@ -18,8 +18,8 @@ import {
   type MagickState,
   type SpellEffectKind,
   type ForgetChoice,
-} from '../../../src/rules/hammercrawl/magick/index.js';
-import type { Settings } from './protocol.js';
+} from '../../../../src/rules/hammercrawl/magick/index.js';
+import type { Settings } from '../../lib/protocol.js';
 
 export type { MagickState, SpellEffectKind, ForgetChoice };
 

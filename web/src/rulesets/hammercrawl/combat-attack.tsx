@@ -4,9 +4,9 @@
  * and Armour after), then the `combat` action `attack`: the server rolls attack, damage and soak.
  */
 import { useMemo, useState } from 'preact/hooks';
-import type { Combatant, CombatAction } from '../lib/combat-view.js';
-import { percent, previewAttack, weaponsOf } from '../lib/attack-preview.js';
-import type { TableCharacter } from '../lib/protocol.js';
+import type { Combatant, CombatAction } from '../../lib/combat-view.js';
+import { percent, previewAttack, weaponsOf } from './attack-preview.js';
+import type { TableCharacter } from '../../lib/protocol.js';
 
 export interface AttackControlProps {
   /** The table's settings (its combat rulings change the odds). */

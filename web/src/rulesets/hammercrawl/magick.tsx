@@ -3,11 +3,12 @@
  * document), learn spells, prepare, cast with the odds of keeping the spell shown before casting,
  * release sustained spells, night and town rest. `magick` commands; state folded from the events.
  */
-import { useState } from 'preact/hooks';
-import { CommandError } from '../lib/live.js';
-import { keepOdds, magickSettings, magickView, type ForgetChoice, type SpellEffectKind } from '../lib/magick-view.js';
-import type { TableCharacter } from '../lib/protocol.js';
-import type { TableSession } from '../session.js';
+import { useMemo, useState } from 'preact/hooks';
+import { CommandError } from '../../lib/live.js';
+import { keepOdds, magickSettings, magickView, type ForgetChoice, type SpellEffectKind } from './magick-view.js';
+import type { TableCharacter } from '../../lib/protocol.js';
+import type { TableSession } from '../../session.js';
+import { magickEvents, sendCommand } from './wire.js';
 
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
 
@@ -21,7 +22,7 @@ export interface MagickPanelProps {
 export function MagickPanel(props: MagickPanelProps) {
   const { session, character, canAct } = props;
   const table = session.state.value;
-  const view = magickView(character.document, table.magickEvents[character.id] ?? []);
+  const view = useMemo(() => magickView(character.document, magickEvents(table.rulesetEvents, character.id)), [character.document, table.rulesetEvents, character.id]);
   const [error, setError] = useState<string | null>(null);
   const [spellName, setSpellName] = useState('');
   const [spellLevel, setSpellLevel] = useState('1');
@@ -34,7 +35,7 @@ export function MagickPanel(props: MagickPanelProps) {
     setError(null);
     setBusy(true);
     try {
-      await session.send({ kind: 'magick', characterId: character.id, command });
+      await sendCommand(session, { kind: 'magick', characterId: character.id, command });
       return true;
     } catch (e) {
       setError(e instanceof CommandError ? e.message : String(e));

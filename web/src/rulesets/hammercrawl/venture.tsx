@@ -4,10 +4,11 @@
  * left, clear the node (XP), return to town. `venture` commands; the state is the fold of the events.
  */
 import { useMemo, useState } from 'preact/hooks';
-import { NODE_EFFECTS } from '../../../src/rules/hammercrawl/hammer-pools.js';
-import { foldVenture, type MarkUse, type VentureEvent, type VentureState } from '../../../src/rules/hammercrawl/venture/venture.js';
-import { CommandError } from '../lib/live.js';
-import type { TableSession } from '../session.js';
+import { NODE_EFFECTS } from '../../../../src/rules/hammercrawl/hammer-pools.js';
+import { foldVenture, type MarkUse, type VentureEvent, type VentureState } from '../../../../src/rules/hammercrawl/venture/venture.js';
+import { CommandError } from '../../lib/live.js';
+import type { TableSession } from '../../session.js';
+import { sendCommand, ventureEvents } from './wire.js';
 
 type NodeSymbol = keyof typeof NODE_EFFECTS;
 
@@ -47,10 +48,10 @@ const SYMBOL_LABEL: Readonly<Record<string, string>> = {
 export function VenturePanel(props: { session: TableSession }) {
   const { session } = props;
   const table = session.state.value;
-  const events = table.ventureEvents;
+  const events = table.rulesetEvents;
   const venture = useMemo(() => {
     try {
-      return { ok: true as const, state: foldVenture(events as VentureEvent[]) };
+      return { ok: true as const, state: foldVenture(ventureEvents(events) as VentureEvent[]) };
     } catch (e) {
       return { ok: false as const, message: e instanceof Error ? e.message : String(e) };
     }
@@ -66,7 +67,7 @@ export function VenturePanel(props: { session: TableSession }) {
     setError(null);
     setBusy(true);
     try {
-      await session.send({ kind: 'venture', command });
+      await sendCommand(session, { kind: 'venture', command });
       return true;
     } catch (e) {
       setError(e instanceof CommandError ? e.message : String(e));

@@ -3,13 +3,13 @@
  * click from the same builder the server rolls with: `trackerAttack` (src/rules/hammercrawl/table/tracker-attack.ts)
  * then `attackOdds`. Loaded with the attack controls (its own chunk), never in the first load.
  */
-import type { Character } from '../../../src/rules/hammercrawl/character.js';
-import { attackOdds } from '../../../src/rules/hammercrawl/combat/attack.js';
-import { fighterFromCharacter } from '../../../src/rules/hammercrawl/combat/fighter.js';
-import type { CombatState } from '../../../src/table/combat.js';
-import { combatSettingsOf, trackerAttack, type TrackerAttackOptions } from '../../../src/rules/hammercrawl/table/tracker-attack.js';
-import type { TableSettings } from '../../../src/table/events.js';
-import type { TableCharacter } from './protocol.js';
+import type { Character } from '../../../../src/rules/hammercrawl/character.js';
+import { attackOdds } from '../../../../src/rules/hammercrawl/combat/attack.js';
+import { fighterFromCharacter } from '../../../../src/rules/hammercrawl/combat/fighter.js';
+import type { CombatState } from '../../../../src/table/combat.js';
+import { combatSettingsOf, trackerAttack, type TrackerAttackOptions } from '../../../../src/rules/hammercrawl/table/tracker-attack.js';
+import type { TableSettings } from '../../../../src/table/events.js';
+import type { TableCharacter } from '../../lib/protocol.js';
 
 /** One way a character can attack. */
 export interface WeaponChoice {

@@ -1,0 +1,131 @@
+/**
+ * What a ruleset adds to the web table beyond the contract (src/rules/rule-system.ts): the panels and
+ * hooks the generic page asks for. Every member is optional, and a ruleset with nothing of its own has
+ * no entry at all (the generic table serves it whole).
+ *
+ * The generic page (web/src/ui, web/src/lib) imports these types and the registry (index.ts) only,
+ * never a ruleset's folder; a ruleset's folder may import anything of the page.
+ */
+import type { ComponentType } from 'preact';
+import type { ParamDef } from '../../../src/rules/rule-system.js';
+import type { CombatAction, Combatant } from '../lib/combat-view.js';
+import type { RulesetCardReader } from '../lib/describe.js';
+import type { FormValues } from '../lib/params.js';
+import type { Settings, TableCharacter, Visibility } from '../lib/protocol.js';
+import type { TableSession } from '../session.js';
+
+/** One ruleset's web parts. */
+export interface RulesetWeb {
+  /** The ruleset's id in the catalogue (src/rules/catalogue.ts). */
+  readonly id: string;
+  /** The dice tray's extras. */
+  readonly tray?: TrayExtras;
+  /** Sections of the Smith's screen, in order, after the secret roll and the rulings. */
+  readonly smithPanels?: readonly ComponentType<SmithPanelProps>[];
+  /** Sections of a character sheet, after the usage dice. */
+  readonly sheetPanels?: readonly SheetPanel[];
+  /** The creation wizard's form, when it is more than the generic form of `creationOptions`. */
+  readonly creation?: CreationForm;
+  /** The combat tracker's extras. */
+  readonly combat?: CombatExtras;
+  /** The log card of a roll of the ruleset's own kinds (an event of its kinds with a `visibility`). */
+  readonly rollCard?: RulesetCardReader;
+}
+
+/** What the dice tray adds for a ruleset. */
+export interface TrayExtras {
+  /** The tray's Feat control: the Feat Die of a character level, rolled alongside a plain roll. */
+  readonly feat?: FeatDie;
+  /** Collapsible sections under the checks form; a panel's chunk loads when it is first opened. */
+  readonly panels?: readonly TrayPanel[];
+}
+
+/** The Feat Die by character level. */
+export interface FeatDie {
+  /** The levels offered, lowest first. */
+  readonly levels: readonly number[];
+  /** The sides of the Feat Die of a level. */
+  dieOf(level: number): number;
+}
+
+/** What a tray panel is given. */
+export interface TrayPanelProps {
+  readonly session: TableSession;
+  /** Who sees the rolls, as chosen in the tray. */
+  readonly visibility: Visibility;
+}
+
+/** A collapsible section of the tray. */
+export interface TrayPanel {
+  /** Unique within the ruleset. */
+  readonly id: string;
+  /** The section's summary line ("Hammer dice pool"). */
+  readonly title: string;
+  readonly Panel: ComponentType<TrayPanelProps>;
+}
+
+/** What a section of the Smith's screen is given. */
+export interface SmithPanelProps {
+  readonly session: TableSession;
+}
+
+/** What a section of a sheet is given. */
+export interface SheetPanelProps {
+  readonly session: TableSession;
+  readonly character: TableCharacter;
+  /** The viewer owns the character or is the Smith. */
+  readonly canAct: boolean;
+}
+
+/** A section of a character sheet. */
+export interface SheetPanel {
+  /** Whether the section has something for this character; asked before its chunk loads. */
+  isShown(props: SheetPanelProps): boolean;
+  readonly Panel: ComponentType<SheetPanelProps>;
+}
+
+/** The creation wizard's form for a ruleset whose choices depend on each other. */
+export interface CreationForm {
+  /** The fields to show for the values chosen so far, from the ruleset's `creationOptions`. */
+  fields(options: readonly ParamDef[], values: FormValues): readonly ParamDef[];
+  /** The values to read and send: without the choices the values so far do not allow. */
+  values(values: FormValues): FormValues;
+}
+
+/** What the combat tracker adds for a ruleset. */
+export interface CombatExtras {
+  /** Placeholders of the add form's Health and Armour fields ("d8", "d4"). */
+  readonly healthExample?: string;
+  readonly armourExample?: string;
+  /** A line the Smith gives a foe, sent as the combatant's `monster` (what the ruleset's attacks read). */
+  readonly monsterLine?: MonsterLine;
+  /** Attacks made from the tracker (the `attack` action), with their control. */
+  readonly attack?: CombatAttack;
+}
+
+/** The monster line field. */
+export interface MonsterLine {
+  readonly label: string;
+  readonly placeholder: string;
+  /** Help under the field (the format, examples). */
+  readonly Hint: ComponentType;
+}
+
+/** What a combatant's attack control is given. */
+export interface CombatAttackProps {
+  readonly attacker: Combatant;
+  readonly combatants: readonly Combatant[];
+  /** The server's tracker as received. */
+  readonly combat: unknown;
+  readonly characters: readonly TableCharacter[];
+  /** The table's settings (its rulings may change the odds). */
+  readonly settings: Settings;
+  readonly act: (a: CombatAction) => Promise<boolean>;
+}
+
+/** Attacks from the tracker. */
+export interface CombatAttack {
+  /** Whether a combatant can attack at all (who may attack with it is the page's: `mayAttackWith`). */
+  canAttack(c: Combatant): boolean;
+  readonly Control: ComponentType<CombatAttackProps>;
+}
