@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import helmet from 'helmet';
@@ -176,7 +176,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify({
     bodyLimit: MAX_BODY_BYTES,
     // One log line per request floods a Smith's terminal; errors are logged where they happen.
-    disableRequestLogging: options.logRequests !== true,
+    logController: new LogController({ disableRequestLogging: options.logRequests !== true }),
     trustProxy: options.trustProxy ?? false,
     logger:
       options.logLevel === false
