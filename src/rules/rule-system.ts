@@ -239,6 +239,8 @@ export interface SheetTracker {
   readonly id: string;
   readonly label: string;
   readonly value: string;
+  /** `health` or `armour`: the combat tracker starts a character's Health or Armour from this line. */
+  readonly role?: 'health' | 'armour';
 }
 
 /** What a value of a character is to the table: the combat tracker reads `health` and `armour`. */

@@ -17,7 +17,7 @@ export function characterValuesOf(c: BareBonesCharacter): CharacterValue[] {
     { id: 'level', label: 'Level', role: 'level', kind: 'number', pointer: '/level', value: c.level },
     { id: 'coins', label: 'Coins', role: 'coins', kind: 'number', pointer: '/coins', value: c.coins },
     { id: 'arrows', label: 'Arrows', role: 'other', kind: 'number', pointer: '/arrows', value: c.arrows },
-    { id: 'armour-notches', label: 'Armour notches', role: 'armour', kind: 'number', pointer: '/armourNotches', value: c.armourNotches },
+    { id: 'armour-notches', label: 'Armour notches', role: 'other', kind: 'number', pointer: '/armourNotches', value: c.armourNotches },
   ];
   c.inventory.forEach((item, i) => {
     // null: the item has no usage die (or it ran out).

@@ -75,9 +75,9 @@ export function summarize(c: BareBonesCharacter): CharacterSummary {
     name: c.name,
     headline: `Level ${c.level} ${race(c.race).label} ${cls.label}`,
     trackers: [
-      { id: 'blood', label: 'Blood', value: `${c.blood.current}/${c.blood.max}` },
+      { id: 'blood', label: 'Blood', value: `${c.blood.current}/${c.blood.max}`, role: 'health' },
       { id: 'sweat', label: 'Sweat', value: `${c.sweat.current}/${c.sweat.max}` },
-      { id: 'armour-class', label: 'Armor Class', value: String(armourClassOf(c)) },
+      { id: 'armour-class', label: 'Armor Class', value: String(armourClassOf(c)), role: 'armour' },
       { id: c.points.pool, label: cls.pool.label, value: String(c.points.current) },
     ],
   };

@@ -127,7 +127,7 @@ export function summarize(c: ExaltedHackCharacter): CharacterSummary {
     name: c.name,
     headline: `Level ${c.level} protagonist (d${c.hitDie} Hit Die)${condition === 'standing' ? '' : `, ${condition}`}`,
     trackers: [
-      { id: 'hp', label: 'HP', value: `${c.hp.current}/${c.hp.max}` },
+      { id: 'hp', label: 'HP', value: `${c.hp.current}/${c.hp.max}`, role: 'health' },
       { id: 'con', label: 'CON', value: `${con}/${c.stats.con.score}` },
       { id: 'speed', label: 'Speed', value: `${currentSpeed(c)} ft` },
       { id: 'spaces', label: 'Spaces', value: `${spacesUsed(c)}/${carryingSpaces(Math.max(0, currentScore(c, 'str')))}` },

@@ -515,9 +515,9 @@ function summarizeOf(c: Character): CharacterSummary {
     name: c.name,
     headline: `Level ${c.level} ${stock} ${cls}`,
     trackers: [
-      { id: 'health-die', label: 'Health Die', value: c.healthDie },
+      { id: 'health-die', label: 'Health Die', value: c.healthDie, role: 'health' },
       { id: 'harm-die', label: 'Harm Die', value: c.harmDie },
-      { id: 'armour-die', label: 'Armour Die', value: c.armourDie ?? 'none' },
+      { id: 'armour-die', label: 'Armour Die', value: c.armourDie ?? 'none', ...(c.armourDie !== null ? { role: 'armour' as const } : {}) },
       { id: 'feat-die', label: 'Feat Die', value: c.featDie },
       { id: 'defense', label: 'Defense', value: String(c.defense) },
       { id: 'xp', label: 'XP', value: String(c.xp) },

@@ -67,10 +67,10 @@ export function summarize(character: SlamdCharacter): CharacterSummary {
   const traitLabels = character.traits.map((id) => TRAITS.find((t) => t.id === id)?.label ?? id);
   const report = inventoryReport(character);
   const trackers = [
-    { id: 'toughness', label: 'Toughness', value: `${freshToughness(character.toughness)}/${character.toughness.dice} d${TOUGHNESS_DIE_SIDES} fresh` },
+    { id: 'toughness', label: 'Toughness', value: `${freshToughness(character.toughness)}/${character.toughness.dice} d${TOUGHNESS_DIE_SIDES} fresh`, role: 'health' as const },
     ...(report.ok
       ? [
-          { id: 'defense', label: 'Defense', value: `d${report.value.defenseDie}${report.value.shieldBonus > 0 ? ` +${report.value.shieldBonus}` : ''}` },
+          { id: 'defense', label: 'Defense', value: `d${report.value.defenseDie}${report.value.shieldBonus > 0 ? ` +${report.value.shieldBonus}` : ''}`, role: 'armour' as const },
           { id: 'stowed', label: 'Stowed', value: `${report.value.used.stowed}/${report.value.capacity.stowed}` },
           { id: 'readied', label: 'Readied', value: `${report.value.used.readied}/${report.value.capacity.readied}${report.value.isEncumbered ? ' (encumbered)' : ''}` },
         ]

@@ -94,9 +94,9 @@ export function partyCombatants(
     const r = rs.readCharacter(c.document);
     if (!r.ok) continue;
     const s = rs.summarize(r.value);
-    const find = (re: RegExp) => s.trackers.find((t) => re.test(t.id) || re.test(t.label))?.value;
-    const health = find(/health|hp|hit points|toughness/i);
-    const armour = find(/armou?r|defen[cs]e die/i);
+    // The ruleset says which of its summary lines are Health and Armour (`SheetTracker.role`).
+    const health = s.trackers.find((t) => t.role === 'health')?.value;
+    const armour = s.trackers.find((t) => t.role === 'armour')?.value;
     out.push({
       type: 'add',
       name: s.name.slice(0, 40),

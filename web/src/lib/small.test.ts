@@ -91,8 +91,10 @@ describe('combat view', () => {
         name: c.name,
         headline: '',
         trackers: [
-          { id: 'health-die', label: 'Health Die', value: 'd8' },
+          { id: 'health-die', label: 'Health Die', value: 'd8', role: 'health' },
           { id: 'armour-die', label: 'Armour Die', value: 'none' },
+          // A line named like armour but not marked as the tracker's is not taken for it.
+          { id: 'armour-notches', label: 'Armour notches', value: '2' },
         ],
       }),
     };
