@@ -4,7 +4,8 @@
  * the web's ruleset list and settings) reads it. An entry is light (its settings are plain data), and
  * `load()` brings the ruleset itself on demand, so the CLI and the web pay only for the ruleset in use.
  *
- * Adding a ruleset: its folder under `src/rules/<id>/` exporting one `ruleSystem`, and one line here.
+ * Adding a ruleset: its folder under `src/rules/<id>/` exporting one `ruleSystem`, and one line here;
+ * the contract suite (test/ruleset-contract.test.ts) then holds it to the contract.
  */
 import type { ParamDef, RuleSystem } from './rule-system.js';
 import { HAMMERCRAWL_SETTINGS } from './hammercrawl/settings.js';

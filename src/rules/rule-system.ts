@@ -101,6 +101,8 @@ export interface ParamBase {
   readonly isRequired?: boolean;
   /** What the parameter is (required on a check's parameters: `CheckParamDef`). */
   readonly role?: ParamRole;
+  /** A value the check accepts, for help and tests (`"12,14,9"` for a list of scores). */
+  readonly example?: ParamValue;
 }
 
 /** One choice of a `choice` parameter. */
@@ -499,6 +501,20 @@ export interface ExtensionCommandKind {
 }
 
 /**
+ * A message a ruleset's table extension shows as an example, with the role of its sender: the Smith, or
+ * the player who owns the table's one character (`ch1`).
+ */
+export interface ExtensionExample {
+  /** Who sends it. */
+  readonly role: Role;
+  /**
+   * The whole message as a client sends it (`{ kind, requestId, ... }`): one of the extension's kinds or
+   * combat actions, or a message every table takes that sets up a later one (a tracker `add`).
+   */
+  readonly message: unknown;
+}
+
+/**
  * What a ruleset adds to a shared table. `S` is its slice of the table's state, `C` its commands as read.
  * Replay folds the stored events and never rolls: every face is in an event body.
  */
@@ -511,6 +527,12 @@ export interface TableExtension<S = unknown, C = unknown> {
   readonly eventKinds: readonly string[];
   /** Its roles matrix: action -> roles allowed, read by `ExtensionContext.can`. */
   readonly permissions: { readonly [action: string]: readonly Role[] };
+  /**
+   * Messages of each declared kind that a fresh table with one character of the ruleset accepts, in
+   * order; for docs and the contract suite (test/ruleset-contract.test.ts). The table has the default
+   * settings, a Smith, and a player who owns character `ch1`.
+   */
+  readonly examples: readonly ExtensionExample[];
   /** Its slice of a new table's state. */
   initialState(): S;
   /**

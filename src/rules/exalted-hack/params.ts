@@ -93,7 +93,7 @@ export const LEVEL_PARAM = {
 
 /** A comma-separated list of attribute scores, one per member of a group (Group Rolls). */
 export function scoreListParam(name: string, label: string, help: string): CheckParamDef {
-  return { kind: 'text', name, role: 'option', label, help, maxLength: MAX_SCORE_LIST_LENGTH, isRequired: true };
+  return { kind: 'text', name, role: 'option', label, help, maxLength: MAX_SCORE_LIST_LENGTH, isRequired: true, example: '12,14,9' };
 }
 
 /**

@@ -5,7 +5,19 @@
  * always stored, so every log replays as before. Rulings TB-n in docs/rulings.md.
  */
 import type { RandomSource } from '../../../dice/random.js';
-import { MAX_LABEL_LENGTH, ok, problem, type ExtensionContext, type ExtensionEvent, type RuleResult, type TableCharacter, type TableExtension } from '../../rule-system.js';
+import {
+  MAX_LABEL_LENGTH,
+  ok,
+  problem,
+  type CombatSide,
+  type ExtensionContext,
+  type ExtensionEvent,
+  type ExtensionExample,
+  type Role,
+  type RuleResult,
+  type TableCharacter,
+  type TableExtension,
+} from '../../rule-system.js';
 import { EMPTY_MAGICK_STATE, foldMagickEvents, type MagickEvent, type MagickState } from '../magick/magick-state.js';
 import { foldVenture, newVenture, type VentureEvent, type VentureState } from '../venture/venture.js';
 import { poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
@@ -160,6 +172,51 @@ export function foldHammercrawlEvent(state: HammercrawlTableState, kind: string,
   }
 }
 
+/** A tracker `add` as every table takes it (docs/protocol.md, Combat tracker): the combatants an attack needs. */
+interface TrackerAddMessage {
+  readonly kind: 'combat';
+  readonly requestId: string;
+  readonly action: { readonly type: 'add'; readonly name: string; readonly side: CombatSide; readonly characterId?: string; readonly health?: string; readonly monster?: string };
+}
+
+function example(role: Role, message: HammercrawlTableCommand | TrackerAddMessage): ExtensionExample {
+  return { role, message };
+}
+
+/**
+ * Messages of every HAMMERCRAWL! kind that a fresh table accepts in this order (docs/protocol.md): a
+ * Venture from the party joining to a rolled node and a resource used, a player's magick for their
+ * character `ch1` (caster given, spell learnt, prepared and cast), hammer dice pools of a Check and of a
+ * node, and tracker attacks between the player's character and a monster the Smith adds.
+ */
+export const HAMMERCRAWL_TABLE_EXAMPLES: readonly ExtensionExample[] = [
+  example('smith', { kind: 'venture', requestId: 'ex-join', command: { kind: 'join', member: { id: 'ch1', xp: 0 } } }),
+  example('smith', { kind: 'venture', requestId: 'ex-food', command: { kind: 'set-resource', id: 'food', die: 8 } }),
+  example('smith', { kind: 'venture', requestId: 'ex-start', command: { kind: 'start-venture', dungeon: { id: 'goblin-warren', level: 1, difficulty: 2, nodes: 3 } } }),
+  example('smith', { kind: 'venture', requestId: 'ex-torch', command: { kind: 'light', id: 'torch-1', source: 'torch' } }),
+  example('smith', { kind: 'venture', requestId: 'ex-enter', command: { kind: 'enter-node' } }),
+  example('smith', { kind: 'venture', requestId: 'ex-node', command: { kind: 'roll-node' } }),
+  example('smith', { kind: 'venture', requestId: 'ex-eat', command: { kind: 'use-resource', id: 'food' } }),
+  example('player', {
+    kind: 'magick',
+    requestId: 'ex-caster',
+    characterId: 'ch1',
+    command: {
+      kind: 'set-caster',
+      caster: { level: 3, grade: 'dedicated', spellStat: 'INT', spellStatScore: 14, sustainDivisor: 1, conScore: 12, hasManaBurn: true, canOvercast: true, profileId: 'true-mage-spellcasting' },
+    },
+  }),
+  example('player', { kind: 'magick', requestId: 'ex-learn', characterId: 'ch1', command: { kind: 'learn', name: 'Sleep', level: 1 } }),
+  example('player', { kind: 'magick', requestId: 'ex-prepare', characterId: 'ch1', command: { kind: 'prepare' } }),
+  example('player', { kind: 'magick', requestId: 'ex-cast', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep' } }),
+  example('player', { kind: 'hammer', requestId: 'ex-check-pool', pool: { kind: 'check', level: 3, isFeat: true, advantages: 1 }, visibility: 'public', label: 'Climb the wall', characterId: 'ch1' }),
+  example('smith', { kind: 'hammer', requestId: 'ex-node-pool', pool: { kind: 'node', difficulty: 2 }, visibility: 'smith' }),
+  example('smith', { kind: 'combat', requestId: 'ex-add-ada', action: { type: 'add', name: 'Ada', side: 'party', characterId: 'ch1', health: 'd30' } }),
+  example('smith', { kind: 'combat', requestId: 'ex-add-goblin', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd30', monster: 'hd=1,attack=+2,defense=11,damage=d6' } }),
+  example('player', { kind: 'combat', requestId: 'ex-ada-attacks', action: { type: 'attack', attackerId: 'c1', targetId: 'c2' } }),
+  example('smith', { kind: 'combat', requestId: 'ex-goblin-attacks', action: { type: 'attack', attackerId: 'c2', targetId: 'c1', calledShot: 1 } }),
+];
+
 /** HAMMERCRAWL!'s table extension. */
 export const hammercrawlTable: TableExtension<HammercrawlTableState, HammercrawlTableCommand> = {
   commands: [
@@ -170,6 +227,7 @@ export const hammercrawlTable: TableExtension<HammercrawlTableState, Hammercrawl
   combatActions: [{ kind: 'attack', rollsDice: false }],
   eventKinds: ['venture-changed', 'magick-changed', 'hammer-rolled'],
   permissions: HAMMERCRAWL_PERMISSIONS,
+  examples: HAMMERCRAWL_TABLE_EXAMPLES,
   initialState: () => ({ venture: newVenture(), magick: {} }),
   readCommand: readHammercrawlCommand,
   requestIdOf: (command) => command.requestId,
