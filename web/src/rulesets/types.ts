@@ -8,10 +8,10 @@
  */
 import type { ComponentType } from 'preact';
 import type { ParamDef } from '../../../src/rules/rule-system.js';
-import type { CombatAction, Combatant } from '../lib/combat-view.js';
+import type { Combatant } from '../lib/combat-view.js';
 import type { RulesetCardReader } from '../lib/describe.js';
 import type { FormValues } from '../lib/params.js';
-import type { Settings, TableCharacter, Visibility } from '../lib/protocol.js';
+import type { RulesetCombatAction, Settings, TableCharacter, Visibility } from '../lib/protocol.js';
 import type { TableSession } from '../session.js';
 
 /** One ruleset's web parts. */
@@ -120,7 +120,8 @@ export interface CombatAttackProps {
   readonly characters: readonly TableCharacter[];
   /** The table's settings (its rulings may change the odds). */
   readonly settings: Settings;
-  readonly act: (a: CombatAction) => Promise<boolean>;
+  /** Sends one of the ruleset's own tracker actions (`{ kind: 'combat', action }`); false when refused. */
+  readonly act: (a: RulesetCombatAction) => Promise<boolean>;
 }
 
 /** Attacks from the tracker. */

@@ -10,7 +10,7 @@ import { CommandError } from '../../lib/live.js';
 import type { Visibility } from '../../lib/protocol.js';
 import { formatChance } from '../../lib/tray.js';
 import type { TableSession } from '../../session.js';
-import { sendCommand, type HammerPoolSpec } from './wire.js';
+import { sendCommand, type HammerPoolRequest } from './wire.js';
 
 type Mode = 'check' | 'dice';
 
@@ -34,7 +34,7 @@ export function HammerTray(props: { session: TableSession; visibility: Visibilit
   const [busy, setBusy] = useState(false);
   const colours = HAMMER_COLOURS.flatMap((c) => Array.from({ length: counts[c] }, () => c));
   const settings = props.session.state.value.settings;
-  const spec: HammerPoolSpec =
+  const spec: HammerPoolRequest =
     mode === 'check'
       ? { kind: 'check', level, isFeat, advantages, disadvantages, stance }
       : { kind: 'dice', colours, ...(context === 'node' ? { context: 'node' as const } : {}) };
