@@ -6,11 +6,11 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { foldVenture, lightsAt } from '../../../../src/rules/hammercrawl/venture/venture.js';
 import { CommandError } from '../../lib/live.js';
 import { formatRemaining, nextName } from './light-timers.js';
-import type { TableSession } from '../../session.js';
+import type { RulesetSession } from '../types.js';
 import { sendCommand, ventureEvents, type TableVentureCommand } from './wire.js';
 
 /** The lights of the table, and (for the Smith) the buttons that change them. */
-export function LightTimers(props: { session: TableSession }) {
+export function LightTimers(props: { session: RulesetSession }) {
   const { session } = props;
   const events = session.state.value.rulesetEvents;
   const venture = useMemo(() => foldVenture(ventureEvents(events)), [events]);

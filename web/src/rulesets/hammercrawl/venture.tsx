@@ -7,7 +7,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { NODE_EFFECTS } from '../../../../src/rules/hammercrawl/hammer-pools.js';
 import { foldVenture, type MarkUse, type VentureState } from '../../../../src/rules/hammercrawl/venture/venture.js';
 import { CommandError } from '../../lib/live.js';
-import type { TableSession } from '../../session.js';
+import type { RulesetSession } from '../types.js';
 import { sendCommand, ventureEvents, type TableVentureCommand } from './wire.js';
 
 type NodeSymbol = keyof typeof NODE_EFFECTS;
@@ -45,7 +45,7 @@ const SYMBOL_LABEL: Readonly<Record<string, string>> = {
 };
 
 /** The Venture panel. */
-export function VenturePanel(props: { session: TableSession }) {
+export function VenturePanel(props: { session: RulesetSession }) {
   const { session } = props;
   const table = session.state.value;
   const events = table.rulesetEvents;

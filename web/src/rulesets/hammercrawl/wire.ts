@@ -8,6 +8,7 @@
 import type { HammercrawlEventBodies } from '../../../../src/rules/hammercrawl/table/extension.js';
 import type { HammercrawlTableCommand } from '../../../../src/rules/hammercrawl/table/read-command.js';
 import type { AckFrame, ProjectedEvents, RulesetEvent, WithoutRequestId } from '../../lib/protocol.js';
+import type { RulesetSession } from '../types.js';
 
 export type { HammerPoolRequest, TableMagickCommand, TableVentureCommand } from '../../../../src/rules/hammercrawl/table/commands.js';
 export type { TrackerAttackAction } from '../../../../src/rules/hammercrawl/table/read-command.js';
@@ -31,7 +32,7 @@ export type VentureEvent = HammercrawlEventBodies['venture-changed']['events'][n
 export type MagickEvent = HammercrawlEventBodies['magick-changed']['events'][number];
 
 /** Sends one of HAMMERCRAWL!'s commands. */
-export function sendCommand(session: { sendRuleset(command: HammercrawlCommand): Promise<AckFrame> }, command: HammercrawlCommand): Promise<AckFrame> {
+export function sendCommand(session: Pick<RulesetSession, 'sendRuleset'>, command: HammercrawlCommand): Promise<AckFrame> {
   return session.sendRuleset(command);
 }
 
