@@ -137,6 +137,9 @@ const ROLLING_KINDS: readonly string[] = ['roll', 'check', 'usage'];
 /** A parsed command message. */
 export type CommandMessage = z.infer<typeof commandMessage>;
 
+/** A command message as a client writes it, before the schema's defaults (the web table's commands are these). */
+export type CommandMessageInput = z.input<typeof commandMessage>;
+
 /** Turns a parsed message into the table's command type (zod's optional fields to exact optionals). */
 export function toTableCommand(m: Exclude<CommandMessage, { kind: 'ping' }>): TableCommand {
   return stripUndefined(m) as unknown as TableCommand;

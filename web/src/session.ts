@@ -21,15 +21,15 @@ export interface TrayPreset {
 }
 import { applyEvent, applyWelcome, emptyTable, type TableState } from './lib/table-state.js';
 import { loadRuleSystem } from './lib/rulesets.js';
-import { loadRulesetWeb, noWeb, type RulesetWeb } from './rulesets/index.js';
+import { loadRulesetWeb, noWeb, type RulesetSession, type RulesetWeb } from './rulesets/index.js';
 import type { SavedSeat } from './lib/tokens.js';
 import { seats } from './store.js';
 
 /** The page's client for its own server. */
 export const api = new Api((url, init) => fetch(url, init));
 
-/** A table the page has open. */
-export class TableSession {
+/** A table the page has open; a ruleset's panels are given it as their `RulesetSession`. */
+export class TableSession implements RulesetSession {
   readonly state: Signal<TableState>;
   readonly status = signal<LiveStatus>('connecting');
   readonly ruleSystem = signal<RuleSystem | null>(null);

@@ -4,7 +4,7 @@
  */
 
 import type { CharacterSummary, RulesetCharacter } from '../../../src/rules/rule-system.js';
-import type { TableCharacter } from './protocol.js';
+import type { CombatAction, TableCharacter } from './protocol.js';
 
 /** One combatant as shown. */
 export interface Combatant {
@@ -70,14 +70,8 @@ export function readCombat(raw: unknown): CombatView {
   return { isActive: o['isActive'] === true, combatants, currentId, round: typeof o['round'] === 'number' ? o['round'] : 0, initiative };
 }
 
-/** A change to the tracker: the `combat` command's `action` (src/table/combat.ts `CombatAction`). */
-export type CombatAction =
-  | { readonly type: 'add'; readonly name: string; readonly side: 'party' | 'foes'; readonly health?: string; readonly armour?: string; readonly characterId?: string; readonly monster?: string }
-  | { readonly type: 'update'; readonly combatantId: string; readonly health?: string; readonly armour?: string; readonly conditions?: readonly string[]; readonly isDown?: boolean; readonly monster?: string }
-  | { readonly type: 'attack'; readonly attackerId: string; readonly targetId: string; readonly weaponId?: string; readonly calledShot?: number; readonly feat?: boolean }
-  | { readonly type: 'remove'; readonly combatantId: string }
-  | { readonly type: 'set-order'; readonly order: readonly string[] }
-  | { readonly type: 'roll-initiative' | 'start' | 'next-turn' | 'end' | 'clear' };
+/** A change to the tracker every table has: the `combat` command's `action` (a ruleset's own: `RulesetCombatAction`). */
+export type { CombatAction };
 
 /**
  * `add` actions for the table's characters not yet in the tracker, with Health and Armour from the

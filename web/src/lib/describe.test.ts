@@ -6,13 +6,16 @@ import { EVENT_SCHEMA_VERSION, type TableEvent as CoreEvent } from '../../../src
 import { projectEvent, type Viewer } from '../../../src/table/project.js';
 import { initialState } from '../../../src/table/state.js';
 import { announce, rollCard, type RulesetCardReader } from './describe.js';
-import type { RollEvent } from './protocol.js';
+import type { CoreEvent as WireEvent, RollEvent } from './protocol.js';
+
+/** A whole (not redacted) event of the generic table, as the server sends it. */
+type CoreRoll<K extends WireEvent['kind']> = Extract<WireEvent, { readonly kind: K; readonly redacted?: never }>;
 
 const names = (id: string | null) => (id === 'm1' ? 'Ann' : id === 'm2' ? 'Bo' : 'someone');
 
 describe('roll cards', () => {
   it('shows a roll record: dice kept and dropped, steps and where they came from, the total', () => {
-    const e: RollEvent = {
+    const e: CoreRoll<'rolled'> = {
       kind: 'rolled',
       seq: 5,
       at: 0,
@@ -20,24 +23,22 @@ describe('roll cards', () => {
       requestId: 'r',
       visibility: 'public',
       label: 'Sneak',
-      record: {
-        notation: '1d20^+1adv',
-        total: 17,
-        dice: [
-          { term: 0, die: 'd24', value: 17, faces: [17], rerolled: [], exploded: false, kept: true },
-          { term: 0, die: 'd24', value: 3, faces: [3], rerolled: [], exploded: false, kept: false },
-        ],
-        terms: [
-          {
-            kind: 'dice',
-            notation: '1d20^+1adv',
-            sign: 1,
-            die: 'd24',
-            vantage: 'advantage',
-            steps: { from: 'd20', to: 'd24', amount: 1, modifiers: [{ amount: 1, origin: { kind: 'feat', label: 'Combat Hardened' } }], explanation: 'd20 +1 step -> d24' },
-          },
-        ],
-      },
+      notation: '1d20^+1adv',
+      total: 17,
+      dice: [
+        { term: 0, die: 'd24', value: 17, faces: [17], rerolled: [], exploded: false, kept: true },
+        { term: 0, die: 'd24', value: 3, faces: [3], rerolled: [], exploded: false, kept: false },
+      ],
+      terms: [
+        {
+          kind: 'dice',
+          notation: '1d20^+1adv',
+          sign: 1,
+          die: 'd24',
+          vantage: 'advantage',
+          steps: { from: 'd20', to: 'd24', amount: 1, modifiers: [{ amount: 1, origin: { kind: 'feat', id: 'combat-hardened', label: 'Combat Hardened' } }], explanation: 'd20 +1 step -> d24' },
+        },
+      ],
     };
     const c = rollCard(e, names);
     expect(c).toMatchObject({ who: 'Ann', title: 'Sneak', detail: '1d20^+1adv', total: 17, isSecret: false, visibility: 'public' });
@@ -77,11 +78,12 @@ describe('roll cards', () => {
   });
 
   it('shows a check with its outcome', () => {
-    const e: RollEvent = {
+    const e: CoreRoll<'checked'> = {
       kind: 'checked',
       seq: 8,
       at: 0,
       by: 'm1',
+      requestId: 'q8',
       visibility: 'public',
       check: 'test',
       params: { target: 12 },
@@ -103,7 +105,7 @@ describe('roll cards', () => {
   });
 
   it('shows a usage die stepping down or depleting', () => {
-    const base = { kind: 'usage-rolled' as const, seq: 9, at: 0, by: 'm1', visibility: 'public' as const, label: 'Torch', die: 6 };
+    const base: CoreRoll<'usage-rolled'> = { kind: 'usage-rolled', seq: 9, at: 0, by: 'm1', requestId: 'q9', visibility: 'public', label: 'Torch', die: 6, face: 6, after: 6, explanation: 'd6 rolled 6: it holds' };
     expect(rollCard({ ...base, face: 2, after: 5 }, names).outcome).toEqual({ id: 'stepped-down', label: 'Steps down to d5' });
     expect(rollCard({ ...base, face: 4, after: 6 }, names).outcome).toEqual({ id: 'holds', label: 'Holds' });
     expect(rollCard({ ...base, die: 3, face: 1, after: null }, names).outcome).toEqual({ id: 'depleted', label: 'Depleted' });

@@ -51,12 +51,10 @@ export type RulesetCardReader = (e: RulesetRollEvent) => CardBody | null;
 export const VISIBILITY_LABEL: Record<Visibility, string> = { public: 'Public', smith: 'Smith only', blind: 'Blind' };
 
 function wireDie(d: WireDie): CardDie {
-  const value = d.value ?? d.face ?? 0;
-  const die = d.die ?? (d.sides !== undefined ? `d${d.sides}` : 'die');
   const notes: string[] = [];
-  if (d.exploded && d.faces && d.faces.length > 1) notes.push(`exploded ${d.faces.join('+')}`);
-  if (d.rerolled && d.rerolled.length > 0) notes.push(`re-rolled ${d.rerolled.join(', ')}`);
-  return { die, value, isKept: d.kept, note: notes.length > 0 ? notes.join('; ') : null };
+  if (d.exploded && d.faces.length > 1) notes.push(`exploded ${d.faces.join('+')}`);
+  if (d.rerolled.length > 0) notes.push(`re-rolled ${d.rerolled.join(', ')}`);
+  return { die: d.die, value: d.value, isKept: d.kept, note: notes.length > 0 ? notes.join('; ') : null };
 }
 
 function originText(o: { readonly kind: string; readonly label?: string }): string {
@@ -78,10 +76,6 @@ function termLines(terms: readonly WireTerm[]): string[] {
   return out;
 }
 
-function visibilityOf(e: RollEvent): Visibility {
-  return e.visibility ?? 'public';
-}
-
 /** The card of a roll of a ruleset's kind: its reader's, else its label and kind alone. */
 function rulesetCard(e: RulesetRollEvent, read: RulesetCardReader | undefined): CardBody {
   const body = read?.(e) ?? null;
@@ -95,7 +89,7 @@ function rulesetCard(e: RulesetRollEvent, read: RulesetCardReader | undefined): 
  */
 export function rollCard(e: RollEvent, nameOf: (id: string | null) => string, checkLabel: (id: string) => string | null = () => null, readRuleset?: RulesetCardReader): RollCard {
   const who = nameOf(e.by);
-  const visibility = visibilityOf(e);
+  const visibility = e.visibility;
   const base = { seq: e.seq, at: e.at, who, visibility, isPhysical: false, totalLabel: 'Total' };
   if (e.redacted === true) {
     return {
@@ -114,55 +108,42 @@ export function rollCard(e: RollEvent, nameOf: (id: string | null) => string, ch
     return { ...base, ...body, isSecret: false, isPhysical: isPhysical === true, totalLabel: totalLabel ?? 'Total' };
   }
   switch (e.kind) {
-    case 'rolled': {
-      const record = e.record;
-      const dice = record?.dice ?? e.dice ?? [];
-      const terms = record?.terms ?? e.terms ?? [];
-      const notation = record?.notation ?? e.notation ?? '';
-      const total = record?.total ?? e.total ?? null;
+    case 'rolled':
       return {
         ...base,
         isSecret: false,
         isPhysical: e.isPhysical === true,
-        title: e.label ?? notation,
-        detail: e.label !== undefined ? notation : null,
-        dice: dice.map(wireDie),
-        lines: termLines(terms),
-        total,
+        title: e.label ?? e.notation,
+        detail: e.label !== undefined ? e.notation : null,
+        dice: e.dice.map(wireDie),
+        lines: termLines(e.terms),
+        total: e.total,
         outcome: null,
       };
-    }
     case 'checked': {
       const r = e.result;
       return {
         ...base,
         isSecret: false,
-        title: e.label ?? (e.check !== undefined ? (checkLabel(e.check) ?? fieldName(e.check)) : 'Check'),
-        detail: r?.description ?? null,
-        dice: (r?.dice ?? []).map((d) => ({ die: `d${d.sides}`, value: d.face, isKept: d.isKept, note: d.role ?? null })),
-        lines: [...(r?.explanation ?? [])],
-        total: r?.total ?? null,
-        outcome: r ? { id: r.outcome, label: r.label } : null,
+        title: e.label ?? checkLabel(e.check) ?? fieldName(e.check),
+        detail: r.description,
+        dice: r.dice.map((d) => ({ die: `d${d.sides}`, value: d.face, isKept: d.isKept, note: d.role ?? null })),
+        lines: [...r.explanation],
+        total: r.total,
+        outcome: { id: r.outcome, label: r.label },
       };
     }
-    case 'usage-rolled': {
-      const depleted = e.after === null;
-      const stepped = e.after !== undefined && e.after !== null && e.die !== undefined && e.after !== e.die;
+    case 'usage-rolled':
       return {
         ...base,
         isSecret: false,
-        title: e.label ?? 'Usage die',
-        detail: e.die !== undefined ? `usage die d${e.die}` : null,
-        dice: e.die !== undefined && e.face !== undefined ? [{ die: `d${e.die}`, value: e.face, isKept: true, note: null }] : [],
-        lines: e.explanation !== undefined ? [e.explanation] : [],
-        total: e.face ?? null,
-        outcome: depleted
-          ? { id: 'depleted', label: 'Depleted' }
-          : stepped
-            ? { id: 'stepped-down', label: `Steps down to d${e.after}` }
-            : { id: 'holds', label: 'Holds' },
+        title: e.label,
+        detail: `usage die d${e.die}`,
+        dice: [{ die: `d${e.die}`, value: e.face, isKept: true, note: null }],
+        lines: [e.explanation],
+        total: e.face,
+        outcome: e.after === null ? { id: 'depleted', label: 'Depleted' } : e.after !== e.die ? { id: 'stepped-down', label: `Steps down to d${e.after}` } : { id: 'holds', label: 'Holds' },
       };
-    }
   }
 }
 

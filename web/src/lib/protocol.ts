@@ -1,143 +1,88 @@
 /**
- * The wire shapes of docs/protocol.md as the web table reads them. The server is the authority: every
- * reader here is tolerant (unknown fields kept, missing optional fields allowed) because the protocol
- * grows by addition.
+ * The wire shapes of docs/protocol.md as the web table reads them, derived from the server's own types
+ * with type imports only (the page's bundle gets nothing of the server; of the table core, its two
+ * lists of visibilities and event kinds):
+ *
+ * - commands: the input of the server's schemas (`CommandMessageInput`, src/server/wire.ts: before
+ *   their defaults), without the `requestId` the connection adds;
+ * - events: the table core's bodies (`EventBodies`, src/table/events.ts) as `projectEvent`
+ *   (src/table/project.ts) sends them: the envelope (`seq`, `kind`, `at`, `by`), then the body's fields,
+ *   `rolled` flat, and a body with a `visibility` the viewer may not see redacted.
+ *
+ * A ruleset's own commands and events are typed by its web parts (web/src/rulesets/<id>/) from its own
+ * types, through `WithoutRequestId` and `ProjectedEvents` here. The server is the authority: frames are
+ * read tolerantly (unknown fields kept), because the protocol grows by addition.
  */
-import type { CheckRoll, ParamRecord } from '../../../src/rules/rule-system.js';
+import type { RollRecord } from '../../../src/dice/roll.js';
 import type { RulesetId } from '../../../src/rules/catalogue.js';
+import type { ExtensionEventBody } from '../../../src/rules/rule-system.js';
+import type { CommandMessageInput } from '../../../src/server/wire.js';
+import type { EventBodies, MemberView, TableSettings, Visibility } from '../../../src/table/events.js';
+import type { WireEvent } from '../../../src/table/project.js';
+import { VISIBILITIES } from '../../../src/rules/rule-system.js';
+import { TABLE_EVENT_KINDS as CORE_EVENT_KINDS } from '../../../src/table/events.js';
 
-/** Roles at a table. */
-export type Role = 'smith' | 'player' | 'observer';
-
-/** Who may see a roll. */
-export type Visibility = 'public' | 'smith' | 'blind';
-
-/** Every visibility, in the order the tray offers them. */
-export const VISIBILITIES: readonly Visibility[] = ['public', 'smith', 'blind'];
+export type { Role, TableCharacter, Visibility } from '../../../src/table/events.js';
+/** Every visibility (in the order the tray offers them), and every kind of the generic table's events. */
+export { CORE_EVENT_KINDS, VISIBILITIES };
 
 /** A member as others see them. */
-export interface Member {
-  readonly id: string;
-  readonly name: string;
-  readonly role: Role;
-}
+export type Member = MemberView;
 
 /** Table settings: the rulings that are options. */
-export type Settings = { readonly [key: string]: string | number | boolean };
+export type Settings = TableSettings;
 
-/** One die of a `rolled` event on the wire. */
-export interface WireDie {
-  readonly sides?: number;
-  readonly die?: string;
-  readonly face?: number;
-  readonly value?: number;
-  readonly faces?: readonly number[];
-  readonly kept: boolean;
-  readonly exploded?: boolean;
-  readonly rerolled?: readonly number[];
-  readonly term?: number;
-}
+/** One die of a `rolled` event (the roll record's `DieRecord`). */
+export type WireDie = RollRecord['dice'][number];
 
-/** One term of a `rolled` event (a RollRecord's TermRecord). */
-export interface WireTerm {
-  readonly kind: 'dice' | 'constant';
-  readonly notation: string;
-  readonly sign: 1 | -1;
-  readonly die?: string;
-  readonly value?: number;
-  readonly vantage?: 'advantage' | 'disadvantage' | null;
-  readonly steps?: {
-    readonly from: string;
-    readonly to: string;
-    readonly amount: number;
-    readonly modifiers: readonly { readonly amount: number; readonly origin: { readonly kind: string; readonly label?: string } }[];
-    readonly explanation: string;
-  };
-}
+/** One term of a `rolled` event (the roll record's `TermRecord`). */
+export type WireTerm = RollRecord['terms'][number];
 
-/** What every event carries. */
-export interface EventBase {
-  readonly seq: number;
-  readonly kind: string;
-  readonly at: number;
-  readonly by: string | null;
-  readonly requestId?: string;
-  readonly visibility?: Visibility;
-  readonly redacted?: true;
-}
+// ---- events -----------------------------------------------------------------------------------------
 
-/** A character as the table holds it. */
-export interface TableCharacter {
-  readonly id: string;
-  readonly ownerId: string;
-  /** The ruleset's document. */
-  readonly document: Readonly<Record<string, unknown>>;
-}
+/** What every event carries on the wire: `projectEvent`'s envelope, of kind `K`. */
+export type Envelope<K extends string = string> = Pick<WireEvent, 'seq' | 'at' | 'by'> & { readonly kind: K };
 
-/** An event of the generic table, by kind. Fields of secret-capable kinds are absent when `redacted`. */
-export type CoreEvent =
-  | (EventBase & { readonly kind: 'table-created'; readonly name: string; readonly ruleset: RulesetId; readonly settings: Settings })
-  | (EventBase & { readonly kind: 'member-joined'; readonly member: Member })
-  | (EventBase & {
-      readonly kind: 'rolled';
-      readonly notation?: string;
-      readonly label?: string;
-      readonly total?: number;
-      readonly dice?: readonly WireDie[];
-      readonly terms?: readonly WireTerm[];
-      readonly record?: { readonly total: number; readonly dice: readonly WireDie[]; readonly terms: readonly WireTerm[]; readonly notation: string };
-      readonly isPhysical?: boolean;
-    })
-  | (EventBase & {
-      readonly kind: 'checked';
-      readonly check?: string;
-      readonly params?: ParamRecord;
-      readonly label?: string;
-      readonly characterId?: string;
-      readonly result?: CheckRoll;
-    })
-  | (EventBase & {
-      readonly kind: 'usage-rolled';
-      readonly label?: string;
-      readonly characterId?: string;
-      readonly die?: number;
-      readonly face?: number;
-      readonly after?: number | null;
-      readonly explanation?: string;
-    })
-  | (EventBase & { readonly kind: 'character-saved'; readonly character: Readonly<Record<string, unknown>> })
-  | (EventBase & { readonly kind: 'character-removed'; readonly characterId: string })
-  | (EventBase & { readonly kind: 'combat-changed'; readonly combat: unknown; readonly summary?: string; readonly attack?: unknown })
-  | (EventBase & { readonly kind: 'invite-changed'; readonly hasInvite: boolean })
-  | (EventBase & { readonly kind: 'settings-changed'; readonly settings: Settings });
-
-/** Every kind of the generic table's events. */
-export const CORE_EVENT_KINDS = [
-  'table-created',
-  'member-joined',
-  'rolled',
-  'checked',
-  'usage-rolled',
-  'character-saved',
-  'character-removed',
-  'combat-changed',
-  'invite-changed',
-  'settings-changed',
-] as const satisfies readonly CoreEvent['kind'][];
+/** A roll body as `projectEvent` sends it: its record's total, dice and terms beside the request. */
+type FlatRoll<B extends { readonly record: RollRecord }> = Omit<B, 'record'> & Pick<B['record'], 'total' | 'dice' | 'terms'>;
 
 /**
- * An event of a kind the table's ruleset adds: its fields are the ruleset's, read by its web parts
- * (web/src/rulesets). One that carries a `visibility` is a roll, and has a card in the log.
+ * The generic table's bodies by kind as they arrive: the core's, `rolled` flat. A `table-created`
+ * ruleset is a catalogue id (the server checks it when the table is created).
  */
-export interface RulesetEvent extends EventBase {
-  readonly [field: string]: unknown;
-}
+export type WireBodies = Omit<EventBodies, 'rolled' | 'table-created'> & {
+  readonly rolled: FlatRoll<EventBodies['rolled']>;
+  readonly 'table-created': Omit<EventBodies['table-created'], 'ruleset'> & { readonly ruleset: RulesetId };
+};
+
+/**
+ * An event of kind `K` and body `B` as a viewer receives it: whole, or, for a body with a `visibility`
+ * the viewer is not entitled to, redacted to its envelope, request id and visibility.
+ */
+export type Projected<K extends string, B> =
+  | (Envelope<K> & B & { readonly redacted?: never })
+  | (B extends { readonly visibility: Visibility } ? Envelope<K> & Pick<B, 'visibility' | Extract<'requestId', keyof B>> & { readonly redacted: true } : never);
+
+/** Every event of a table of bodies by kind (`WireBodies`, a ruleset's own), as projected. */
+export type ProjectedEvents<Bodies> = { [K in keyof Bodies & string]: Projected<K, Bodies[K]> }[keyof Bodies & string];
+
+/** An event of the generic table, by kind. A secret-capable kind arrives whole or `redacted`. */
+export type CoreEvent = ProjectedEvents<WireBodies>;
+
+/**
+ * An event of a kind the table's ruleset adds: its body is the ruleset's (`ExtensionEventBody`), read by
+ * its web parts (web/src/rulesets). One that carries a `visibility` is a roll, and has a card in the log.
+ */
+export type RulesetEvent = Envelope & ExtensionEventBody & { readonly requestId?: string; readonly redacted?: true };
 
 /** Any table event. */
 export type TableEvent = CoreEvent | RulesetEvent;
 
-/** True for the generic table's kinds. */
-export function isCoreEvent(e: TableEvent): e is CoreEvent {
+/**
+ * True for the generic table's kinds. (`RulesetEvent` takes any kind, so the guard narrows to the
+ * members of `e`'s own type that are the generic table's.)
+ */
+export function isCoreEvent<E extends TableEvent>(e: E): e is Extract<E, CoreEvent> {
   return (CORE_EVENT_KINDS as readonly string[]).includes(e.kind);
 }
 
@@ -152,6 +97,8 @@ export function isRollEvent(e: TableEvent): e is RollEvent {
   if (isCoreEvent(e)) return e.kind === 'rolled' || e.kind === 'checked' || e.kind === 'usage-rolled';
   return typeof e.visibility === 'string' && (VISIBILITIES as readonly unknown[]).includes(e.visibility);
 }
+
+// ---- frames -----------------------------------------------------------------------------------------
 
 /** The server's first answer on the socket. */
 export interface Welcome {
@@ -185,27 +132,27 @@ export interface AckFrame {
 /** Every frame the server sends. */
 export type ServerFrame = Welcome | ErrorFrame | AckFrame | { readonly kind: 'pong' } | TableEvent;
 
-/** Commands of the generic table the client sends (the `requestId` is added by the connection). */
-export type Command =
-  | { readonly kind: 'roll'; readonly notation: string; readonly visibility: Visibility; readonly label?: string; readonly faces?: readonly number[] }
-  | {
-      readonly kind: 'check';
-      readonly check: string;
-      readonly params: ParamRecord;
-      readonly visibility: Visibility;
-      readonly label?: string;
-      readonly characterId?: string;
-    }
-  /** `path` (a JSON pointer into the character's document) lets the server write the stepped-down die back. */
-  | { readonly kind: 'usage'; readonly die: number; readonly label: string; readonly visibility?: Visibility; readonly characterId?: string; readonly path?: string }
-  /** `characterId` absent creates a character; present replaces that one. */
-  | { readonly kind: 'character-save'; readonly character: Readonly<Record<string, unknown>>; readonly characterId?: string }
-  | { readonly kind: 'character-remove'; readonly characterId: string }
-  | { readonly kind: 'combat'; readonly action: Readonly<Record<string, unknown>> }
-  | { readonly kind: 'settings'; readonly settings: Settings };
+// ---- commands ---------------------------------------------------------------------------------------
+
+/** A value as the page may hand it over: every object and array in it read-only. */
+export type ReadonlyDeep<T> = T extends readonly (infer E)[] ? readonly ReadonlyDeep<E>[] : T extends object ? { readonly [K in keyof T]: ReadonlyDeep<T[K]> } : T;
+
+/** A command without the `requestId` the connection adds (each member of a union on its own). */
+export type WithoutRequestId<C> = C extends unknown ? Omit<C, 'requestId'> : never;
+
+/** Commands of the generic table the client sends: the server's command messages (src/server/wire.ts) but `ping`. */
+export type Command = ReadonlyDeep<WithoutRequestId<Exclude<CommandMessageInput, { kind: 'ping' }>>>;
+
+/** A change to the combat tracker every table has: the `combat` command's `action`. */
+export type CombatAction = Extract<Command, { kind: 'combat' }>['action'];
+
+/** A tracker action a ruleset adds (sent as `{ kind: 'combat', action }` with `sendRuleset`; its web parts build it). */
+export type RulesetCombatAction = { readonly type: string; readonly [field: string]: unknown };
 
 /** A command of a kind the table's ruleset adds (its web parts build it, the server's ruleset reads it). */
 export type RulesetCommand = { readonly kind: string; readonly [field: string]: unknown };
+
+// ---- HTTP, and reading frames -------------------------------------------------------------------------
 
 /** `GET /api/tables/:id`. */
 export interface TableInfo {

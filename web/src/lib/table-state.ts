@@ -50,8 +50,9 @@ function upsertMember(members: readonly Member[], m: Member): readonly Member[] 
   return copy;
 }
 
-/** Reads a `character-saved` body into the table's shape (the document may be nested or flat). */
-export function readTableCharacter(raw: Readonly<Record<string, unknown>>): TableCharacter | null {
+/** Reads a `character-saved` body's character into the table's shape (the document may be nested or flat). */
+export function readTableCharacter(character: TableCharacter | Readonly<Record<string, unknown>>): TableCharacter | null {
+  const raw: Readonly<Record<string, unknown>> = { ...character };
   const id = raw['id'];
   const ownerId = raw['ownerId'];
   if (typeof id !== 'string') return null;

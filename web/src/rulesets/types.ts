@@ -4,15 +4,17 @@
  * no entry at all (the generic table serves it whole).
  *
  * The generic page (web/src/ui, web/src/lib) imports these types and the registry (index.ts) only,
- * never a ruleset's folder; a ruleset's folder may import anything of the page.
+ * never a ruleset's folder; a ruleset's folder may import anything of the page. A panel is given the
+ * open table as a `RulesetSession`, the part of web/src/session.ts's `TableSession` it uses.
  */
+import type { ReadonlySignal } from '@preact/signals';
 import type { ComponentType } from 'preact';
 import type { ParamDef } from '../../../src/rules/rule-system.js';
-import type { CombatAction, Combatant } from '../lib/combat-view.js';
+import type { Combatant } from '../lib/combat-view.js';
 import type { RulesetCardReader } from '../lib/describe.js';
 import type { FormValues } from '../lib/params.js';
-import type { Settings, TableCharacter, Visibility } from '../lib/protocol.js';
-import type { TableSession } from '../session.js';
+import type { AckFrame, RulesetCombatAction, RulesetCommand, Settings, TableCharacter, Visibility } from '../lib/protocol.js';
+import type { TableState } from '../lib/table-state.js';
 
 /** One ruleset's web parts. */
 export interface RulesetWeb {
@@ -30,6 +32,18 @@ export interface RulesetWeb {
   readonly combat?: CombatExtras;
   /** The log card of a roll of the ruleset's own kinds (an event of its kinds with a `visibility`). */
   readonly rollCard?: RulesetCardReader;
+}
+
+/** What a ruleset's panels use of the open table. */
+export interface RulesetSession {
+  /** The table as this viewer sees it (its `rulesetEvents` are the ruleset's to fold). */
+  readonly state: ReadonlySignal<TableState>;
+  /** The viewer is the table's Smith. */
+  readonly isSmith: ReadonlySignal<boolean>;
+  /** The viewer may roll (the Smith or a player). */
+  readonly canRoll: ReadonlySignal<boolean>;
+  /** Sends a command of a kind the ruleset adds: resolves on its ack, rejects with the server's refusal. */
+  sendRuleset(command: RulesetCommand): Promise<AckFrame>;
 }
 
 /** What the dice tray adds for a ruleset. */
@@ -50,7 +64,7 @@ export interface FeatDie {
 
 /** What a tray panel is given. */
 export interface TrayPanelProps {
-  readonly session: TableSession;
+  readonly session: RulesetSession;
   /** Who sees the rolls, as chosen in the tray. */
   readonly visibility: Visibility;
 }
@@ -66,12 +80,12 @@ export interface TrayPanel {
 
 /** What a section of the Smith's screen is given. */
 export interface SmithPanelProps {
-  readonly session: TableSession;
+  readonly session: RulesetSession;
 }
 
 /** What a section of a sheet is given. */
 export interface SheetPanelProps {
-  readonly session: TableSession;
+  readonly session: RulesetSession;
   readonly character: TableCharacter;
   /** The viewer owns the character or is the Smith. */
   readonly canAct: boolean;
@@ -120,7 +134,8 @@ export interface CombatAttackProps {
   readonly characters: readonly TableCharacter[];
   /** The table's settings (its rulings may change the odds). */
   readonly settings: Settings;
-  readonly act: (a: CombatAction) => Promise<boolean>;
+  /** Sends one of the ruleset's own tracker actions (`{ kind: 'combat', action }`); false when refused. */
+  readonly act: (a: RulesetCombatAction) => Promise<boolean>;
 }
 
 /** Attacks from the tracker. */

@@ -70,7 +70,7 @@ function CharacterRow(props: { rs: RuleSystem; c: TableCharacter; owner: string;
 }
 
 /** Saves a new character; resolves to its id, which the ack carries (docs/protocol.md, Commands). */
-async function saveNewCharacter(session: TableSession, character: Record<string, unknown>): Promise<string> {
+async function saveNewCharacter(session: TableSession, character: unknown): Promise<string> {
   const ack = await session.send({ kind: 'character-save', character });
   if (ack.characterId === undefined) throw new Error('The server saved the character but did not say its id; reload the table to see it.');
   return ack.characterId;
@@ -105,7 +105,7 @@ function Wizard(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
     if (!rolled) return;
     setBusy(true);
     try {
-      props.onDone(await saveNewCharacter(props.session, rolled as unknown as Record<string, unknown>));
+      props.onDone(await saveNewCharacter(props.session, rolled));
     } catch (e) {
       setError({ field: null, message: e instanceof CommandError ? e.message : String(e) });
     } finally {
@@ -207,7 +207,7 @@ function Import(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
     setError(null);
     setBusy(true);
     try {
-      props.onDone(await saveNewCharacter(props.session, r.value as unknown as Record<string, unknown>));
+      props.onDone(await saveNewCharacter(props.session, r.value));
     } catch (err) {
       setError(err instanceof CommandError ? err.message : String(err));
     } finally {

@@ -8,6 +8,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { CommandError } from '../lib/live.js';
 import { dieHint, mayAttackWith, moveInOrder, partyCombatants, readCombat, withCondition, withoutCondition, type AttackNote, type CombatAction, type Combatant } from '../lib/combat-view.js';
+import type { RulesetCombatAction } from '../lib/protocol.js';
 import type { TableSession } from '../session.js';
 
 /** The Combat tab. */
@@ -31,16 +32,19 @@ export function CombatPanel(props: { session: TableSession }) {
   const armourExample = extras?.armourExample ?? (sides.length > 0 ? `d${sides[Math.min(sides.length - 1, 1)]}` : '');
   const healthHint = dieHint(health, sides);
   const armourHint = dieHint(armour, sides);
-  async function act(action: CombatAction): Promise<boolean> {
+  async function run(send: () => Promise<unknown>): Promise<boolean> {
     setError(null);
     try {
-      await session.send({ kind: 'combat', action });
+      await send();
       return true;
     } catch (e) {
       setError(e instanceof CommandError ? e.message : String(e));
       return false;
     }
   }
+  const act = (action: CombatAction) => run(() => session.send({ kind: 'combat', action }));
+  // The ruleset's own tracker actions (its attack control builds them) go as its commands.
+  const actRuleset = (action: RulesetCombatAction) => run(() => session.sendRuleset({ kind: 'combat', action }));
   const has = combat.combatants.length > 0;
   return (
     <div class="combat">
@@ -68,7 +72,7 @@ export function CombatPanel(props: { session: TableSession }) {
             sides={sides}
             attack={
               attack && attack.canAttack(c) && mayAttackWith(c, state.you, state.characters) ? (
-                <attack.Control attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} settings={state.settings} act={act} />
+                <attack.Control attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} settings={state.settings} act={actRuleset} />
               ) : null
             }
             move={(d) => {

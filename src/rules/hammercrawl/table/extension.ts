@@ -17,9 +17,12 @@ import {
   type RuleResult,
   type TableCharacter,
   type TableExtension,
+  type Visibility,
 } from '../../rule-system.js';
+import type { HammerPlusChoice, HammerPool, HammerPoolRoll } from '../hammer-pools.js';
+import type { MagickCommand } from '../magick/commands.js';
 import { EMPTY_MAGICK_STATE, foldMagickEvents, type MagickEvent, type MagickState } from '../magick/magick-state.js';
-import { foldVenture, newVenture, type VentureEvent, type VentureState } from '../venture/venture.js';
+import { foldVenture, newVenture, type VentureCommand, type VentureEvent, type VentureState } from '../venture/venture.js';
 import { poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
 import { readHammercrawlCommand, type HammercrawlTableCommand, type HammerTableCommand } from './read-command.js';
 import { combatSettingsOf, rollTrackerAttack } from './tracker-attack.js';
@@ -31,6 +34,33 @@ export interface HammercrawlTableState {
   /** Each character's magick, by character id, the fold of its `magick-changed` events. */
   readonly magick: Readonly<Record<string, MagickState>>;
 }
+
+/**
+ * The bodies of HAMMERCRAWL!'s own events, by kind, as `decide` makes them and the table stores them
+ * (docs/protocol.md, Events). `hammer-rolled` carries a `visibility`, so a secret one is redacted.
+ */
+export type HammercrawlEventBodies = {
+  /** A Venture command as decided (with the server's `at` where it is timed) and the Venture module's events, faces inside. */
+  readonly 'venture-changed': { readonly requestId: string; readonly command: VentureCommand; readonly events: readonly VentureEvent[] };
+  /** A magick command as decided (`set-caster` with the caster read from the character) and the magick module's events. */
+  readonly 'magick-changed': { readonly requestId: string; readonly characterId: string; readonly command: MagickCommand; readonly events: readonly MagickEvent[] };
+  /** A hammer dice pool rolled: the pool, its faces in pool order, and the roll resolved. */
+  readonly 'hammer-rolled': {
+    readonly requestId: string;
+    readonly visibility: Visibility;
+    readonly pool: HammerPool;
+    readonly faces: readonly number[];
+    readonly result: HammerPoolRoll;
+    readonly label?: string;
+    readonly characterId?: string;
+    readonly hammerPlus?: HammerPlusChoice;
+    /** The faces were entered from physical dice. */
+    readonly isPhysical?: true;
+  };
+};
+
+/** One of HAMMERCRAWL!'s own events as `decide` returns it: its kind, and the body of that kind. */
+export type HammercrawlOwnEvent = { readonly [K in keyof HammercrawlEventBodies]: { readonly own: K; readonly body: HammercrawlEventBodies[K] } }[keyof HammercrawlEventBodies];
 
 /** The roles allowed each HAMMERCRAWL! action (docs/protocol.md, Roles and tokens). */
 export const HAMMERCRAWL_PERMISSIONS = {
@@ -90,7 +120,7 @@ function decideHammer(rng: RandomSource, command: HammerTableCommand, context: E
         ...(command.hammerPlus !== undefined ? { hammerPlus: command.hammerPlus } : {}),
         ...(command.faces !== undefined ? { isPhysical: true } : {}),
       },
-    },
+    } satisfies HammercrawlOwnEvent,
   ]);
 }
 
@@ -106,7 +136,7 @@ export function decideHammercrawlCommand(
       if (!context.can('venture')) return forbidden('run the Venture');
       const decided = rollVentureTableCommand(rng, state.venture, command.command, context.now);
       if (!decided.ok) return decided;
-      return ok([{ own: 'venture-changed', body: { requestId: command.requestId, command: decided.value.command, events: decided.value.events } }]);
+      return ok([{ own: 'venture-changed', body: { requestId: command.requestId, command: decided.value.command, events: decided.value.events } } satisfies HammercrawlOwnEvent]);
     }
     case 'magick': {
       const c = characterOf(context, command.characterId);
@@ -115,7 +145,7 @@ export function decideHammercrawlCommand(
       const before = Object.hasOwn(state.magick, c.value.id) ? state.magick[c.value.id]! : EMPTY_MAGICK_STATE;
       const decided = rollMagickTableCommand(rng, before, c.value, context.settings, command.command, (json) => context.rules.readCharacter(json));
       if (!decided.ok) return decided;
-      return ok([{ own: 'magick-changed', body: { requestId: command.requestId, characterId: c.value.id, command: decided.value.command, events: decided.value.events } }]);
+      return ok([{ own: 'magick-changed', body: { requestId: command.requestId, characterId: c.value.id, command: decided.value.command, events: decided.value.events } } satisfies HammercrawlOwnEvent]);
     }
     case 'hammer':
       return decideHammer(rng, command, context);
@@ -225,7 +255,7 @@ export const hammercrawlTable: TableExtension<HammercrawlTableState, Hammercrawl
     { kind: 'hammer', rollsDice: true },
   ],
   combatActions: [{ kind: 'attack', rollsDice: false }],
-  eventKinds: ['venture-changed', 'magick-changed', 'hammer-rolled'],
+  eventKinds: ['venture-changed', 'magick-changed', 'hammer-rolled'] satisfies readonly (keyof HammercrawlEventBodies)[],
   permissions: HAMMERCRAWL_PERMISSIONS,
   examples: HAMMERCRAWL_TABLE_EXAMPLES,
   initialState: () => ({ venture: newVenture(), magick: {} }),

@@ -4,9 +4,11 @@
  * and Armour after), then the `combat` action `attack`: the server rolls attack, damage and soak.
  */
 import { useMemo, useState } from 'preact/hooks';
-import type { Combatant, CombatAction } from '../../lib/combat-view.js';
+import type { Combatant } from '../../lib/combat-view.js';
 import { percent, previewAttack, weaponsOf } from './attack-preview.js';
 import type { TableCharacter } from '../../lib/protocol.js';
+import type { CombatAttackProps } from '../types.js';
+import type { TrackerAttackAction } from './wire.js';
 
 export interface AttackControlProps {
   /** The table's settings (its combat rulings change the odds). */
@@ -16,7 +18,7 @@ export interface AttackControlProps {
   /** The server's tracker as received (what `trackerAttack` reads). */
   readonly combat: unknown;
   readonly characters: readonly TableCharacter[];
-  readonly act: (a: CombatAction) => Promise<boolean>;
+  readonly act: CombatAttackProps['act'];
 }
 
 /** The Attack control of one combatant. */
@@ -47,7 +49,7 @@ export function AttackControl(props: AttackControlProps) {
         e.preventDefault();
         if (!target || busy) return;
         setBusy(true);
-        await props.act({ type: 'attack', attackerId: a.id, targetId: target.id, ...options });
+        await props.act({ type: 'attack', attackerId: a.id, targetId: target.id, ...options } satisfies TrackerAttackAction);
         setBusy(false);
       }}
     >

@@ -9,8 +9,8 @@ import { checkPool, hammerPool, hammerPoolOdds, type PoolContext, type Stance } 
 import { CommandError } from '../../lib/live.js';
 import type { Visibility } from '../../lib/protocol.js';
 import { formatChance } from '../../lib/tray.js';
-import type { TableSession } from '../../session.js';
-import { sendCommand, type HammerPoolSpec } from './wire.js';
+import type { RulesetSession } from '../types.js';
+import { sendCommand, type HammerPoolRequest } from './wire.js';
 
 type Mode = 'check' | 'dice';
 
@@ -19,7 +19,7 @@ function clampCount(v: string, max: number): number {
 }
 
 /** The pool builder. `context` is `node` on the Smith's screen (listed dice only). */
-export function HammerTray(props: { session: TableSession; visibility: Visibility; context?: PoolContext }) {
+export function HammerTray(props: { session: RulesetSession; visibility: Visibility; context?: PoolContext }) {
   const context = props.context ?? 'check';
   const prefix = `hammer-${context}`;
   const [mode, setMode] = useState<Mode>(context === 'node' ? 'dice' : 'check');
@@ -34,7 +34,7 @@ export function HammerTray(props: { session: TableSession; visibility: Visibilit
   const [busy, setBusy] = useState(false);
   const colours = HAMMER_COLOURS.flatMap((c) => Array.from({ length: counts[c] }, () => c));
   const settings = props.session.state.value.settings;
-  const spec: HammerPoolSpec =
+  const spec: HammerPoolRequest =
     mode === 'check'
       ? { kind: 'check', level, isFeat, advantages, disadvantages, stance }
       : { kind: 'dice', colours, ...(context === 'node' ? { context: 'node' as const } : {}) };
@@ -175,7 +175,7 @@ export function HammerTray(props: { session: TableSession; visibility: Visibilit
 }
 
 /** The Smith's node pool: listed dice rolled as a node's pool, seen by the Smith. */
-export function NodePool(props: { session: TableSession }) {
+export function NodePool(props: { session: RulesetSession }) {
   return (
     <section aria-labelledby="node-title">
       <h3 id="node-title">Hammer dice: node pool</h3>

@@ -5,8 +5,7 @@ import { ruleSystem } from '../../../../src/rules/hammercrawl/rule-system.js';
 import { readCombat } from '../../lib/combat-view.js';
 import { defaultSettings } from '../../lib/settings.js';
 import type { RulesetEvent } from '../../lib/protocol.js';
-import type { TableSession } from '../../session.js';
-import type { SheetPanelProps } from '../types.js';
+import type { RulesetSession, SheetPanelProps } from '../types.js';
 import { web } from './index.js';
 
 function character(seed: number, choices: Record<string, string> = {}) {
@@ -15,7 +14,7 @@ function character(seed: number, choices: Record<string, string> = {}) {
   return { id: 'ch1', ownerId: 'p1', document: r.character as unknown as Record<string, unknown> };
 }
 
-const session = (rulesetEvents: readonly RulesetEvent[] = []) => ({ state: { value: { rulesetEvents } } }) as unknown as TableSession;
+const session = (rulesetEvents: readonly RulesetEvent[] = []) => ({ state: { value: { rulesetEvents } } }) as unknown as RulesetSession;
 
 describe('HAMMERCRAWL! web parts', () => {
   it('starts a new table from the rulings\' defaults', () => {

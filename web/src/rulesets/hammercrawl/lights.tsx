@@ -3,17 +3,17 @@
  * every device of the table sees the same lights; the time left is counted down here.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { foldVenture, lightsAt, type VentureEvent } from '../../../../src/rules/hammercrawl/venture/venture.js';
+import { foldVenture, lightsAt } from '../../../../src/rules/hammercrawl/venture/venture.js';
 import { CommandError } from '../../lib/live.js';
 import { formatRemaining, nextName } from './light-timers.js';
-import type { TableSession } from '../../session.js';
-import { sendCommand, ventureEvents } from './wire.js';
+import type { RulesetSession } from '../types.js';
+import { sendCommand, ventureEvents, type TableVentureCommand } from './wire.js';
 
 /** The lights of the table, and (for the Smith) the buttons that change them. */
-export function LightTimers(props: { session: TableSession }) {
+export function LightTimers(props: { session: RulesetSession }) {
   const { session } = props;
   const events = session.state.value.rulesetEvents;
-  const venture = useMemo(() => foldVenture(ventureEvents(events) as VentureEvent[]), [events]);
+  const venture = useMemo(() => foldVenture(ventureEvents(events)), [events]);
   const [now, setNow] = useState(Date.now());
   const [id, setId] = useState('Torch 1');
   const [source, setSource] = useState<'torch' | 'lantern'>('torch');
@@ -23,7 +23,7 @@ export function LightTimers(props: { session: TableSession }) {
     return () => clearInterval(t);
   }, []);
   const isSmith = session.isSmith.value;
-  async function venture_(command: Record<string, unknown>) {
+  async function venture_(command: TableVentureCommand) {
     setError(null);
     try {
       await sendCommand(session, { kind: 'venture', command });

@@ -48,10 +48,9 @@ export function isCasterDocument(doc: Readonly<Record<string, unknown>>): boolea
 }
 
 /** Folds a character's magick events. */
-export function magickView(doc: Readonly<Record<string, unknown>>, events: readonly unknown[]): MagickView {
+export function magickView(doc: Readonly<Record<string, unknown>>, events: readonly MagickEvent[]): MagickView {
   try {
-    const list = events as readonly MagickEvent[];
-    const state = foldMagickEvents(list);
+    const state = foldMagickEvents(events);
     const caster = state.caster;
     return {
       ok: true,
@@ -60,7 +59,7 @@ export function magickView(doc: Readonly<Record<string, unknown>>, events: reado
       spellDie: caster ? currentSpellDie(state) : null,
       prepareLimit: caster ? preparationLimit(caster) : null,
       sustainLimit: caster ? sustainLimit(caster) : null,
-      recent: list.slice(-6).reverse().map((e) => {
+      recent: events.slice(-6).reverse().map((e) => {
         try {
           return describeMagickEvent(e);
         } catch {

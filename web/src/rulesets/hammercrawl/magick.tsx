@@ -7,13 +7,13 @@ import { useMemo, useState } from 'preact/hooks';
 import { CommandError } from '../../lib/live.js';
 import { keepOdds, magickSettings, magickView, type ForgetChoice, type SpellEffectKind } from './magick-view.js';
 import type { TableCharacter } from '../../lib/protocol.js';
-import type { TableSession } from '../../session.js';
-import { magickEvents, sendCommand } from './wire.js';
+import type { RulesetSession } from '../types.js';
+import { magickEvents, sendCommand, type TableMagickCommand } from './wire.js';
 
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
 
 export interface MagickPanelProps {
-  readonly session: TableSession;
+  readonly session: RulesetSession;
   readonly character: TableCharacter;
   readonly canAct: boolean;
 }
@@ -31,7 +31,7 @@ export function MagickPanel(props: MagickPanelProps) {
   const [busy, setBusy] = useState(false);
   const base = `magick-${character.id}`;
 
-  async function send(command: Record<string, unknown>): Promise<boolean> {
+  async function send(command: TableMagickCommand): Promise<boolean> {
     setError(null);
     setBusy(true);
     try {

@@ -4,13 +4,13 @@
  */
 import type { CardBody } from '../../lib/describe.js';
 import type { RulesetRollEvent } from '../../lib/protocol.js';
-import { hammerResult } from './wire.js';
+import { eventOfKind, hammerResult } from './wire.js';
 
 /** The card of a HAMMERCRAWL! roll; null for another kind. */
 export function hammercrawlRollCard(e: RulesetRollEvent): CardBody | null {
-  if (e.kind !== 'hammer-rolled') return null;
-  const r = hammerResult(e);
-  const label = typeof e['label'] === 'string' ? e['label'] : undefined;
+  const h = eventOfKind(e, 'hammer-rolled');
+  if (h === null || h.redacted === true) return null;
+  const r = hammerResult(h);
   const net = r?.netHammers ?? null;
   const lines: string[] = [];
   if (r?.cancelledPairs) lines.push(`${r.cancelledPairs} hammer/crossblades ${r.cancelledPairs === 1 ? 'pair' : 'pairs'} cancelled`);
@@ -20,8 +20,8 @@ export function hammercrawlRollCard(e: RulesetRollEvent): CardBody | null {
   }
   if (r?.xp) lines.push(`XP +${r.xp}`);
   return {
-    isPhysical: e['isPhysical'] === true,
-    title: label ?? (r?.context === 'node' ? 'Node pool' : 'Hammer dice'),
+    isPhysical: h.isPhysical === true,
+    title: h.label ?? (r?.context === 'node' ? 'Node pool' : 'Hammer dice'),
     detail: r ? `${r.dice.length} hammer ${r.dice.length === 1 ? 'die' : 'dice'}` : null,
     dice: (r?.dice ?? []).map((d) => ({ die: d.colour, value: d.faceLabel || String(d.face), isKept: d.isSetAside !== true, note: d.isSetAside ? 'set aside' : null })),
     lines,

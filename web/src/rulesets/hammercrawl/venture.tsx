@@ -5,10 +5,10 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import { NODE_EFFECTS } from '../../../../src/rules/hammercrawl/hammer-pools.js';
-import { foldVenture, type MarkUse, type VentureEvent, type VentureState } from '../../../../src/rules/hammercrawl/venture/venture.js';
+import { foldVenture, type MarkUse, type VentureState } from '../../../../src/rules/hammercrawl/venture/venture.js';
 import { CommandError } from '../../lib/live.js';
-import type { TableSession } from '../../session.js';
-import { sendCommand, ventureEvents } from './wire.js';
+import type { RulesetSession } from '../types.js';
+import { sendCommand, ventureEvents, type TableVentureCommand } from './wire.js';
 
 type NodeSymbol = keyof typeof NODE_EFFECTS;
 
@@ -45,13 +45,13 @@ const SYMBOL_LABEL: Readonly<Record<string, string>> = {
 };
 
 /** The Venture panel. */
-export function VenturePanel(props: { session: TableSession }) {
+export function VenturePanel(props: { session: RulesetSession }) {
   const { session } = props;
   const table = session.state.value;
   const events = table.rulesetEvents;
   const venture = useMemo(() => {
     try {
-      return { ok: true as const, state: foldVenture(ventureEvents(events) as VentureEvent[]) };
+      return { ok: true as const, state: foldVenture(ventureEvents(events)) };
     } catch (e) {
       return { ok: false as const, message: e instanceof Error ? e.message : String(e) };
     }
@@ -63,7 +63,7 @@ export function VenturePanel(props: { session: TableSession }) {
   const [uses, setUses] = useState<Readonly<Record<string, string>>>({});
   const isSmith = session.isSmith.value;
 
-  async function send(command: Record<string, unknown>): Promise<boolean> {
+  async function send(command: TableVentureCommand): Promise<boolean> {
     setError(null);
     setBusy(true);
     try {
