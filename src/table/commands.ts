@@ -304,20 +304,43 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
   }
 }
 
-/** A ruleset's event as the table stores it; a shared change as the table's own event. */
-function toTableEvent(event: ExtensionEvent, extension: TableExtension, character: (id: string) => TableCharacter | undefined, rules: RuleSystem): TableResult<NewTableEvent> {
+/** Thrown when a ruleset's extension breaks the contract (an undeclared kind, an unknown character). */
+export class ExtensionContractError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExtensionContractError';
+  }
+}
+
+/** The visibility a ruleset's event body declares: absent (public), one of the three, or invalid. */
+function declaredVisibility(body: { readonly [key: string]: unknown }): Visibility | 'invalid' | null {
+  if (!Object.hasOwn(body, 'visibility')) return null;
+  const v = body['visibility'];
+  return v === 'public' || v === 'smith' || v === 'blind' ? v : 'invalid';
+}
+
+/**
+ * A ruleset's event as the table stores it; a shared change as the table's own event, held to the
+ * rules the table's own commands follow: a character changed by the ruleset stays its owner's, may be
+ * changed only by whom the owner's rights allow, stays within the size limit and reads as valid.
+ */
+function toTableEvent(event: ExtensionEvent, extension: TableExtension, actor: Actor, state: TableState, rules: RuleSystem): TableResult<NewTableEvent> {
   if ('own' in event) {
-    if (isTableEventKind(event.own) || !extension.eventKinds.includes(event.own)) throw new Error(`the ruleset made an event of undeclared kind ${event.own}`);
+    if (isTableEventKind(event.own) || !extension.eventKinds.includes(event.own)) throw new ExtensionContractError(`the ruleset made an event of undeclared kind ${event.own}`);
+    if (declaredVisibility(event.body) === 'invalid') throw new ExtensionContractError(`the ruleset made a ${event.own} event whose visibility is not public, smith or blind`);
     const own: RulesetEvent = { kind: event.own as RulesetEventKind, body: event.body };
     return done(own);
   }
   if (event.shared === 'combat-changed') return done({ kind: 'combat-changed', body: event.body });
-  // A character the ruleset changed: still its owner's, and still a valid document.
-  const before = character(event.body.character.id);
-  if (before === undefined) throw new Error(`the ruleset saved character ${event.body.character.id}, which is not at the table`);
+  const before = state.characters.find((c) => c.id === event.body.character.id);
+  if (before === undefined) throw new ExtensionContractError(`the ruleset saved character ${event.body.character.id}, which is not at the table`);
+  if (!mayTouch(actor, before, 'character-save-own', 'character-save-any')) return forbidden("change another player's character");
+  const text = JSON.stringify(event.body.character.document) ?? '';
+  if (text.length > MAX_CHARACTER_JSON_LENGTH) return refuse('table/character-too-large', `A character document is at most ${MAX_CHARACTER_JSON_LENGTH} characters of JSON, got ${text.length}.`);
   const read = rules.readCharacter(event.body.character.document);
   if (!read.ok) return refuse(read.error.code, `The character would no longer be valid: ${read.error.message}`);
-  return done({ kind: 'character-saved', body: { character: { ...event.body.character, ownerId: before.ownerId } } });
+  const document = JSON.parse(JSON.stringify(read.value)) as { [key: string]: unknown };
+  return done({ kind: 'character-saved', body: { character: { id: before.id, ownerId: before.ownerId, document } } });
 }
 
 /** Decides a command of the table's ruleset through its extension. */
@@ -334,9 +357,15 @@ function rollRulesetCommand(state: TableState, actor: Actor, command: unknown, c
     rules: context.rules,
   });
   if (!decided.ok) return refuse(decided.error.code, decided.error.message);
+  // A secret roll's consequences would be as visible as the table's shared parts: the ruleset may not
+  // change the tracker or a character in the same command as a secret event of its own.
+  const isSecret = decided.value.some((e) => 'own' in e && (declaredVisibility(e.body) === 'smith' || declaredVisibility(e.body) === 'blind'));
+  if (isSecret && decided.value.some((e) => 'shared' in e)) {
+    throw new ExtensionContractError('the ruleset changed the tracker or a character in the same command as a secret event');
+  }
   const out: NewTableEvent[] = [];
   for (const e of decided.value) {
-    const made = toTableEvent(e, extension, (id) => state.characters.find((c) => c.id === id), context.rules);
+    const made = toTableEvent(e, extension, actor, state, context.rules);
     if (!made.ok) return made;
     out.push(made.value);
   }

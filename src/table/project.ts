@@ -25,10 +25,17 @@ export function isEntitled(viewer: Viewer, visibility: Visibility, actorId: stri
   return visibility === 'smith' && actorId !== null && actorId === viewer.id;
 }
 
-/** The visibility a body carries, if it carries a valid one. */
-function visibilityOf(body: { readonly [key: string]: unknown }): Visibility | null {
+/** The table's kinds that are rolls: their bodies always carry a visibility. */
+const ROLL_KINDS: readonly string[] = ['rolled', 'checked', 'usage-rolled'];
+
+/**
+ * Who may see a body: its `visibility`; failing closed, a body with a `visibility` that is none of the
+ * three, or a roll without one (a corrupt store), is the Smith's alone. null: the body is no roll.
+ */
+function visibilityOf(kind: string, body: { readonly [key: string]: unknown }): Visibility | null {
+  if (!Object.hasOwn(body, 'visibility')) return ROLL_KINDS.includes(kind) ? 'blind' : null;
   const v = body['visibility'];
-  return v === 'public' || v === 'smith' || v === 'blind' ? v : null;
+  return v === 'public' || v === 'smith' || v === 'blind' ? v : 'blind';
 }
 
 /**
@@ -39,7 +46,7 @@ function visibilityOf(body: { readonly [key: string]: unknown }): Visibility | n
 export function projectEvent(event: TableEvent, viewer: Viewer): WireEvent {
   const envelope = { seq: event.seq, kind: event.kind, at: event.at, by: event.actorId };
   const body = event.body as { readonly [key: string]: unknown };
-  const visibility = visibilityOf(body);
+  const visibility = visibilityOf(event.kind, body);
   if (visibility !== null && !isEntitled(viewer, visibility, event.actorId)) {
     const requestId = body['requestId'];
     return { ...envelope, ...(typeof requestId === 'string' ? { requestId } : {}), visibility, redacted: true };

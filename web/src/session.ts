@@ -101,6 +101,7 @@ export class TableSession implements RulesetSession {
     if (id === null) return;
     void loadRulesetWeb(id).then((web) => {
       this.rulesetWeb.value = web;
+      if (web.hasFailed === true) this.problem.value = "This ruleset's own tools (its panels and forms) did not load; reload the page to try again.";
     });
     const rs = await loadRuleSystem(id);
     this.ruleSystem.value = rs;

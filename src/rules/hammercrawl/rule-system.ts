@@ -36,7 +36,6 @@ import {
   type UsageOdds,
   type UsageRoll,
   tableLabel,
-  type TableExtension,
 } from '../rule-system.js';
 import { hammercrawlTable } from './table/extension.js';
 import { characterValuesOf } from './character-values.js';
@@ -654,5 +653,5 @@ export const ruleSystem: RuleSystem<Character> = {
   rollInitiative: rollInitiativeOf,
   tables: TABLES,
   settings: HAMMERCRAWL_SETTINGS,
-  table: hammercrawlTable as unknown as TableExtension,
+  table: hammercrawlTable,
 };

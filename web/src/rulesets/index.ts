@@ -41,7 +41,9 @@ export function loadRulesetWeb(id: string, registry: Readonly<Record<string, Rul
       const web = await load();
       return web.id === id ? web : noWeb(id);
     } catch {
-      return noWeb(id);
+      // A chunk that failed (offline, a new deploy) is tried again on the next open, not remembered.
+      cache.delete(id);
+      return { ...noWeb(id), hasFailed: true };
     }
   })();
   if (useCache) cache.set(id, p);

@@ -23,7 +23,7 @@ describe('ruleset web registry', () => {
       other: async () => parts,
     };
     await expect(loadRulesetWeb('one', registry)).resolves.toBe(parts);
-    await expect(loadRulesetWeb('broken', registry)).resolves.toEqual(noWeb('broken'));
+    await expect(loadRulesetWeb('broken', registry)).resolves.toEqual({ ...noWeb('broken'), hasFailed: true });
     await expect(loadRulesetWeb('other', registry)).resolves.toEqual(noWeb('other'));
     await expect(loadRulesetWeb('none', registry)).resolves.toEqual(noWeb('none'));
     // Not a key of a plain object's prototype either.

@@ -18,6 +18,8 @@ import type { TableState } from '../lib/table-state.js';
 
 /** One ruleset's web parts. */
 export interface RulesetWeb {
+  /** True when the ruleset has web parts but they failed to load (the page says so). */
+  readonly hasFailed?: boolean;
   /** The ruleset's id in the catalogue (src/rules/catalogue.ts). */
   readonly id: string;
   /** The dice tray's extras. */

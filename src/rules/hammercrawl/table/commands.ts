@@ -55,39 +55,8 @@ export const TIMED_VENTURE_KINDS = [
 const _allTimed: readonly (typeof TIMED_VENTURE_KINDS)[number][] = [] as Extract<VentureCommand, { readonly at: number }>['kind'][];
 void _allTimed;
 
-/** Every venture command kind (the wire schema is checked against it). */
-export const VENTURE_COMMAND_KINDS = [
-  'join',
-  'leave',
-  'set-limit',
-  'use-limit',
-  'set-resource',
-  'use-resource',
-  'resolve-node',
-  'defeat-boss',
-  'award-xp',
-  ...TIMED_VENTURE_KINDS,
-] as const satisfies readonly VentureCommand['kind'][];
-
 /** A magick command as a client sends it: `set-caster` may leave the caster out to read it from the character (TB-5). */
 export type TableMagickCommand = Exclude<MagickCommand, { readonly kind: 'set-caster' }> | { readonly kind: 'set-caster'; readonly caster?: Caster };
-
-/** Every magick command kind. */
-export const MAGICK_COMMAND_KINDS = [
-  'set-caster',
-  'learn',
-  'prepare',
-  'remember',
-  'cast',
-  'release',
-  'concentration',
-  'cancel',
-  'end-effect',
-  'night-rest',
-  'town-rest',
-  'record-affliction',
-  'restore-con',
-] as const satisfies readonly MagickCommand['kind'][];
 
 /**
  * The hammer pool to roll: a Check's pool from its inputs (H-5 to H-7), the Smith's node pool (H-12,
@@ -105,9 +74,6 @@ export type HammerPoolRequest =
     }
   | { readonly kind: 'node'; readonly difficulty: number; readonly comets?: number; readonly chaosStars?: number; readonly skulls?: number }
   | { readonly kind: 'dice'; readonly colours: readonly HammerColour[]; readonly context?: PoolContext };
-
-/** Every pool request kind. */
-export const HAMMER_POOL_KINDS = ['check', 'node', 'dice'] as const satisfies readonly HammerPoolRequest['kind'][];
 
 /** The context a pool request rolls in (`node` pools are the Smith's). */
 export function poolContextOf(pool: HammerPoolRequest): PoolContext {

@@ -254,7 +254,8 @@ export const hammercrawlTable: TableExtension<HammercrawlTableState, Hammercrawl
     { kind: 'magick', rollsDice: true },
     { kind: 'hammer', rollsDice: true },
   ],
-  combatActions: [{ kind: 'attack', rollsDice: false }],
+  // An attack rolls the attack, the damage and the soak: it counts against the roller's rate.
+  combatActions: [{ kind: 'attack', rollsDice: true }],
   eventKinds: ['venture-changed', 'magick-changed', 'hammer-rolled'] satisfies readonly (keyof HammercrawlEventBodies)[],
   permissions: HAMMERCRAWL_PERMISSIONS,
   examples: HAMMERCRAWL_TABLE_EXAMPLES,

@@ -92,7 +92,8 @@ const dungeon = readObject({
 });
 const none = readObject({});
 
-const ventureCommand: Reader<TableVentureCommand> = readTagged('kind', {
+// Every kind of the venture module has a reader, and no other (a new kind fails to compile here).
+const VENTURE_READERS = {
   join: readObject({ member: readObject({ id: ventureId, xp: whole(0, MAX_MEMBER_XP) }) }),
   leave: readObject({ id: ventureId }),
   'set-limit': readObject({ holder: limitId, ability: limitId, scope: readOneOf(LIMIT_SCOPES), max: whole(0, MAX_LIMIT_USES) }),
@@ -119,7 +120,8 @@ const ventureCommand: Reader<TableVentureCommand> = readTagged('kind', {
   refill: readObject({ id: ventureId }),
   tick: none,
   'return-to-town': none,
-});
+} as const satisfies Record<TableVentureCommand['kind'], Reader<unknown>>;
+const ventureCommand: Reader<TableVentureCommand> = readTagged('kind', VENTURE_READERS);
 
 // ---- magick -------------------------------------------------------------------------------------------
 
@@ -152,7 +154,8 @@ const spellIds = readArray(spellId, { max: MAX_SPELLBOOK_SPELLS });
 const onForget = readOneOf(['forget', 'mana-burn'] as const);
 const effectId = whole(0, 1_000_000);
 
-const magickCommand: Reader<TableMagickCommand> = readTagged('kind', {
+// Every kind of the magick module has a reader, and no other.
+const MAGICK_READERS = {
   'set-caster': readObject({ caster: optional(caster) }),
   learn: readObject({ name: readString({ min: 1, max: MAX_SPELL_NAME_LENGTH }), level: whole(MIN_SPELL_LEVEL, MAX_SPELL_LEVEL), id: optional(spellId) }),
   prepare: readObject({ spellIds: optional(spellIds) }),
@@ -174,13 +177,15 @@ const magickCommand: Reader<TableMagickCommand> = readTagged('kind', {
   'town-rest': none,
   'record-affliction': readObject({ text: readString({ min: 1, max: MAX_AFFLICTION_LENGTH }) }),
   'restore-con': readObject({ points: whole(1, MAX_CON_POINTS) }),
-});
+} as const satisfies Record<TableMagickCommand['kind'], Reader<unknown>>;
+const magickCommand: Reader<TableMagickCommand> = readTagged('kind', MAGICK_READERS);
 
 // ---- hammer dice --------------------------------------------------------------------------------------
 
 const vantageCount = readEither(whole(0, MAX_VANTAGE_COUNT), readArray(readString({ min: 1, max: 60 }), { max: MAX_VANTAGE_COUNT }), `a count from 0 to ${MAX_VANTAGE_COUNT} or a list of sources`);
 const hammerCount = whole(0, MAX_HAMMER_POOL_DICE);
-const hammerPoolRequest: Reader<HammerPoolRequest> = readTagged('kind', {
+// Every kind of pool request has a reader, and no other.
+const POOL_READERS = {
   check: readObject({
     level: optional(whole(MIN_CHARACTER_LEVEL, MAX_CHARACTER_LEVEL)),
     isFeat: optional(readBoolean),
@@ -190,7 +195,8 @@ const hammerPoolRequest: Reader<HammerPoolRequest> = readTagged('kind', {
   }),
   node: readObject({ difficulty: hammerCount, comets: optional(hammerCount), chaosStars: optional(hammerCount), skulls: optional(hammerCount) }),
   dice: readObject({ colours: readArray(readOneOf(HAMMER_COLOURS), { min: 1, max: MAX_HAMMER_POOL_DICE }), context: optional(readOneOf(['check', 'node'] as const)) }),
-});
+} as const satisfies Record<HammerPoolRequest['kind'], Reader<unknown>>;
+const hammerPoolRequest: Reader<HammerPoolRequest> = readTagged('kind', POOL_READERS);
 const hammerPlus: Reader<HammerPlusChoice> = readEither(readOneOf(['hammer', 'set-aside'] as const), hammerCount, `hammer, set-aside or a count from 0 to ${MAX_HAMMER_POOL_DICE}`);
 
 // ---- the messages -------------------------------------------------------------------------------------
@@ -215,7 +221,8 @@ const message: Reader<HammercrawlTableCommand> = readTagged('kind', {
     label: optional(label),
     characterId: optional(tableId),
     hammerPlus: optional(hammerPlus),
-    faces: optional(readArray(whole(-1_000_000, 1_000_000), { min: 1, max: MAX_HAMMER_POOL_DICE })),
+    // Any whole number: a face its die cannot show is the table's `dice/face-out-of-range`.
+    faces: optional(readArray(whole(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), { min: 1, max: MAX_HAMMER_POOL_DICE })),
   }),
   combat: readObject({ requestId, action: trackerAttack }),
 });
