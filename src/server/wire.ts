@@ -145,11 +145,19 @@ export function toTableCommand(m: Exclude<CommandMessage, { kind: 'ping' }>): Ta
   return stripUndefined(m) as unknown as TableCommand;
 }
 
-function stripUndefined(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stripUndefined);
+/**
+ * How deep `stripUndefined` looks: the schemas' optional fields sit a few levels down, and below them
+ * is JSON from the socket, which holds no undefined (a document nested ten thousand deep must not
+ * overflow the stack).
+ */
+const STRIP_DEPTH = 8;
+
+function stripUndefined(value: unknown, depth = 0): unknown {
+  if (depth >= STRIP_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((v) => stripUndefined(v, depth + 1));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = stripUndefined(v);
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = stripUndefined(v, depth + 1);
     return out;
   }
   return value;
