@@ -19,6 +19,7 @@ import { EVENT_SCHEMA_VERSION, type MemberView, type Role } from '../table/event
 import { MAX_MEMBERS, MAX_SETTINGS_JSON_LENGTH } from '../table/limits.js';
 import { can } from '../table/permissions.js';
 import { projectEvent, type Viewer } from '../table/project.js';
+import { TableFoldError } from '../table/state.js';
 import {
   HELLO_TIMEOUT_MS,
   JOINS_PER_MINUTE,
@@ -459,7 +460,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           clearTimeout(helloTimer);
           try {
             table = await liveTable(tableId);
-          } catch {
+          } catch (e) {
+            if (e instanceof TableFoldError) {
+              // The table exists but its log does not fold here (a ruleset this server lacks, or a corrupt log).
+              app.log.error({ err: e, tableId }, 'table log does not fold');
+              fail('table/unreadable', "This server cannot replay this table's log; its host should check the server's rulesets and logs.");
+              socket.close(1011, 'table unreadable');
+              return;
+            }
             fail('table/not-found', `No table ${tableId}.`);
             socket.close(4404, 'no such table');
             return;

@@ -11,6 +11,7 @@ import { openSqliteStore } from '../../src/server/storage/sqlite-store.js';
 import { rollCommand } from '../../src/table/commands.js';
 import { projectEvent } from '../../src/table/project.js';
 import { foldEvents } from '../../src/table/state.js';
+import { live, startTestServer } from './harness.js';
 
 const rules = ruleSystem as unknown as RuleSystem;
 const FIXTURES = new URL('../fixtures/', import.meta.url);
@@ -55,5 +56,21 @@ describe('a log stored before the rulesets became plug-ins', () => {
     expect(tick).toMatchObject({ ok: true, value: [{ kind: 'venture-changed' }] });
     const turn = rollCommand(state, { id: smithId, role: 'smith' }, { kind: 'combat', requestId: 'after-2', action: { type: 'next-turn' } }, { rng: seededRandom(1), rules, now: 0 });
     expect(turn).toMatchObject({ ok: true, value: [{ kind: 'combat-changed' }] });
+  });
+
+  it('a server whose ruleset no longer declares a stored kind says the log is unreadable, not that the table is missing', async () => {
+    const file = join(dir, 'unreadable.sqlite');
+    copyFileSync(new URL('table-log-v1.sqlite', FIXTURES), file);
+    const store = await openSqliteStore(file);
+    const { table: _dropped, ...withoutExtension } = rules;
+    void _dropped;
+    const server = await startTestServer({ store, rules: new Map([[rules.id, withoutExtension as RuleSystem]]) });
+    try {
+      const { tableId } = JSON.parse(readFileSync(new URL('table-log-v1.state.json', FIXTURES), 'utf8')) as { tableId: string };
+      const client = await live(server, tableId, 'any-token');
+      expect(client.frames.map((f) => f.data)).toContainEqual(expect.objectContaining({ kind: 'error', code: 'table/unreadable' }));
+    } finally {
+      await server.close();
+    }
   });
 });
