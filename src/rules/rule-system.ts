@@ -552,6 +552,25 @@ export interface TableExtension<S = unknown, C = unknown> {
   fold(state: S, kind: string, body: { readonly [key: string]: unknown }): S;
 }
 
+/** A roll's label as the table keeps it: trimmed, empty as none, at most `MAX_LABEL_LENGTH` characters. */
+export function readRollLabel(label: string | undefined): RuleResult<string | undefined> {
+  if (label === undefined) return ok(undefined);
+  const text = label.trim();
+  if (text.length > MAX_LABEL_LENGTH) return problem('table/label-too-long', `A label is at most ${MAX_LABEL_LENGTH} characters, got ${text.length}.`);
+  return ok(text.length === 0 ? undefined : text);
+}
+
+/** The refusal of an action the sender's role may not take ("Your role may not run the Venture."). */
+export function forbidden(what: string): RuleResult<never> {
+  return problem('auth/forbidden', `Your role may not ${what}.`);
+}
+
+/** The table's character `id`, or the refusal naming it. */
+export function tableCharacter(characters: readonly TableCharacter[], id: string): RuleResult<TableCharacter> {
+  const c = characters.find((x) => x.id === id);
+  return c === undefined ? problem('table/no-such-character', `No character ${id} at this table.`) : ok(c);
+}
+
 /** Helpers for writing results. */
 export function ok<T>(value: T): RuleResult<T> {
   return { ok: true, value };

@@ -7,10 +7,10 @@ import { DiceError } from '../dice/errors.js';
 import { scriptedRandom, type RandomSource } from '../dice/random.js';
 import { rollNotation } from '../dice/roll.js';
 import type { DiceOptions } from '../dice/resolve.js';
-import { settingsProblem, type ExtensionEvent, type ParamRecord, type RuleSystem, type TableExtension } from '../rules/rule-system.js';
+import { forbidden, readRollLabel, settingsProblem, tableCharacter, type ExtensionEvent, type ParamRecord, type RuleSystem, type TableExtension } from '../rules/rule-system.js';
 import { rollCombatAction, type CombatAction } from './combat.js';
-import { isTableEventKind, type NewTableEvent, type RulesetEvent, type RulesetEventKind, type Role, type TableCharacter, type TableSettings, type Visibility } from './events.js';
-import { MAX_CHARACTER_JSON_LENGTH, MAX_CHARACTERS, MAX_LABEL_LENGTH, MAX_SETTINGS_JSON_LENGTH } from './limits.js';
+import { declaredVisibility, isTableEventKind, type NewTableEvent, type RulesetEvent, type RulesetEventKind, type Role, type TableCharacter, type TableSettings, type Visibility } from './events.js';
+import { MAX_CHARACTER_JSON_LENGTH, MAX_CHARACTERS, MAX_SETTINGS_JSON_LENGTH } from './limits.js';
 import { can, canAt } from './permissions.js';
 import { done, refuse, type TableResult } from './result.js';
 import type { TableState } from './state.js';
@@ -91,6 +91,20 @@ function writeDie(document: { readonly [key: string]: unknown }, slot: DieSlot, 
   return copy;
 }
 
+/**
+ * A character document as the table keeps it: within the size limit, read by the ruleset (the problem
+ * worded by `explain`), and stored as the ruleset read it.
+ */
+function checkedDocument(rules: RuleSystem, document: unknown, explain: (p: { readonly message: string; readonly path?: string }) => string): TableResult<{ [key: string]: unknown }> {
+  const text = JSON.stringify(document) ?? '';
+  if (text.length > MAX_CHARACTER_JSON_LENGTH) {
+    return refuse('table/character-too-large', `A character document is at most ${MAX_CHARACTER_JSON_LENGTH} characters of JSON, got ${text.length}.`);
+  }
+  const read = rules.readCharacter(document);
+  if (!read.ok) return refuse(read.error.code, explain(read.error));
+  return done(JSON.parse(JSON.stringify(read.value)) as { [key: string]: unknown });
+}
+
 /** Who sends a command. */
 export interface Actor {
   readonly id: string;
@@ -105,20 +119,9 @@ export interface CommandContext {
   readonly now: number;
 }
 
-function checkLabel(label: string | undefined): TableResult<string | undefined> {
-  if (label === undefined) return done(undefined);
-  const text = label.trim();
-  if (text.length > MAX_LABEL_LENGTH) return refuse('table/label-too-long', `A label is at most ${MAX_LABEL_LENGTH} characters, got ${text.length}.`);
-  return done(text.length === 0 ? undefined : text);
-}
-
-function forbidden(what: string): TableResult<never> {
-  return refuse('auth/forbidden', `Your role may not ${what}.`);
-}
 
 function characterOf(state: TableState, id: string): TableResult<TableCharacter> {
-  const c = state.characters.find((x) => x.id === id);
-  return c === undefined ? refuse('table/no-such-character', `No character ${id} at this table.`) : done(c);
+  return tableCharacter(state.characters, id);
 }
 
 function mayTouch(actor: Actor, character: TableCharacter, own: 'character-save-own' | 'character-remove-own', any: 'character-save-any' | 'character-remove-any'): boolean {
@@ -162,7 +165,7 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
   switch (command.kind) {
     case 'roll': {
       if (!can(actor.role, 'roll')) return forbidden('roll dice');
-      const label = checkLabel(command.label);
+      const label = readRollLabel(command.label);
       if (!label.ok) return label;
       const rolled = rollDice(context.rng, command.notation, command.faces, tableDiceOptions(state, context.rules));
       if (!rolled.ok) return rolled;
@@ -182,7 +185,7 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
     }
     case 'check': {
       if (!can(actor.role, 'check')) return forbidden('make checks');
-      const label = checkLabel(command.label);
+      const label = readRollLabel(command.label);
       if (!label.ok) return label;
       if (command.characterId !== undefined) {
         const c = characterOf(state, command.characterId);
@@ -207,7 +210,7 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
     }
     case 'usage': {
       if (!can(actor.role, 'usage')) return forbidden('roll usage dice');
-      const label = checkLabel(command.label);
+      const label = readRollLabel(command.label);
       if (!label.ok) return label;
       let character: TableCharacter | null = null;
       if (command.characterId !== undefined) {
@@ -254,15 +257,8 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
       return done(events);
     }
     case 'character-save': {
-      const text = JSON.stringify(command.character) ?? '';
-      if (text.length > MAX_CHARACTER_JSON_LENGTH) {
-        return refuse('table/character-too-large', `A character document is at most ${MAX_CHARACTER_JSON_LENGTH} characters of JSON, got ${text.length}.`);
-      }
-      const read = context.rules.readCharacter(command.character);
-      if (!read.ok) {
-        const at = read.error.path === undefined ? '' : ` (at ${read.error.path})`;
-        return refuse(read.error.code, `${read.error.message}${at}`);
-      }
+      const checked = checkedDocument(context.rules, command.character, (p) => `${p.message}${p.path === undefined ? '' : ` (at ${p.path})`}`);
+      if (!checked.ok) return checked;
       let id: string;
       let ownerId = actor.id;
       if (command.characterId === undefined) {
@@ -276,8 +272,7 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
         id = existing.value.id;
         ownerId = existing.value.ownerId;
       }
-      const document = JSON.parse(JSON.stringify(read.value)) as { [key: string]: unknown };
-      return done([{ kind: 'character-saved', body: { character: { id, ownerId, document } } }]);
+      return done([{ kind: 'character-saved', body: { character: { id, ownerId, document: checked.value } } }]);
     }
     case 'character-remove': {
       const existing = characterOf(state, command.characterId);
@@ -312,13 +307,6 @@ export class ExtensionContractError extends Error {
   }
 }
 
-/** The visibility a ruleset's event body declares: absent (public), one of the three, or invalid. */
-function declaredVisibility(body: { readonly [key: string]: unknown }): Visibility | 'invalid' | null {
-  if (!Object.hasOwn(body, 'visibility')) return null;
-  const v = body['visibility'];
-  return v === 'public' || v === 'smith' || v === 'blind' ? v : 'invalid';
-}
-
 /**
  * A ruleset's event as the table stores it; a shared change as the table's own event, held to the
  * rules the table's own commands follow: a character changed by the ruleset stays its owner's, may be
@@ -335,12 +323,9 @@ function toTableEvent(event: ExtensionEvent, extension: TableExtension, actor: A
   const before = state.characters.find((c) => c.id === event.body.character.id);
   if (before === undefined) throw new ExtensionContractError(`the ruleset saved character ${event.body.character.id}, which is not at the table`);
   if (!mayTouch(actor, before, 'character-save-own', 'character-save-any')) return forbidden("change another player's character");
-  const text = JSON.stringify(event.body.character.document) ?? '';
-  if (text.length > MAX_CHARACTER_JSON_LENGTH) return refuse('table/character-too-large', `A character document is at most ${MAX_CHARACTER_JSON_LENGTH} characters of JSON, got ${text.length}.`);
-  const read = rules.readCharacter(event.body.character.document);
-  if (!read.ok) return refuse(read.error.code, `The character would no longer be valid: ${read.error.message}`);
-  const document = JSON.parse(JSON.stringify(read.value)) as { [key: string]: unknown };
-  return done({ kind: 'character-saved', body: { character: { id: before.id, ownerId: before.ownerId, document } } });
+  const checked = checkedDocument(rules, event.body.character.document, (p) => `The character would no longer be valid: ${p.message}`);
+  if (!checked.ok) return checked;
+  return done({ kind: 'character-saved', body: { character: { id: before.id, ownerId: before.ownerId, document: checked.value } } });
 }
 
 /** Decides a command of the table's ruleset through its extension. */

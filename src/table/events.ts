@@ -7,9 +7,9 @@
  * own (`RulesetEvent`), stored and replayed the same way and folded into its slice of the state.
  */
 import type { RollRecord } from '../dice/roll.js';
-import type { CheckRoll, CombatChangedBody, ExtensionEventBody, ParamRecord, Role, TableCharacter, TableSettings, Visibility } from '../rules/rule-system.js';
+import { VISIBILITIES, type CheckRoll, type CombatChangedBody, type ExtensionEventBody, type ParamRecord, type Role, type TableCharacter, type TableSettings, type Visibility } from '../rules/rule-system.js';
 
-export { VISIBILITIES, type Role, type TableCharacter, type TableSettings, type Visibility } from '../rules/rule-system.js';
+export { VISIBILITIES, type Role, type TableCharacter, type TableSettings, type Visibility };
 
 /** Version of the event bodies below; stored with each event. */
 export const EVENT_SCHEMA_VERSION = 1;
@@ -90,6 +90,13 @@ export type RulesetEventKind = string & { readonly isRulesetEventKind: true };
 export interface RulesetEvent {
   readonly kind: RulesetEventKind;
   readonly body: ExtensionEventBody;
+}
+
+/** The visibility an event body declares: null when it has none, `invalid` when it is none of the three. */
+export function declaredVisibility(body: { readonly [key: string]: unknown }): Visibility | 'invalid' | null {
+  if (!Object.hasOwn(body, 'visibility')) return null;
+  const v = body['visibility'];
+  return (VISIBILITIES as readonly unknown[]).includes(v) ? (v as Visibility) : 'invalid';
 }
 
 /** True when `kind` is one every table has. */

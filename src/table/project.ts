@@ -3,7 +3,7 @@
  * event, as the JSON object sent on the WebSocket, by `GET .../log` and in exports. A secret roll
  * reaches the Smith (and, when Smith-only, its roller) whole; everyone else gets its envelope only.
  */
-import { eventOfKind, type Role, type TableEvent, type Visibility } from './events.js';
+import { declaredVisibility, eventOfKind, type Role, type TableEvent, type Visibility } from './events.js';
 
 /** Who is looking. */
 export interface Viewer {
@@ -33,9 +33,9 @@ const ROLL_KINDS: readonly string[] = ['rolled', 'checked', 'usage-rolled'];
  * three, or a roll without one (a corrupt store), is the Smith's alone. null: the body is no roll.
  */
 function visibilityOf(kind: string, body: { readonly [key: string]: unknown }): Visibility | null {
-  if (!Object.hasOwn(body, 'visibility')) return ROLL_KINDS.includes(kind) ? 'blind' : null;
-  const v = body['visibility'];
-  return v === 'public' || v === 'smith' || v === 'blind' ? v : 'blind';
+  const declared = declaredVisibility(body);
+  if (declared === null) return ROLL_KINDS.includes(kind) ? 'blind' : null;
+  return declared === 'invalid' ? 'blind' : declared;
 }
 
 /**

@@ -6,9 +6,10 @@
  */
 import type { RandomSource } from '../../../dice/random.js';
 import {
-  MAX_LABEL_LENGTH,
+  forbidden,
   ok,
-  problem,
+  readRollLabel,
+  tableCharacter,
   type CombatSide,
   type ExtensionContext,
   type ExtensionEvent,
@@ -76,26 +77,14 @@ export const HAMMERCRAWL_PERMISSIONS = {
   'hammer-node': ['smith'],
 } as const;
 
-function forbidden(what: string): RuleResult<never> {
-  return problem('auth/forbidden', `Your role may not ${what}.`);
-}
-
 function characterOf(context: ExtensionContext, id: string): RuleResult<TableCharacter> {
-  const c = context.characters.find((x) => x.id === id);
-  return c === undefined ? problem('table/no-such-character', `No character ${id} at this table.`) : ok(c);
-}
-
-function checkLabel(label: string | undefined): RuleResult<string | undefined> {
-  if (label === undefined) return ok(undefined);
-  const text = label.trim();
-  if (text.length > MAX_LABEL_LENGTH) return problem('table/label-too-long', `A label is at most ${MAX_LABEL_LENGTH} characters, got ${text.length}.`);
-  return ok(text.length === 0 ? undefined : text);
+  return tableCharacter(context.characters, id);
 }
 
 function decideHammer(rng: RandomSource, command: HammerTableCommand, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]> {
   if (!context.can('hammer-check')) return forbidden('roll hammer dice');
   if (poolContextOf(command.pool) === 'node' && !context.can('hammer-node')) return forbidden("roll the Smith's node pool");
-  const label = checkLabel(command.label);
+  const label = readRollLabel(command.label);
   if (!label.ok) return label;
   if (command.characterId !== undefined) {
     const c = characterOf(context, command.characterId);
