@@ -34,10 +34,16 @@ export function AttackControl(props: AttackControlProps) {
   const character = a.characterId === null ? undefined : props.characters.find((x) => x.id === a.characterId);
   const weapons = useMemo(() => weaponsOf(character), [character]);
   const target = targets.find((c) => c.id === targetId) ?? preferred;
-  const options = { ...(weaponId !== '' ? { weaponId } : {}), ...(feat ? { feat: true } : {}), ...(calledShot > 0 ? { calledShot } : {}) };
+  // Until the player picks one, the first weapon the rules can resolve (a crossbow needs the Smith's Harm Dice).
+  const usable = useMemo(
+    () => (target === undefined ? undefined : weapons.find((w) => previewAttack(props.combat, props.characters, a.id, target.id, { weaponId: w.id }, props.settings ?? {}).ok)),
+    [weapons, props.combat, props.characters, props.settings, a.id, target?.id],
+  );
+  const chosen = weaponId !== '' ? weaponId : usable !== undefined && usable.id !== weapons[0]?.id ? usable.id : '';
+  const options = { ...(chosen !== '' ? { weaponId: chosen } : {}), ...(feat ? { feat: true } : {}), ...(calledShot > 0 ? { calledShot } : {}) };
   const preview = useMemo(
     () => (target ? previewAttack(props.combat, props.characters, a.id, target.id, options, props.settings ?? {}) : null),
-    [props.combat, props.characters, props.settings, a.id, target?.id, weaponId, feat, calledShot],
+    [props.combat, props.characters, props.settings, a.id, target?.id, chosen, feat, calledShot],
   );
   if (targets.length === 0) return null;
   const base = `atk-${a.id}`;
@@ -64,7 +70,7 @@ export function AttackControl(props: AttackControlProps) {
       {weapons.length > 1 ? (
         <>
           <label for={`${base}-weapon`}>with</label>
-          <select id={`${base}-weapon`} value={weaponId} onChange={(e) => setWeaponId(e.currentTarget.value)}>
+          <select id={`${base}-weapon`} value={chosen} onChange={(e) => setWeaponId(e.currentTarget.value)}>
             <option value="">{weapons[0]!.label}</option>
             {weapons.slice(1).map((w) => (
               <option key={w.id} value={w.id}>
