@@ -234,6 +234,23 @@ export interface RulesetCharacter {
   readonly name: string;
   /** Keyed by the ruleset's attribute ids. */
   readonly stats: Readonly<Record<string, StatValue>>;
+  /** The player's notes (src/rules/character-play.ts: `MAX_NOTES_LENGTH`). */
+  readonly notes?: string;
+  /** What play did to the character, oldest first, the last `MAX_HISTORY_ENTRIES` (src/rules/character-play.ts). */
+  readonly history?: readonly CharacterHistoryEntry[];
+}
+
+/** One change in a character's history: when, by whom, what. */
+export interface CharacterHistoryEntry {
+  /** ms since the epoch (the table's clock, or the CLI's). */
+  readonly at: number;
+  /** Who made it: a member's name at a table, `cli` from the command line. */
+  readonly by: string;
+  /** The change kind (`damage`, `level-up`, `edit`, `override`, `undo`, `usage`, `attack`...). */
+  readonly change: string;
+  readonly summary: string;
+  /** True when the Smith changed what the rules or the owner would not (an override), or a whole document was replaced. */
+  readonly isOverride?: true;
 }
 
 /** A tracker shown on a sheet or in the combat tracker: "Health d8", "HP 14/17", "Toughness 3d6". */
@@ -263,7 +280,7 @@ export interface CharacterValue {
   readonly kind: 'die' | 'number';
   readonly pointer: string;
   readonly value: number | null;
-  /** A pool's maximum (hit points 12/17) and where it is kept. */
+  /** A pool's maximum (hit points 12/17), or a die's base die (what healing restores it to), and where it is kept. */
   readonly max?: { readonly value: number; readonly pointer: string };
   /** True when the ruleset's usage roll steps it (the sheet offers the roll, written back at `pointer`). */
   readonly isUsageDie?: boolean;
@@ -312,6 +329,93 @@ export interface RuleTable {
   readonly rows: readonly { readonly id: string; readonly label: string }[];
 }
 
+// ---- play: the rules that change a character ------------------------------------------------------
+//
+// A character is the record of play: every rule that changes it (damage, healing and rests, XP, a level,
+// spells, coins and items, conditions, notes) is a change kind the ruleset describes, like its checks, so
+// that the CLI (`char apply`) and the table (the `character-change` command, a sheet's forms) make it
+// without knowing the ruleset. A change is decided by one pure function (`rollChange`, rng first); its
+// odds, where it rolls, come from the same definition (`changeOdds`). The table appends the history
+// entry (`withHistory`, src/rules/character-play.ts); the ruleset returns the document changed.
+
+/** A kind of change play makes to a character. */
+export interface CharacterChangeDef {
+  /** kebab-case, unique within the ruleset (`damage`, `heal`, `rest`, `xp`, `level-up`, `edit`, `item-add`). */
+  readonly id: string;
+  readonly label: string;
+  /** One line on what it does and which rule it follows. */
+  readonly help: string;
+  readonly ref: string;
+  /**
+   * Who may make it: `owner`, the character's owner and the Smith (a rest, a level-up, an edit of
+   * notes); `smith`, the Smith alone (an XP award, damage from a trap the Smith springs).
+   */
+  readonly by: 'owner' | 'smith';
+  /** True when it rolls dice: it has odds (`changeOdds`) and counts against the sender's roll rate. */
+  readonly rollsDice: boolean;
+  /** Its parameters; a flag of `char apply` and a field of the sheet's form each. */
+  readonly params: readonly ParamDef[];
+}
+
+/** A change to make: its kind and parameters. */
+export interface CharacterChangeRequest {
+  readonly change: string;
+  readonly params: ParamRecord;
+}
+
+/** A change made: the character after it, and what happened, for the history and the log. */
+export interface CharacterChangeResult<C extends RulesetCharacter = RulesetCharacter> {
+  /** The document after the change (without the new history entry: the caller appends it). */
+  readonly character: C;
+  /** One line for the history: "Pit trap: 3 damage, Health d8 -> d6". At most `MAX_HISTORY_SUMMARY_LENGTH`. */
+  readonly summary: string;
+  /** How the rules were applied, one line each. */
+  readonly explanation: readonly string[];
+  /** The dice thrown (none for a change that does not roll). */
+  readonly dice: readonly CheckDie[];
+  /** For a change that rolls: which outcome of `changeOdds` came up. */
+  readonly outcome?: string;
+}
+
+/** What play does to a ruleset's characters. */
+export interface CharacterPlay<C extends RulesetCharacter = RulesetCharacter> {
+  /** Every change kind, with its parameters (the same for every character; choices are checked on use). */
+  readonly changes: readonly CharacterChangeDef[];
+  /**
+   * The values a form for `change` starts from for this character (an edit's current notes and coins,
+   * a level-up's suggested picks); `{}` when there are none.
+   */
+  prefill(character: C, change: string): ParamRecord;
+  /** Exact odds of a change that rolls, before it is made (the outcomes its roll reports). */
+  changeOdds(character: C, request: CharacterChangeRequest): RuleResult<CheckOdds>;
+  /** Makes the change: the character after it, or why the rules refuse it (a problem with the parameter's path). */
+  rollChange(rng: RandomSource, character: C, request: CharacterChangeRequest): RuleResult<CharacterChangeResult<C>>;
+  /**
+   * A short evening of play, for docs and the contract suite: requests applied in order to a character
+   * rolled with the default creation options (`rollCharacter(seededRandom(1), {})`), each accepted, every
+   * change kind at least once (a fight's damage, a rest, XP, a level-up, an edit...).
+   */
+  readonly examples: readonly CharacterChangeRequest[];
+}
+
+/**
+ * A change to a character as the table's log keeps it, on the `character-saved` event that made it:
+ * the history line, and for a rule's change what was asked and rolled.
+ */
+export interface CharacterChangeRecord {
+  /** The change kind (a `CharacterChangeDef` id), or the table's own: `created`, `edit`, `override`, `undo`, `usage`, `tracker`. */
+  readonly id: string;
+  readonly summary: string;
+  readonly params?: ParamRecord;
+  readonly explanation?: readonly string[];
+  readonly dice?: readonly CheckDie[];
+  readonly outcome?: string;
+  /** The Smith changed what the owner or the rules would not, or the whole document was replaced. */
+  readonly isOverride?: true;
+  /** It restores the document from before the last change (the Smith's undo). */
+  readonly isUndo?: true;
+}
+
 /** The contract: one object per ruleset. */
 export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
   /** Its id in the catalogue (src/rules/catalogue.ts). */
@@ -354,6 +458,9 @@ export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
 
   /** The rulings that are table settings, with their defaults; a table's settings are read against them. */
   readonly settings: readonly ParamDef[];
+
+  /** The rules that change a character in play (docs: "play" above). */
+  readonly play?: CharacterPlay<C>;
 
   /** What the ruleset adds to a shared table, when it adds anything. */
   readonly table?: TableExtension;
@@ -474,7 +581,15 @@ export type ExtensionEventBody = { readonly [key: string]: unknown } & { readonl
  */
 export type ExtensionEvent =
   | { readonly shared: 'combat-changed'; readonly body: CombatChangedBody }
-  | { readonly shared: 'character-saved'; readonly body: { readonly character: TableCharacter } }
+  | {
+      readonly shared: 'character-saved';
+      readonly body: { readonly character: TableCharacter; readonly change?: CharacterChangeRecord };
+      /**
+       * A consequence of a rule the sender may make on others (an attack's damage on its target): the
+       * owner's rights are not asked; the size limit and validity still are.
+       */
+      readonly isConsequence?: true;
+    }
   | { readonly own: string; readonly body: ExtensionEventBody };
 
 /** What a ruleset's command is decided against, besides its own slice of the state. */
