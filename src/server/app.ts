@@ -425,8 +425,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       socket.send(frame, { binary: false });
     };
     const send = (frame: object): void => sendFrame(Buffer.from(JSON.stringify(frame)));
-    const fail = (code: string, message: string, requestId?: string): void =>
-      send({ kind: 'error', code, message, ...(requestId !== undefined ? { requestId } : {}) });
+    const fail = (code: string, message: string, requestId?: string, path?: string): void =>
+      send({ kind: 'error', code, message, ...(requestId !== undefined ? { requestId } : {}), ...(path !== undefined ? { path } : {}) });
     const helloTimer = setTimeout(() => {
       fail('protocol/hello-first', `Send hello within ${HELLO_TIMEOUT_MS / 1000} s.`);
       socket.close(4408, 'no hello');
@@ -519,7 +519,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           app.log.error({ err: e, tableId }, 'command failed');
           return fail('internal', 'The server failed; the command was not applied. Retry with the same requestId.', command.requestId);
         }
-        if (!outcome.ok) return fail(outcome.error.code, outcome.error.message, command.requestId);
+        if (!outcome.ok) return fail(outcome.error.code, outcome.error.message, command.requestId, outcome.error.path);
         send(await ackOf(table, actor, command.kind, command.requestId, outcome));
       })().catch((e: unknown) => {
         app.log.error({ err: e, tableId }, 'socket message failed');

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { RULESET_IDS } from '../rules/catalogue.js';
+import { MAX_NOTES_LENGTH } from '../rules/character-play.js';
 import type { RuleSystem } from '../rules/rule-system.js';
 import { COMBAT_ACTION_TYPES, MAX_MONSTER_LINE_LENGTH } from '../table/combat.js';
 import type { TableCommand } from '../table/commands.js';
@@ -21,6 +22,8 @@ const requestId = z.string().min(1).max(MAX_REQUEST_ID_LENGTH).regex(/^[A-Za-z0-
 const visibility = z.enum(VISIBILITIES);
 const name = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
 const paramValue = z.union([z.number().finite(), z.string().max(200), z.boolean()]);
+/** A character change's parameter: notes are longer than a check's text. */
+const changeParamValue = z.union([z.number().finite(), z.string().max(MAX_NOTES_LENGTH), z.boolean()]);
 const settings = z.record(z.string().max(60), paramValue).refine((s) => Object.keys(s).length <= MAX_SETTINGS, `at most ${MAX_SETTINGS} settings`);
 const id = z.string().min(1).max(64);
 
@@ -123,6 +126,14 @@ export const commandMessage = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('character-save'), requestId, character: z.unknown(), characterId: id.optional() }),
   z.object({ kind: z.literal('character-remove'), requestId, characterId: id }),
+  z.object({
+    kind: z.literal('character-change'),
+    requestId,
+    characterId: id,
+    change: z.string().min(1).max(60),
+    params: z.record(z.string().max(60), changeParamValue).refine((p) => Object.keys(p).length <= MAX_CHECK_PARAMS, `at most ${MAX_CHECK_PARAMS} parameters`).default({}),
+  }),
+  z.object({ kind: z.literal('character-undo'), requestId, characterId: id }),
   z.object({ kind: z.literal('combat'), requestId, action: combatAction }),
   z.object({ kind: z.literal('settings'), requestId, settings }),
   z.object({ kind: z.literal('ping') }),
@@ -203,7 +214,9 @@ export function readCommandMessage(json: unknown, rules: RuleSystem, known: Iter
   if (parsed.success) {
     const m = parsed.data;
     if (m.kind === 'ping') return { ok: true, command: m, rollsDice: false };
-    return { ok: true, command: toTableCommand(m), rollsDice: ROLLING_KINDS.includes(m.kind) };
+    // A character change counts as a roll when the ruleset's change rolls dice.
+    const rollsDice = ROLLING_KINDS.includes(m.kind) || (m.kind === 'character-change' && rules.play?.changes.find((c) => c.id === m.change)?.rollsDice === true);
+    return { ok: true, command: toTableCommand(m), rollsDice };
   }
   for (const other of known) {
     if (other.id !== rules.id && declared(other) !== undefined) {

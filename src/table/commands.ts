@@ -7,10 +7,12 @@ import { DiceError } from '../dice/errors.js';
 import { scriptedRandom, type RandomSource } from '../dice/random.js';
 import { rollNotation } from '../dice/roll.js';
 import type { DiceOptions } from '../dice/resolve.js';
-import { forbidden, readRollLabel, settingsProblem, tableCharacter, type ExtensionEvent, type ParamRecord, type RuleSystem, type TableExtension } from '../rules/rule-system.js';
+import { withHistory } from '../rules/character-play.js';
+import { forbidden, readParam, readRollLabel, settingsProblem, unknownParam, tableCharacter, type CharacterChangeRecord, type ExtensionEvent, type ParamRecord, type RuleSystem, type TableExtension } from '../rules/rule-system.js';
+import { dieLike, syncCombatants, valueAt, writeAt, writeTrackerValues } from './character-link.js';
 import { rollCombatAction, type CombatAction } from './combat.js';
-import { declaredVisibility, isTableEventKind, type NewTableEvent, type RulesetEvent, type RulesetEventKind, type Role, type TableCharacter, type TableSettings, type Visibility } from './events.js';
-import { MAX_CHARACTER_JSON_LENGTH, MAX_CHARACTERS, MAX_SETTINGS_JSON_LENGTH } from './limits.js';
+import { declaredVisibility, eventOfKind, isTableEventKind, type NewTableEvent, type RulesetEvent, type RulesetEventKind, type Role, type TableCharacter, type TableSettings, type Visibility } from './events.js';
+import { MAX_CHANGE_PARAMS_JSON_LENGTH, MAX_CHARACTER_JSON_LENGTH, MAX_CHARACTERS, MAX_SETTINGS_JSON_LENGTH } from './limits.js';
 import { can, canAt } from './permissions.js';
 import { done, refuse, type TableResult } from './result.js';
 import type { TableState } from './state.js';
@@ -51,6 +53,10 @@ export type TableCommand =
     }
   | { readonly kind: 'character-save'; readonly requestId: string; readonly character: unknown; readonly characterId?: string }
   | { readonly kind: 'character-remove'; readonly requestId: string; readonly characterId: string }
+  /** A rule of the table's ruleset that changes a character (`RuleSystem.play`: damage, a rest, XP, a level-up, an edit). */
+  | { readonly kind: 'character-change'; readonly requestId: string; readonly characterId: string; readonly change: string; readonly params: ParamRecord }
+  /** The Smith restores a character's document from before its last change. */
+  | { readonly kind: 'character-undo'; readonly requestId: string; readonly characterId: string }
   | { readonly kind: 'combat'; readonly requestId: string; readonly action: CombatAction }
   | { readonly kind: 'settings'; readonly requestId: string; readonly settings: TableSettings }
   /**
@@ -63,32 +69,19 @@ export type TableCommand =
 interface DieSlot {
   readonly keys: readonly string[];
   readonly sides: number;
-  readonly isText: boolean;
+  readonly previous: unknown;
 }
 
 /** Reads the die at a JSON pointer of a document. */
 function dieAt(document: unknown, pointer: string): TableResult<DieSlot> {
-  if (pointer.length > 200 || !pointer.startsWith('/')) return refuse('table/bad-path', `A die path is a JSON pointer such as /healthDie, got ${pointer.slice(0, 40)}.`);
-  const keys = pointer.slice(1).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
-  let value: unknown = document;
-  for (const key of keys) {
-    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return refuse('table/bad-path', `The character has nothing at ${pointer}.`);
-    value = (value as Record<string, unknown>)[key];
-  }
+  const found = valueAt(document, pointer);
+  if (!found.ok) return found;
+  const { keys, value } = found.value;
   if (value === null) return refuse('table/depleted', `The die at ${pointer} is depleted; restore it first.`);
-  if (typeof value === 'number' && Number.isInteger(value)) return done({ keys, sides: value, isText: false });
+  if (typeof value === 'number' && Number.isInteger(value)) return done({ keys, sides: value, previous: value });
   const m = typeof value === 'string' ? /^d(\d+)$/.exec(value) : null;
-  if (m !== null) return done({ keys, sides: Number(m[1]), isText: true });
+  if (m !== null) return done({ keys, sides: Number(m[1]), previous: value });
   return refuse('table/not-a-die', `The value at ${pointer} is not a die.`);
-}
-
-/** A copy of `document` with the die at `slot` replaced by `after` (null: depleted). */
-function writeDie(document: { readonly [key: string]: unknown }, slot: DieSlot, after: number | null): { [key: string]: unknown } {
-  const copy = JSON.parse(JSON.stringify(document)) as { [key: string]: unknown };
-  let target: Record<string, unknown> = copy;
-  for (const key of slot.keys.slice(0, -1)) target = target[key] as Record<string, unknown>;
-  target[slot.keys[slot.keys.length - 1]!] = after === null ? null : slot.isText ? `d${after}` : after;
-  return copy;
 }
 
 /**
@@ -103,6 +96,35 @@ function checkedDocument(rules: RuleSystem, document: unknown, explain: (p: { re
   const read = rules.readCharacter(document);
   if (!read.ok) return refuse(read.error.code, explain(read.error));
   return done(JSON.parse(JSON.stringify(read.value)) as { [key: string]: unknown });
+}
+
+/** The name a history entry gives the sender: their member name, else their role. */
+function nameOf(state: TableState, actor: Actor): string {
+  return state.members.find((m) => m.id === actor.id)?.name ?? actor.role;
+}
+
+/**
+ * The `character-saved` event of a change to `character`: its history entry appended (who, when,
+ * what), then held to the table's limits and read by the ruleset.
+ */
+function savedEvent(state: TableState, actor: Actor, context: CommandContext, character: TableCharacter, document: { readonly [key: string]: unknown }, change: CharacterChangeRecord): TableResult<NewTableEvent> {
+  const recorded = context.rules.play === undefined ? document : withHistory(document, {
+    at: context.now,
+    by: nameOf(state, actor),
+    change: change.id,
+    summary: change.summary,
+    ...(change.isOverride === true ? { isOverride: true as const } : {}),
+  });
+  const checked = checkedDocument(context.rules, recorded, (p) => `The character would no longer be valid: ${p.message}${p.path === undefined ? '' : ` (at ${p.path})`}`);
+  if (!checked.ok) return checked;
+  return done({ kind: 'character-saved', body: { character: { id: character.id, ownerId: character.ownerId, document: checked.value }, change } });
+}
+
+/** The top-level fields of a document that differ from `before` (its history aside), for an edit's summary. */
+function changedFields(before: { readonly [key: string]: unknown }, after: { readonly [key: string]: unknown }): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  keys.delete('history');
+  return [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
 }
 
 /** Who sends a command. */
@@ -159,9 +181,43 @@ function rollDice(rng: RandomSource, notation: string, faces: readonly number[] 
 
 /**
  * Decides a command: the events it makes, or why it is refused. Nothing is changed here; the
- * caller stores the events (one transaction) and folds them in.
+ * caller stores the events (one transaction) and folds them in. The tracker follows the characters the
+ * command changes (`withTrackerSync`).
  */
 export function rollCommand(state: TableState, actor: Actor, command: TableCommand, context: CommandContext): TableResult<NewTableEvent[]> {
+  const decided = decideCommand(state, actor, command, context);
+  return decided.ok ? done(withTrackerSync(decided.value, state, context.rules)) : decided;
+}
+
+/**
+ * `events` with the tracker showing the characters as they stand after them: each tracker change of
+ * the command shows its characters' Health and Armour from their documents, and a command that changes
+ * a character in the tracker without changing the tracker gets a tracker change first.
+ */
+function withTrackerSync(events: NewTableEvent[], state: TableState, rules: RuleSystem): NewTableEvent[] {
+  const saved = events.flatMap((e) => {
+    const s = eventOfKind(e, 'character-saved');
+    return s === null ? [] : [s.body.character];
+  });
+  const hasCombat = events.some((e) => e.kind === 'combat-changed');
+  if (saved.length === 0 && !hasCombat) return events;
+  const characters = state.characters.map((c) => [...saved].reverse().find((x) => x.id === c.id) ?? c);
+  if (hasCombat) {
+    return events.map((e) => {
+      const cc = eventOfKind(e, 'combat-changed');
+      if (cc === null) return e;
+      const combat = syncCombatants(cc.body.combat, characters, rules);
+      return combat === cc.body.combat ? e : { kind: 'combat-changed', body: { ...cc.body, combat } };
+    });
+  }
+  const combat = syncCombatants(state.combat, characters, rules);
+  if (combat === state.combat) return events;
+  const names = combat.combatants.filter((c, i) => c !== state.combat.combatants[i]).map((c) => c.name);
+  return [{ kind: 'combat-changed', body: { combat, summary: `The tracker follows ${names.join(', ')}'s sheet.` } }, ...events];
+}
+
+/** Decides a command without the tracker's follow-up. */
+function decideCommand(state: TableState, actor: Actor, command: TableCommand, context: CommandContext): TableResult<NewTableEvent[]> {
   switch (command.kind) {
     case 'roll': {
       if (!can(actor.role, 'roll')) return forbidden('roll dice');
@@ -249,30 +305,47 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
         },
       ];
       if (slot !== null && character !== null && used.value.after !== slot.sides) {
-        const document = writeDie(character.document, slot, used.value.after);
-        const read = context.rules.readCharacter(document);
-        if (!read.ok) return refuse(read.error.code, `The character would no longer be valid: ${read.error.message}`);
-        events.push({ kind: 'character-saved', body: { character: { ...character, document } } });
+        const document = writeAt(character.document, slot.keys, dieLike(slot.previous, used.value.after));
+        const summary = `${label.value ?? context.rules.usageDie.label}: d${used.value.die} -> ${used.value.after === null ? 'depleted' : `d${used.value.after}`}`;
+        const saved = savedEvent(state, actor, context, character, document, { id: 'usage', summary });
+        if (!saved.ok) return saved;
+        events.push(saved.value);
       }
       return done(events);
     }
     case 'character-save': {
       const checked = checkedDocument(context.rules, command.character, (p) => `${p.message}${p.path === undefined ? '' : ` (at ${p.path})`}`);
       if (!checked.ok) return checked;
-      let id: string;
-      let ownerId = actor.id;
       if (command.characterId === undefined) {
         if (!can(actor.role, 'character-save-own')) return forbidden('create characters');
         if (state.characters.length >= MAX_CHARACTERS) return refuse('table/too-many-characters', `A table holds at most ${MAX_CHARACTERS} characters; remove one first.`);
-        id = `ch${state.nextCharacter}`;
-      } else {
-        const existing = characterOf(state, command.characterId);
-        if (!existing.ok) return existing;
-        if (!mayTouch(actor, existing.value, 'character-save-own', 'character-save-any')) return forbidden("edit another player's character");
-        id = existing.value.id;
-        ownerId = existing.value.ownerId;
+        const character: TableCharacter = { id: `ch${state.nextCharacter}`, ownerId: actor.id, document: checked.value };
+        const made = savedEvent(state, actor, context, character, checked.value, { id: 'created', summary: 'Came to the table.' });
+        return made.ok ? done([made.value]) : made;
       }
-      return done([{ kind: 'character-saved', body: { character: { id, ownerId, document: checked.value } } }]);
+      const existing = characterOf(state, command.characterId);
+      if (!existing.ok) return existing;
+      if (!mayTouch(actor, existing.value, 'character-save-own', 'character-save-any')) return forbidden("edit another player's character");
+      // A whole document replaced: what changed is named; the Smith's on another's character is an override.
+      const fields = changedFields(existing.value.document, checked.value);
+      const isOverride = existing.value.ownerId !== actor.id;
+      const summary = `${isOverride ? 'The Smith replaced the sheet' : 'Replaced the sheet'}${fields.length === 0 ? ' (no change)' : `: ${fields.join(', ')}`}.`;
+      const made = savedEvent(state, actor, context, existing.value, checked.value, { id: isOverride ? 'override' : 'edit', summary, ...(isOverride ? { isOverride: true as const } : {}) });
+      return made.ok ? done([made.value]) : made;
+    }
+    case 'character-change':
+      return rollCharacterChange(state, actor, command, context);
+    case 'character-undo': {
+      if (!can(actor.role, 'character-undo')) return forbidden("undo a change to a character (that is the Smith's)");
+      const existing = characterOf(state, command.characterId);
+      if (!existing.ok) return existing;
+      const previous = Object.hasOwn(state.previous, existing.value.id) ? state.previous[existing.value.id]! : undefined;
+      if (previous === undefined) {
+        return refuse('table/nothing-to-undo', 'Nothing to undo: the last change to this character was undone already, or it has not changed since it came to the table.');
+      }
+      const summary = `Undid: ${previous.summary}`;
+      const made = savedEvent(state, actor, context, existing.value, previous.document, { id: 'undo', summary, isUndo: true, isOverride: true });
+      return made.ok ? done([made.value]) : made;
     }
     case 'character-remove': {
       const existing = characterOf(state, command.characterId);
@@ -284,7 +357,23 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
       if (!can(actor.role, 'combat')) return forbidden('run the combat tracker');
       const changed = rollCombatAction(context.rng, context.rules, state.combat, command.action, state.characters);
       if (!changed.ok) return changed;
-      return done([{ kind: 'combat-changed', body: changed.value }]);
+      const events: NewTableEvent[] = [{ kind: 'combat-changed', body: changed.value }];
+      // The Smith's Health or Armour for a character's combatant is written on the character's sheet.
+      const action = command.action;
+      if (action.type === 'update' && (action.health !== undefined || action.armour !== undefined)) {
+        const combatant = state.combat.combatants.find((c) => c.id === action.combatantId);
+        const character = combatant?.characterId === undefined ? undefined : state.characters.find((c) => c.id === combatant.characterId);
+        if (character !== undefined) {
+          const written = writeTrackerValues(context.rules, character, { ...(action.health !== undefined ? { health: action.health } : {}), ...(action.armour !== undefined ? { armour: action.armour } : {}) });
+          if (!written.ok) return written;
+          if (written.value !== null) {
+            const saved = savedEvent(state, actor, context, character, written.value.document, { id: 'tracker', summary: written.value.summary });
+            if (!saved.ok) return saved;
+            events.push(saved.value);
+          }
+        }
+      }
+      return done(events);
     }
     case 'ruleset':
       return rollRulesetCommand(state, actor, command.command, context);
@@ -297,6 +386,51 @@ export function rollCommand(state: TableState, actor: Actor, command: TableComma
       return done([{ kind: 'settings-changed', body: { settings: command.settings } }]);
     }
   }
+}
+
+/**
+ * A rule of the table's ruleset that changes a character (`RuleSystem.play`): the sender's rights (the
+ * owner and the Smith, or the Smith alone for a change the rules leave to the Smith), the parameters read
+ * against the change's description (a problem names `$.params.<name>`), then the ruleset's roll, stored
+ * whole (parameters, dice, explanation) on the `character-saved` event with its history line.
+ */
+function rollCharacterChange(state: TableState, actor: Actor, command: Extract<TableCommand, { kind: 'character-change' }>, context: CommandContext): TableResult<NewTableEvent[]> {
+  const play = context.rules.play;
+  if (play === undefined) return refuse('table/not-in-ruleset', `${context.rules.label} has no rules that change a character at the table.`);
+  const found = characterOf(state, command.characterId);
+  if (!found.ok) return found;
+  const character = found.value;
+  const def = play.changes.find((d) => d.id === command.change);
+  if (def === undefined) return refuse('character/unknown-change', `${context.rules.label} has no change ${command.change.slice(0, 40)}; its changes are ${play.changes.map((d) => d.id).join(', ')}.`, '$.change');
+  if (def.by === 'smith') {
+    if (!can(actor.role, 'character-award')) return forbidden(`${def.label.toLowerCase()} (that is the Smith's)`);
+  } else if (!mayTouch(actor, character, 'character-save-own', 'character-save-any')) {
+    return forbidden("change another player's character");
+  }
+  if (JSON.stringify(command.params).length > MAX_CHANGE_PARAMS_JSON_LENGTH) return refuse('table/params-too-large', `A change's parameters are at most ${MAX_CHANGE_PARAMS_JSON_LENGTH} characters of JSON.`, '$.params');
+  const unknown = unknownParam(def.params, command.params);
+  if (unknown !== null) return refuse(unknown.code, `${def.label}: ${unknown.message}`, `$.params${(unknown.path ?? '').slice(1)}`);
+  for (const p of def.params) {
+    const read = readParam(def.params, command.params, p.name);
+    if (!read.ok) return refuse(read.error.code, read.error.message, `$.params${(read.error.path ?? '').slice(1)}`);
+  }
+  const document = context.rules.readCharacter(character.document);
+  if (!document.ok) return refuse(document.error.code, `The character's sheet does not read: ${document.error.message}`);
+  const made = play.rollChange(context.rng, document.value, { change: def.id, params: command.params });
+  if (!made.ok) {
+    const path = made.error.path;
+    return refuse(made.error.code, made.error.message, path === undefined ? undefined : path.startsWith('$.') ? `$.params.${path.slice(2)}` : path);
+  }
+  const r = made.value;
+  const saved = savedEvent(state, actor, context, character, r.character as unknown as { readonly [key: string]: unknown }, {
+    id: def.id,
+    summary: r.summary,
+    params: command.params,
+    explanation: r.explanation,
+    dice: r.dice,
+    ...(r.outcome !== undefined ? { outcome: r.outcome } : {}),
+  });
+  return saved.ok ? done([saved.value]) : saved;
 }
 
 /** Thrown when a ruleset's extension breaks the contract (an undeclared kind, an unknown character). */
@@ -312,7 +446,8 @@ export class ExtensionContractError extends Error {
  * rules the table's own commands follow: a character changed by the ruleset stays its owner's, may be
  * changed only by whom the owner's rights allow, stays within the size limit and reads as valid.
  */
-function toTableEvent(event: ExtensionEvent, extension: TableExtension, actor: Actor, state: TableState, rules: RuleSystem): TableResult<NewTableEvent> {
+function toTableEvent(event: ExtensionEvent, extension: TableExtension, actor: Actor, state: TableState, context: CommandContext): TableResult<NewTableEvent> {
+  const rules = context.rules;
   if ('own' in event) {
     if (isTableEventKind(event.own) || !extension.eventKinds.includes(event.own)) throw new ExtensionContractError(`the ruleset made an event of undeclared kind ${event.own}`);
     if (declaredVisibility(event.body) === 'invalid') throw new ExtensionContractError(`the ruleset made a ${event.own} event whose visibility is not public, smith or blind`);
@@ -322,10 +457,8 @@ function toTableEvent(event: ExtensionEvent, extension: TableExtension, actor: A
   if (event.shared === 'combat-changed') return done({ kind: 'combat-changed', body: event.body });
   const before = state.characters.find((c) => c.id === event.body.character.id);
   if (before === undefined) throw new ExtensionContractError(`the ruleset saved character ${event.body.character.id}, which is not at the table`);
-  if (!mayTouch(actor, before, 'character-save-own', 'character-save-any')) return forbidden("change another player's character");
-  const checked = checkedDocument(rules, event.body.character.document, (p) => `The character would no longer be valid: ${p.message}`);
-  if (!checked.ok) return checked;
-  return done({ kind: 'character-saved', body: { character: { id: before.id, ownerId: before.ownerId, document: checked.value } } });
+  if (event.isConsequence !== true && !mayTouch(actor, before, 'character-save-own', 'character-save-any')) return forbidden("change another player's character");
+  return savedEvent(state, actor, context, before, event.body.character.document, event.body.change ?? { id: 'ruleset', summary: `Changed by the rules of ${rules.label}.` });
 }
 
 /** Decides a command of the table's ruleset through its extension. */
@@ -350,7 +483,7 @@ function rollRulesetCommand(state: TableState, actor: Actor, command: unknown, c
   }
   const out: NewTableEvent[] = [];
   for (const e of decided.value) {
-    const made = toTableEvent(e, extension, actor, state, context.rules);
+    const made = toTableEvent(e, extension, actor, state, context);
     if (!made.ok) return made;
     out.push(made.value);
   }

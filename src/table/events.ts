@@ -7,7 +7,7 @@
  * own (`RulesetEvent`), stored and replayed the same way and folded into its slice of the state.
  */
 import type { RollRecord } from '../dice/roll.js';
-import { VISIBILITIES, type CheckRoll, type CombatChangedBody, type ExtensionEventBody, type ParamRecord, type Role, type TableCharacter, type TableSettings, type Visibility } from '../rules/rule-system.js';
+import { VISIBILITIES, type CharacterChangeRecord, type CheckRoll, type CombatChangedBody, type ExtensionEventBody, type ParamRecord, type Role, type TableCharacter, type TableSettings, type Visibility } from '../rules/rule-system.js';
 
 export { VISIBILITIES, type Role, type TableCharacter, type TableSettings, type Visibility };
 
@@ -55,7 +55,11 @@ export interface EventBodies {
     readonly after: number | null;
     readonly explanation: string;
   };
-  'character-saved': { readonly character: TableCharacter };
+  /**
+   * A character created, imported or changed. `change` says what changed it (a rule's change, an edit,
+   * the Smith's override or undo, a usage die, the tracker); a log written before play has none.
+   */
+  'character-saved': { readonly character: TableCharacter; readonly change?: CharacterChangeRecord };
   'character-removed': { readonly characterId: string };
   /** The tracker after a change; `attack` when a ruleset's one-click attack made it. */
   'combat-changed': CombatChangedBody;

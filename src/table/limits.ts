@@ -20,3 +20,5 @@ export const MAX_CONDITIONS = 20;
 export const MAX_CONDITION_LENGTH = 40;
 /** Largest settings object, in characters of its JSON text. */
 export const MAX_SETTINGS_JSON_LENGTH = 10_000;
+/** Largest parameters of a character change, in characters of their JSON text. */
+export const MAX_CHANGE_PARAMS_JSON_LENGTH = 10_000;

@@ -16,6 +16,10 @@ export type TableAction =
   | 'character-save-any'
   | 'character-remove-own'
   | 'character-remove-any'
+  /** A change of the ruleset's that only the Smith makes (`CharacterChangeDef.by: 'smith'`: an XP award). */
+  | 'character-award'
+  /** Restore a character's document from before its last change. */
+  | 'character-undo'
   | 'combat'
   | 'settings'
   | 'invite';
@@ -30,6 +34,8 @@ export const PERMISSIONS: { readonly [A in TableAction]: readonly Role[] } = {
   'character-save-any': ['smith'],
   'character-remove-own': ['smith', 'player'],
   'character-remove-any': ['smith'],
+  'character-award': ['smith'],
+  'character-undo': ['smith'],
   combat: ['smith'],
   settings: ['smith'],
   invite: ['smith'],

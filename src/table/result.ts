@@ -4,6 +4,8 @@
 export interface TableProblem {
   readonly code: string;
   readonly message: string;
+  /** JSON path of the offending value in the command (`$.params.steps`), when one value is at fault. */
+  readonly path?: string;
 }
 
 /** A value or a refusal. */
@@ -15,6 +17,6 @@ export function done<T>(value: T): TableResult<T> {
 }
 
 /** A refusal. */
-export function refuse<T = never>(code: string, message: string): TableResult<T> {
-  return { ok: false, error: { code, message } };
+export function refuse<T = never>(code: string, message: string, path?: string): TableResult<T> {
+  return { ok: false, error: path === undefined ? { code, message } : { code, message, path } };
 }

@@ -17,12 +17,32 @@ export interface TableState {
   readonly characters: readonly TableCharacter[];
   /** Next character number, for stable ids (`ch1`, `ch2`...). */
   readonly nextCharacter: number;
+  /**
+   * For each character changed since it came to the table, its document before the last change and
+   * what that change was: what the Smith's undo restores (one change deep).
+   */
+  readonly previous: Readonly<Record<string, PreviousDocument>>;
   readonly combat: CombatState;
   readonly hasInvite: boolean;
   /** The ruleset's own slice (its extension's fold), or null when the ruleset adds nothing to a table. */
   readonly extension: unknown;
   /** Seq of the last event folded in. */
   readonly lastSeq: number;
+}
+
+/** A character's document before its last change. */
+export interface PreviousDocument {
+  readonly document: TableCharacter['document'];
+  /** The last change's summary ("Pit trap: Health d8 -> d6"). */
+  readonly summary: string;
+}
+
+/** `previous` without `id`. */
+function without(previous: TableState['previous'], id: string): TableState['previous'] {
+  if (!Object.hasOwn(previous, id)) return previous;
+  const { [id]: _dropped, ...rest } = previous;
+  void _dropped;
+  return rest;
 }
 
 /** Thrown when events do not fold: a store handing out a gap or a body of the wrong kind. */
@@ -44,6 +64,7 @@ export function initialState(created: NewTableEvent, extension?: TableExtension)
     members: [],
     characters: [],
     nextCharacter: 1,
+    previous: {},
     combat: EMPTY_COMBAT,
     hasInvite: true,
     extension: extension === undefined ? null : extension.initialState(),
@@ -82,17 +103,23 @@ export function applyEventBody(state: TableState, event: NewTableEvent, extensio
       return next;
     case 'character-saved': {
       const c = event.body.character;
-      const exists = next.characters.some((x) => x.id === c.id);
+      const before = next.characters.find((x) => x.id === c.id);
       const n = /^ch(\d+)$/.exec(c.id);
       const nextCharacter = n === null ? next.nextCharacter : Math.max(next.nextCharacter, Number(n[1]) + 1);
+      const change = event.body.change;
+      const previous =
+        before === undefined || change?.isUndo === true
+          ? without(next.previous, c.id)
+          : { ...next.previous, [c.id]: { document: before.document, summary: change?.summary ?? 'The sheet was saved.' } };
       return {
         ...next,
-        characters: exists ? next.characters.map((x) => (x.id === c.id ? c : x)) : [...next.characters, c],
+        characters: before !== undefined ? next.characters.map((x) => (x.id === c.id ? c : x)) : [...next.characters, c],
         nextCharacter,
+        previous,
       };
     }
     case 'character-removed':
-      return { ...next, characters: next.characters.filter((c) => c.id !== event.body.characterId) };
+      return { ...next, characters: next.characters.filter((c) => c.id !== event.body.characterId), previous: without(next.previous, event.body.characterId) };
     case 'combat-changed':
       return { ...next, combat: event.body.combat };
     case 'invite-changed':

@@ -25,6 +25,8 @@ const MATRIX: Record<string, readonly Verdict[]> = {
   'ws character-save (create)': [D, D, A, A, A, D],
   'ws character-save (edit the owner’s)': [D, D, D, A, A, D],
   'ws character-remove (the owner’s)': [D, D, D, A, A, D],
+  'ws character-change (a note on the owner’s)': [D, D, D, A, A, D],
+  'ws character-undo (the owner’s, after an edit)': [D, D, D, D, A, D],
   'ws combat': [D, D, D, D, A, D],
   'ws combat attack (with the owner’s character)': [D, D, D, A, A, D],
   'ws settings': [D, D, D, D, A, D],
@@ -71,6 +73,18 @@ async function ownersCharacter(): Promise<string> {
   const saved = await owner.waitFor((f) => f['kind'] === 'character-saved' && f['seq'] === ack['seq']);
   owner.close();
   return (saved['character'] as { id: string }).id;
+}
+
+/** A character owned by the owner and saved once more by the owner: it has a change to undo. */
+async function ownersEditedCharacter(): Promise<string> {
+  const id = await ownersCharacter();
+  const owner = await live(server, table.id, tokens.get('owner')!);
+  const requestId = rid();
+  owner.send({ kind: 'character-save', requestId, characterId: id, character: { ...character, name: 'Renamed' } });
+  const ack = await owner.waitFor((f) => (f['kind'] === 'ack' || f['kind'] === 'error') && f['requestId'] === requestId);
+  owner.close();
+  if (ack['kind'] !== 'ack') throw new Error(JSON.stringify(ack));
+  return id;
 }
 
 /** A fresh fight in the tracker: the owner's character against a goblin; the attack's two ids. */
@@ -136,6 +150,8 @@ const OPERATIONS: Record<string, (token: string | undefined) => Promise<Verdict>
   'ws character-save (create)': (t) => wsVerdict(t, async () => ({ kind: 'character-save', character })),
   'ws character-save (edit the owner’s)': (t) => wsVerdict(t, async () => ({ kind: 'character-save', characterId: await ownersCharacter(), character })),
   'ws character-remove (the owner’s)': (t) => wsVerdict(t, async () => ({ kind: 'character-remove', characterId: await ownersCharacter() })),
+  'ws character-change (a note on the owner’s)': (t) => wsVerdict(t, async () => ({ kind: 'character-change', characterId: await ownersCharacter(), change: 'edit', params: { notes: 'Owes the Smith a drink.' } })),
+  'ws character-undo (the owner’s, after an edit)': (t) => wsVerdict(t, async () => ({ kind: 'character-undo', characterId: await ownersEditedCharacter() })),
   'ws combat': (t) => wsVerdict(t, async () => ({ kind: 'combat', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd6' } })),
   'ws combat attack (with the owner’s character)': (t) => wsVerdict(t, async () => ({ kind: 'combat', action: { type: 'attack', ...(await ownersFight()) } })),
   'ws settings': (t) => wsVerdict(t, async () => ({ kind: 'settings', settings: { 'below-d3': 'negate' } })),
