@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom, type RandomSource } from '../src/dice/random.js';
 import { CATALOGUE } from '../src/rules/catalogue.js';
-import { PARAM_ROLES, tableLabel, type InitiativeEntrant, type ParamRecord, type Role, type RuleSystem, type TableExtension } from '../src/rules/rule-system.js';
+import { PARAM_ROLES, readParam, tableLabel, unknownParam, type CharacterPlay, type CharacterChangeRequest, type InitiativeEntrant, type ParamRecord, type Role, type RuleSystem, type TableExtension } from '../src/rules/rule-system.js';
 import { MESSAGE_KINDS, commandMessage, describeIssues, toTableCommand } from '../src/server/wire.js';
 import { COMBAT_ACTION_TYPES } from '../src/table/combat.js';
 import { rollCommand, type Actor, type TableCommand } from '../src/table/commands.js';
@@ -334,6 +334,8 @@ describe.each(LOADED)('ruleset %s', (_id, entry, rules) => {
     });
   });
 
+  if (rules.play !== undefined) describePlay(rules, rules.play);
+
   // A ruleset with a table extension is held to it; one without must refuse ruleset commands.
   if (rules.table !== undefined) {
     describeTableExtension(rules, rules.table);
@@ -347,6 +349,127 @@ describe.each(LOADED)('ruleset %s', (_id, entry, rules) => {
     });
   }
 });
+
+/** Seeded rolls of each change of the examples that rolls dice, against its odds. */
+const CHANGE_ROLLS = 4_000;
+
+/** The play part of the contract: change kinds, their examples applied in order, odds against rolls, and the same at a table. */
+function describePlay(rules: RuleSystem, play: CharacterPlay): void {
+  describe('play: the rules that change a character', () => {
+    const fresh = () => {
+      const c = rules.rollCharacter(seededRandom(1), {});
+      if (!c.ok) throw new Error(c.error.message);
+      return c.value;
+    };
+
+    it('change ids are unique kebab-case; parameter names are unique; defaults and examples fit their descriptions; every change has an example', () => {
+      const offenders: string[] = [];
+      offenders.push(...duplicatesOf(play.changes.map((c) => c.id)).map((id) => `change ${id} is listed twice`));
+      for (const c of play.changes) {
+        if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(c.id)) offenders.push(`change ${c.id}: not kebab-case`);
+        if (c.by !== 'owner' && c.by !== 'smith') offenders.push(`change ${c.id}: by is ${String(c.by)}`);
+        if (c.label.trim() === '' || c.help.trim() === '' || c.ref.trim() === '') offenders.push(`change ${c.id}: a label, help and ref are needed`);
+        offenders.push(...duplicatesOf(c.params.map((p) => p.name)).map((n) => `change ${c.id}: parameter ${n} twice`));
+        offenders.push(...ownValueOffenders(`change ${c.id}`, c.params));
+        if (!play.examples.some((e) => e.change === c.id)) offenders.push(`change ${c.id} has no example`);
+      }
+      for (const e of play.examples) if (!play.changes.some((c) => c.id === e.change)) offenders.push(`example of unknown change ${e.change}`);
+      expect(offenders).toEqual([]);
+    });
+
+    it('prefill gives every change parameters its description accepts, for a fresh character', () => {
+      const offenders: string[] = [];
+      const c = fresh();
+      for (const def of play.changes) {
+        const params = play.prefill(c, def.id);
+        const unknown = unknownParam(def.params, params);
+        if (unknown !== null) offenders.push(`prefill ${def.id}: ${unknown.message}`);
+        for (const p of def.params) if (Object.hasOwn(params, p.name)) {
+          const r = readParam(def.params, params, p.name);
+          if (!r.ok) offenders.push(`prefill ${def.id}.${p.name}: ${r.error.message}`);
+        }
+      }
+      expect(offenders).toEqual([]);
+    });
+
+    it('the examples apply in order to a fresh character; each result reads back as itself; a change that rolls none throws no dice', () => {
+      const offenders: string[] = [];
+      let c = fresh();
+      let seed = 1;
+      for (const [i, request] of play.examples.entries()) {
+        const where = `example ${i} (${request.change} ${JSON.stringify(request.params)})`;
+        const def = play.changes.find((d) => d.id === request.change);
+        const before = JSON.stringify(c);
+        const r = play.rollChange(seededRandom(seed++), c, request);
+        if (JSON.stringify(c) !== before) offenders.push(`${where}: the character given was changed in place`);
+        if (!r.ok) {
+          offenders.push(`${where}: refused: ${r.error.code} ${r.error.message}`);
+          continue;
+        }
+        if (r.value.summary.trim() === '') offenders.push(`${where}: empty summary`);
+        if (def?.rollsDice === false && r.value.dice.length > 0) offenders.push(`${where}: rolls dice, but the change says it does not`);
+        offenders.push(...notJsonOffenders(r.value).map((p) => `${where}: ${p}`));
+        const back = rules.readCharacter(JSON.parse(JSON.stringify(r.value.character)));
+        if (!back.ok) offenders.push(`${where}: the result does not read: ${back.error.message} (${back.error.path ?? ''})`);
+        else if (!isDeepStrictEqual(back.value, r.value.character)) offenders.push(`${where}: the result does not read back as itself`);
+        c = r.value.character;
+      }
+      expect(offenders).toEqual([]);
+    });
+
+    it('each example that rolls has odds summing to 1 and seeded rolls of it match them within 4 sigma', () => {
+      const offenders: string[] = [];
+      let c = fresh();
+      let seed = 100;
+      for (const [i, request] of play.examples.entries()) {
+        const def = play.changes.find((d) => d.id === request.change);
+        const where = `example ${i} (${request.change})`;
+        if (def?.rollsDice === true) offenders.push(...changeOddsOffenders(play, c, request, where, seed));
+        const r = play.rollChange(seededRandom(seed++), c, request);
+        if (!r.ok) break;
+        c = r.value.character;
+      }
+      expect(offenders).toEqual([]);
+    });
+
+    it('at a table: the examples as character-change commands, each accepted with one history line, and the log replays to the same characters', () => {
+      const table = freshTable(rules);
+      const offenders: string[] = [];
+      let now = T0;
+      for (const [i, request] of play.examples.entries()) {
+        const def = play.changes.find((d) => d.id === request.change)!;
+        const actor = def.by === 'smith' ? ACTORS.smith : ACTORS.player;
+        const before = (table.state.characters[0]!.document['history'] as unknown[] | undefined)?.length ?? 0;
+        const r = table.run(actor, { kind: 'character-change', requestId: `ch-${i}`, characterId: 'ch1', change: request.change, params: request.params }, seededRandom(i + 1), (now += 1000));
+        if (!r.ok) {
+          offenders.push(`example ${i} (${request.change}): refused at the table: ${r.error.code} ${r.error.message}`);
+          continue;
+        }
+        const after = (table.state.characters[0]!.document['history'] as unknown[]).length;
+        if (after !== Math.min(before + 1, 100)) offenders.push(`example ${i}: history ${before} -> ${after}`);
+      }
+      const replayed = foldEvents(JSON.parse(JSON.stringify(table.events)) as TableEvent[], rules.table);
+      expect(offenders).toEqual([]);
+      expect(replayed?.characters).toEqual(table.state.characters);
+    });
+  });
+}
+
+/** Odds of one change against seeded rolls of it. */
+function changeOddsOffenders(play: CharacterPlay, character: Parameters<CharacterPlay['rollChange']>[1], request: CharacterChangeRequest, where: string, seed: number): string[] {
+  const odds = play.changeOdds(character, request);
+  if (!odds.ok) return [`${where}: no odds: ${odds.error.code} ${odds.error.message}`];
+  const offenders = oddsOffenders(where, odds.value);
+  const rng = seededRandom(seed);
+  const counts = new Map<string, number>();
+  for (let n = 0; n < CHANGE_ROLLS; n++) {
+    const r = play.rollChange(rng, character, request);
+    if (!r.ok) return [...offenders, `${where}: a roll was refused: ${r.error.code}`];
+    if (r.value.outcome === undefined) return [...offenders, `${where}: the roll names no outcome`];
+    counts.set(r.value.outcome, (counts.get(r.value.outcome) ?? 0) + 1);
+  }
+  return [...offenders, ...fourSigmaOffenders(where, counts, CHANGE_ROLLS, chancesOf(odds.value))];
+}
 
 /** The table extension's part of the contract: its declarations, its reader, and its examples at a fresh table. */
 function describeTableExtension(rules: RuleSystem, ext: TableExtension): void {
