@@ -26,6 +26,8 @@ export class CommandError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** JSON path of the value at fault in the command (`$.params.amount`), when the server names one. */
+    readonly path?: string,
   ) {
     super(message);
   }
@@ -191,7 +193,7 @@ export class LiveConnection {
           const p = this.outbox.get(err.requestId);
           if (p) {
             this.outbox.delete(err.requestId);
-            p.reject(new CommandError(err.code, err.message ?? err.code));
+            p.reject(new CommandError(err.code, err.message ?? err.code, err.path));
             return;
           }
         }

@@ -117,6 +117,8 @@ export interface ErrorFrame {
   readonly code: string;
   readonly message?: string;
   readonly retryAfterMs?: number;
+  /** JSON path of the value at fault in the command (`$.params.amount`). */
+  readonly path?: string;
 }
 
 /** A command applied and stored (docs/protocol.md, Commands). */

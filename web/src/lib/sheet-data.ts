@@ -77,7 +77,7 @@ export type SheetDetail =
   | { readonly kind: 'field'; readonly key: string; readonly label: string; readonly value: string }
   | { readonly kind: 'list'; readonly key: string; readonly label: string; readonly items: readonly string[] };
 
-const HIDDEN_FIELDS = new Set(['name', 'ruleset', 'schemaVersion', 'stats', 'creation', 'id', 'ownerId']);
+const HIDDEN_FIELDS = new Set(['name', 'ruleset', 'schemaVersion', 'stats', 'creation', 'id', 'ownerId', 'history']);
 
 /** "startingCoins" -> "Starting coins". */
 export function fieldLabel(key: string): string {

@@ -9,6 +9,7 @@ import { VISIBILITY_LABEL } from '../lib/describe.js';
 import { RULESET_LABELS } from '../lib/rulesets.js';
 import { normalKey, readSheet, sheetDetails, sheetLabels, type LabelSource, type SheetUsageDie } from '../lib/sheet-data.js';
 import type { TableSession } from '../session.js';
+import { HistoryPanel, OverridePanel, PlayPanel } from './sheet-play.js';
 
 /** The sheet of one character. */
 export function Sheet(props: { session: TableSession; rs: RuleSystem; character: TableCharacter; onBack: () => void }) {
@@ -145,11 +146,14 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
           {message}
         </p>
       ) : null}
+      <PlayPanel session={session} rs={rs} character={character} document={r.character} isOwner={isOwner} />
       {(session.rulesetWeb.value.sheetPanels ?? []).map(({ isShown, Panel }, i) => {
         const panel = { session, character, canAct: isOwner };
         return isShown(panel) ? <Panel key={`${session.rulesetWeb.value.id}-${i}`} {...panel} /> : null;
       })}
       <Details doc={character.document} values={r.values} labels={sheetLabels(rs, RULESET_LABELS)} shown={new Set(summary.trackers.flatMap((t) => [normalKey(t.id), normalKey(t.label)]).concat(['level', 'xp']))} />
+      <HistoryPanel session={session} character={character} />
+      <OverridePanel session={session} character={character} />
       <div class="row no-print">
         <button type="button" onClick={exportJson}>
           Export JSON
