@@ -3,11 +3,10 @@
  * them as text sheets or JSON; print the sheet of a saved character. The JSON of `char new --json` is
  * a documented contract (README, "Output contract"): an array of character documents.
  */
-import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { seededRandom } from '../dice/random.js';
 import { STAT_IDS, type StatId } from '../rules/hammercrawl/check-modifiers.js';
-import { CREATION_METHODS, readCharacters, type Character, type CreationMethod } from '../rules/hammercrawl/character.js';
+import { CREATION_METHODS, type Character, type CreationMethod } from '../rules/hammercrawl/character.js';
 import {
   rollCharacters,
   type ChoiceName,
@@ -15,11 +14,11 @@ import {
   type DevoutPowerChoice,
   type SkillPick,
 } from '../rules/hammercrawl/create-character.js';
-import { rollLevelUp } from '../rules/hammercrawl/level-up.js';
 import { UsageError } from './mechanic.js';
 import { writeCharacterSheetsPdf } from './char-pdf.js';
 import { formatCharacterSheet } from './char-sheet.js';
-import { MAX_CHARACTER_COUNT, RULESET_OPTION_HELP, parseCharacterCount, parseRuleset, parseSeed, type CliIo } from './options.js';
+import { addCharPlayCommands } from './char-play.js';
+import { DEFAULT_RULESET, MAX_CHARACTER_COUNT, RULESET_OPTION_HELP, parseCharacterCount, parseRuleset, parseSeed, type CliIo } from './options.js';
 
 /** The creation choice behind each flag of `char new`, for error messages. */
 const FLAG_OF_CHOICE: Record<ChoiceName, string> = {
@@ -135,30 +134,6 @@ function choicesFromFlags(f: NewFlags): CreationChoices {
   return choices;
 }
 
-function readDocument(file: string): Character[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-    throw new UsageError(`cannot read '${file}': ${why}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`'${file}' is not valid JSON: ${(e as Error).message.split('\n')[0]}`);
-  }
-  const read = readCharacters(json);
-  if (!read.ok) {
-    const [first] = read.problems;
-    const more = read.problems.length > 1 ? ` (and ${read.problems.length - 1} more problem${read.problems.length > 2 ? 's' : ''})` : '';
-    throw new UsageError(`'${file}' is not a valid character: ${first!.path}: ${first!.message}${more}`);
-  }
-  return [...read.characters];
-}
-
 /**
  * Adds `char new` and `char show` to the program. Output: text sheets (one per character) or, with
  * `--json`, one JSON array of character documents; the same `--seed` gives byte-identical output.
@@ -167,12 +142,18 @@ function readDocument(file: string): Character[] {
 export function addCharCommand(program: Command, io: CliIo, freshSeed: () => number, addOtherNew?: (char: Command) => void): void {
   const char = program
     .command('char')
-    .description('make HAMMERCRAWL! characters (Options A, B and P) and show saved ones')
+    .description('make characters (HAMMERCRAWL! Options A, B and P, or --ruleset), show saved ones, and change them in play (apply, level-up)')
     .enablePositionalOptions();
 
   if (addOtherNew !== undefined) addOtherNew(char);
   else addHammercrawlNew(char, io, freshSeed);
-  addShowAndLevelUp(char, io, freshSeed);
+  addCharPlayCommands(char, {
+    io,
+    freshSeed,
+    now: () => Date.now(),
+    // HAMMERCRAWL!'s full text sheet; other rulesets get the generic one.
+    formatSheet: (system, c) => (system.id === DEFAULT_RULESET ? formatCharacterSheet(c as unknown as Character) : null),
+  });
 }
 
 function addHammercrawlNew(char: Command, io: CliIo, freshSeed: () => number): void {
@@ -222,45 +203,5 @@ function addHammercrawlNew(char: Command, io: CliIo, freshSeed: () => number): v
         return;
       }
       io.stdout(`${result.characters.map(formatCharacterSheet).join('\n\n')}\n\nseed ${seed} (the same characters again: --seed ${seed})\n`);
-    });
-}
-
-function addShowAndLevelUp(char: Command, io: CliIo, freshSeed: () => number): void {
-  char
-    .command('show')
-    .description('print the text sheet of a saved character (a JSON file from char new --json: one character or an array)')
-    .argument('<file>', 'a character document (.json)')
-    .option('--json', 'print the characters back as a JSON array (after validation and migration)')
-    .action((file: string, flags: { json?: boolean }) => {
-      const characters = readDocument(file);
-      if (flags.json) io.stdout(`${JSON.stringify(characters)}\n`);
-      else io.stdout(`${characters.map(formatCharacterSheet).join('\n\n')}\n`);
-    });
-
-  // `char level-up`: one level for each character of a saved document (docs/rulings.md).
-  char
-    .command('level-up')
-    .description('raise each character of a saved document (one character or an array) one level; prints the new sheets, or --json')
-    .argument('<file>', 'a character document (.json)')
-    .option('--seed <n>', 'seed for reproducible rolls (printed when not given)', parseSeed)
-    .option('--json', 'print the levelled characters as one JSON array')
-    .option('--force', 'level up even without the XP for the next level (XP is left as it is; a note says so)')
-    .action((file: string, flags: { seed?: number; json?: boolean; force?: boolean }) => {
-      const characters = readDocument(file);
-      const seed = flags.seed ?? freshSeed();
-      const rng = seededRandom(seed);
-      const done = characters.map((c, i) => {
-        const r = rollLevelUp(rng, c, {}, { force: flags.force === true });
-        if (!r.ok) throw new UsageError(`${characters.length > 1 ? `$[${i}] ` : ''}${r.error.message} (${r.error.code}${r.error.code === 'level-up/not-enough-xp' ? '; --force levels anyway' : ''})`);
-        return r;
-      });
-      const forced = done.flatMap((r) => r.log.filter((l) => l.text.startsWith('Forced')).map((l) => `note: ${r.character.name}: ${l.text}`));
-      if (flags.json) {
-        for (const n of forced) io.stderr(`${n}\n`);
-        io.stdout(`${JSON.stringify(done.map((r) => r.character))}\n`);
-        return;
-      }
-      const sheets = done.map((r) => [formatCharacterSheet(r.character), '', 'Level-up log:', ...r.log.map((l) => `  ${l.text}`)].join('\n'));
-      io.stdout(`${sheets.join('\n\n')}\n\nseed ${seed} (the same level-up again: --seed ${seed})\n`);
     });
 }
