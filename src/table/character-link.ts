@@ -119,12 +119,11 @@ export function writeTrackerValues(
     if (!read.ok) return read;
     const slot = valueAt(document, v.pointer);
     if (!slot.ok) return slot;
-    document = writeAt(document, slot.value.keys, v.kind === 'die' ? dieLike(slot.value.value, read.value.value) : read.value.value);
+    // The maximum is the sheet's (a CON score, a level's hit points): the tracker changes the current value only.
     if (read.value.max !== undefined && v.max !== undefined && read.value.max !== v.max.value) {
-      const maxSlot = valueAt(document, v.max.pointer);
-      if (!maxSlot.ok) return maxSlot;
-      document = writeAt(document, maxSlot.value.keys, read.value.max);
+      return refuse('combat/bad-value', `${v.label}'s maximum is ${v.max.value}, from the character's sheet; write the current value (such as ${Math.min(read.value.value ?? 0, v.max.value)}), or change the maximum on the sheet.`);
     }
+    document = writeAt(document, slot.value.keys, v.kind === 'die' ? dieLike(slot.value.value, read.value.value) : read.value.value);
     lines.push(`${v.label} ${trackerText(v)} -> ${text.trim()}`);
   }
   if (lines.length === 0) return done(null);
