@@ -22,8 +22,8 @@ export const MAX_ATTACK_MODIFIER = 20;
 /** Largest flat bonus on a Defense roll either way (an input limit). */
 export const MAX_DEFENSE_BONUS = 10;
 
-/** Largest flat damage (a bare hand deals 1; an input limit). */
-export const MAX_FLAT_DAMAGE = 20;
+/** Largest flat Attack Roll: a bare hand deals 1, and a rolled Attack Roll applied to a character (the `damage` change) is given as one (an input limit). */
+export const MAX_FLAT_DAMAGE = 200;
 
 /** What an Attack Roll throws: the weapon's damage and the Modifier (Attacking and Defending). */
 export interface AttackRollSpec {

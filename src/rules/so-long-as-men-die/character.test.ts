@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scriptedRandom, seededRandom } from '../../dice/random.js';
 import { MAX_SCORE, MIN_SCORE, statModifier } from './attributes.js';
 import {
+  CHARACTER_SCHEMA_VERSION,
   MAX_CLASS_LABEL_LENGTH,
+  MAX_COUNTDOWN,
+  MAX_HACKSILVER,
+  MAX_XP,
+  migrateCharacterV1,
   MAX_CLASS_TOUGHNESS_DICE,
   MAX_ITEM_COUNT,
   MAX_LIST_ENTRIES,
@@ -16,7 +22,7 @@ import {
 import { MAX_TOUGHNESS_DICE } from './toughness.js';
 import { CREATION_OPTIONS, DEFAULT_NAME, rollCharacter, rollTraits, swapStats } from './create-character.js';
 import { TRAITS, TRAITS_ROLLED, TRAIT_DIE } from './data/traits.js';
-import { assertRefused } from '../../../test/narrow.js';
+import { assertOk, assertRefused } from '../../../test/narrow.js';
 
 const STATS_18 = [1, 2, 3, 4, 5, 6, 6, 6, 6, 1, 1, 1, 3, 3, 3, 2, 2, 2];
 const rolled = (faces: readonly number[], options: Record<string, string | number | boolean> = {}): SlamdCharacter => {
@@ -145,7 +151,7 @@ describe('readCharacter names the JSON path of every problem', () => {
 
   it.each([
     ['wrong ruleset', (d: Record<string, any>) => { d.ruleset = 'hammercrawl'; }, '$.ruleset', 'so-long-as-men-die/wrong-ruleset'],
-    ['newer schema', (d: Record<string, any>) => { d.schemaVersion = 2; }, '$.schemaVersion', 'so-long-as-men-die/unsupported-version'],
+    ['newer schema', (d: Record<string, any>) => { d.schemaVersion = 3; }, '$.schemaVersion', 'so-long-as-men-die/unsupported-version'],
     ['mod that does not match', (d: Record<string, any>) => { d.stats.str.mod = 3; }, '$.stats.str.mod', 'so-long-as-men-die/mod-mismatch'],
     ['score too high', (d: Record<string, any>) => { d.stats.dex.score = MAX_SCORE + 1; }, '$.stats.dex.score', 'so-long-as-men-die/out-of-range'],
     ['missing stat', (d: Record<string, any>) => { delete d.stats.cha; }, '$.stats.cha', 'so-long-as-men-die/missing-field'],
@@ -225,5 +231,77 @@ describe('document limits, at and one past', () => {
   it('MIN_SCORE: 0 reads, -1 does not', () => {
     expect(withDoc((d) => { d.stats.cha = { score: MIN_SCORE, mod: -5 }; }).ok).toBe(true);
     expect(withDoc((d) => { d.stats.cha = { score: MIN_SCORE - 1, mod: -6 }; }).ok).toBe(false);
+  });
+});
+
+describe('schema 2, and schema 1 migrated to it (Stats, Constitution; SL-24, SL-29, SL-30)', () => {
+  const v1 = JSON.parse(readFileSync(new URL('./fixtures/character-v1.json', import.meta.url), 'utf8')) as Record<string, any>;
+  const v2 = (): Record<string, any> => JSON.parse(JSON.stringify(rolled([...STATS_18, 1, 1, 1])));
+
+  it('a version 1 document reads as version 2: every Wound the CON Score allows, no hacksilver or XP, nothing noted', () => {
+    const r = readCharacter(v1);
+    assertOk(r);
+    expect(r.value.schemaVersion).toBe(CHARACTER_SCHEMA_VERSION);
+    expect(r.value).toMatchObject({ woundsLeft: 9, hacksilver: 0, xp: 0, notes: '', conditions: [], history: [], condition: 'unconscious' });
+    expect(r.value.injuries).toEqual(v1.injuries);
+    expect(readCharacter(JSON.parse(JSON.stringify(r.value)))).toEqual(r);
+  });
+
+  it('migrateCharacterV1 is pure: the old document is untouched', () => {
+    const before = JSON.stringify(v1);
+    const r = readCharacter(v1);
+    assertOk(r);
+    const { woundsLeft, hacksilver, xp, notes, conditions, history, ...rest } = r.value;
+    expect(migrateCharacterV1({ ...rest, schemaVersion: 1 })).toEqual(r.value);
+    expect([woundsLeft, hacksilver, xp, notes, conditions, history]).toEqual([9, 0, 0, '', [], []]);
+    expect(JSON.stringify(v1)).toBe(before);
+  });
+
+  it('version 1 keeps its own shape: schema 2 fields in it are unknown', () => {
+    expect(mustFail({ ...v1, woundsLeft: 3 })).toMatchObject({ code: 'so-long-as-men-die/unknown-field', path: '$.woundsLeft' });
+    expect(mustFail({ ...v1, injuries: [{ mutilationId: 'maimed', note: '', location: 'arm' }] })).toMatchObject({ path: '$.injuries[0].location' });
+  });
+
+  it.each([
+    ['Wounds left missing', (d: Record<string, any>) => { delete d.woundsLeft; }, '$.woundsLeft', 'so-long-as-men-die/missing-field'],
+    ['more Wounds left than CON', (d: Record<string, any>) => { d.woundsLeft = d.stats.con.score + 1; }, '$.woundsLeft', 'so-long-as-men-die/wounds-over-con'],
+    ['negative hacksilver', (d: Record<string, any>) => { d.hacksilver = -1; }, '$.hacksilver', 'so-long-as-men-die/out-of-range'],
+    ['notes not text', (d: Record<string, any>) => { d.notes = 3; }, '$.notes', 'json/invalid'],
+    ['a condition twice', (d: Record<string, any>) => { d.conditions = ['prone', 'Prone']; }, '$.conditions[1]', 'json/invalid'],
+    ['history out of order', (d: Record<string, any>) => { d.history = [{ at: 5, by: 'S', change: 'xp', summary: '' }, { at: 4, by: 'S', change: 'xp', summary: '' }]; }, '$.history[1]', 'json/invalid'],
+    ['an unknown location', (d: Record<string, any>) => { d.injuries = [{ mutilationId: 'maimed', note: '', location: 'tail' }]; }, '$.injuries[0].location', 'so-long-as-men-die/unknown-choice'],
+    ['a countdown in weeks', (d: Record<string, any>) => { d.injuries = [{ mutilationId: 'gut-wound', note: '', countdown: { value: 2, unit: 'weeks' } }]; }, '$.injuries[0].countdown.unit', 'so-long-as-men-die/unknown-choice'],
+  ])('%s', (_name, f, path, code) => {
+    const d = v2();
+    f(d);
+    expect(mustFail(d)).toMatchObject({ path, code });
+  });
+
+  it('notes, conditions and history may be left out (empty); woundsLeft, hacksilver and xp may not', () => {
+    const d = v2();
+    delete d.notes;
+    delete d.conditions;
+    delete d.history;
+    const r = readCharacter(d);
+    assertOk(r);
+    expect([r.value.notes, r.value.conditions, r.value.history]).toEqual(['', [], []]);
+  });
+
+  it.each([
+    ['MAX_HACKSILVER', (d: Record<string, any>, v: number) => { d.hacksilver = v; }, MAX_HACKSILVER],
+    ['MAX_XP', (d: Record<string, any>, v: number) => { d.xp = v; }, MAX_XP],
+    ['MAX_COUNTDOWN', (d: Record<string, any>, v: number) => { d.injuries = [{ mutilationId: 'gut-wound', note: '', countdown: { value: v, unit: 'days' } }]; }, MAX_COUNTDOWN],
+    ['woundsLeft up to the CON Score', (d: Record<string, any>, v: number) => { d.woundsLeft = v; }, 18],
+  ] as const)('%s: at and one past', (_name, f, at) => {
+    const at0 = v2();
+    f(at0, at);
+    const past = v2();
+    f(past, at + 1);
+    expect([readCharacter(at0).ok, readCharacter(past).ok]).toEqual([true, false]);
+  });
+
+  it('a new character is written at version 2 with every Wound', () => {
+    const c = rolled([...STATS_18, 1, 1, 1]);
+    expect([c.schemaVersion, c.woundsLeft, c.hacksilver, c.xp, c.notes, c.conditions, c.history]).toEqual([2, c.stats.con.score, 0, 0, '', [], []]);
   });
 });

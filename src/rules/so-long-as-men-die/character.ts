@@ -1,18 +1,28 @@
 /**
  * The So Long as Men Die character document: plain versioned JSON with `stats` keyed by stat id,
- * each `{ score, mod }`, the Smith's class, traits, Toughness, injuries and inventory, and how it was
- * rolled. `readCharacter` validates an imported document and names the JSON path of every problem.
- * Rules: So Long as Men Die, Character Creation; Stats; Traits; Toughness; Mutilation; Inventory.
+ * each `{ score, mod }`, the Smith's class, traits, Toughness, the Wounds left before death, injuries,
+ * inventory, hacksilver and XP, the player's notes, conditions and history, and how it was rolled.
+ * `readCharacter` validates an imported document (schema 2, or schema 1 migrated to 2) and names the
+ * JSON path of every problem.
+ * Rules: So Long as Men Die, Character Creation; Stats; Traits; Toughness; Injury; Mutilation;
+ * Inventory; Armor (Hacksilver). Rulings SL-24, SL-29, SL-30.
  */
-import { ok, problem, type RuleProblem, type RuleResult, type RulesetCharacter } from '../rule-system.js';
+import { NO_PLAY, readPlayFields, type PlayFields } from '../character-play.js';
+import { ok, problem, type CharacterHistoryEntry, type RuleProblem, type RuleResult, type RulesetCharacter } from '../rule-system.js';
 import { ATTRIBUTE_IDS, MAX_ROLLED_SCORE, MAX_SCORE, MIN_ROLLED_SCORE, MIN_SCORE, SLAMD_ID, STAT_DICE, statModifier, type AttributeId } from './attributes.js';
 import { MUTILATIONS } from './data/mutilations.js';
 import { TRAITS, TRAIT_DIE } from './data/traits.js';
 import type { SlotSize } from './data/slots.js';
 import { MAX_TOUGHNESS_DICE, type ToughnessPool } from './toughness.js';
 
-/** The schema version this code writes and reads. */
-export const CHARACTER_SCHEMA_VERSION = 1;
+/** The schema version this code writes; it reads this one and version 1 (migrated by `migrateCharacterV1`). */
+export const CHARACTER_SCHEMA_VERSION = 2;
+
+/** Most hacksilver a document holds (an input limit; the text sets no prices: ruling SL-30). */
+export const MAX_HACKSILVER = 10_000_000;
+
+/** Most XP a document holds (an input limit; the text has no advancement: ruling SL-29). */
+export const MAX_XP = 10_000_000;
 
 /** Longest character name (a name also needs a non-space character). */
 export const MAX_NAME_LENGTH = 60;
@@ -56,10 +66,30 @@ export interface SmithClass {
   readonly notes: string;
 }
 
-/** A lasting mutilation or wound on the sheet (Mutilation). */
+/** Where a Maimed or Severed wound struck (Mutilation). */
+export type InjuryLocation = 'head' | 'arm' | 'leg';
+
+/** The locations a mutilation's d6 may give. */
+export const INJURY_LOCATIONS = ['head', 'arm', 'leg'] as const satisfies readonly InjuryLocation[];
+
+/** Rounds or days left before a Bleeding Out, Gut Wound or Doomed character dies (Mutilation). */
+export interface InjuryCountdown {
+  readonly value: number;
+  readonly unit: 'rounds' | 'days';
+}
+
+/** Longest countdown a mutilation rolls (a d6 of days). */
+export const MAX_COUNTDOWN = 6;
+
+/**
+ * A lasting mutilation or wound on the sheet (Mutilation). From schema 2 the location of a Maimed or
+ * Severed wound and the countdown of a deadly one are kept as data too (absent when unknown).
+ */
 export interface CharacterInjury {
   readonly mutilationId: string;
   readonly note: string;
+  readonly location?: InjuryLocation;
+  readonly countdown?: InjuryCountdown;
 }
 
 /** Where a carried item sits (Inventory, Encumbrance). */
@@ -107,7 +137,7 @@ export interface CharacterCreation {
   readonly traitRolls: readonly number[];
 }
 
-/** A So Long as Men Die character document. */
+/** A So Long as Men Die character document (schema 2). */
 export interface SlamdCharacter extends RulesetCharacter {
   readonly ruleset: typeof SLAMD_ID;
   readonly schemaVersion: typeof CHARACTER_SCHEMA_VERSION;
@@ -116,14 +146,29 @@ export interface SlamdCharacter extends RulesetCharacter {
   readonly class: SmithClass | null;
   readonly traits: readonly string[];
   readonly toughness: ToughnessPool;
+  /** Wounds the character can still take: the CON Score when unhurt; the Wound that takes it to 0 kills (Stats, Constitution; ruling SL-24). */
+  readonly woundsLeft: number;
   readonly condition: CharacterCondition;
   readonly injuries: readonly CharacterInjury[];
   readonly inventory: readonly InventoryEntry[];
+  /** Hacksilver carried (Armor: the only money the text names; ruling SL-30). */
+  readonly hacksilver: number;
+  /** The Smith's tally of experience (the text has no advancement; ruling SL-29). */
+  readonly xp: number;
+  readonly notes: string;
+  readonly conditions: readonly string[];
+  readonly history: readonly CharacterHistoryEntry[];
   readonly creation: CharacterCreation;
 }
 
+/** A document of schema 1, before play: no Wounds, hacksilver, XP, notes, conditions or history. */
+export type SlamdCharacterV1 = Omit<SlamdCharacter, 'schemaVersion' | 'woundsLeft' | 'hacksilver' | 'xp' | keyof PlayFields> & { readonly schemaVersion: 1 };
+
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const TOP_KEYS = ['ruleset', 'schemaVersion', 'name', 'stats', 'class', 'traits', 'toughness', 'condition', 'injuries', 'inventory', 'creation'] as const;
+const V1_KEYS = ['ruleset', 'schemaVersion', 'name', 'stats', 'class', 'traits', 'toughness', 'condition', 'injuries', 'inventory', 'creation'] as const;
+const V2_KEYS = [...V1_KEYS, 'woundsLeft', 'hacksilver', 'xp'] as const;
+/** Schema 2 fields a document may leave out (read by `readPlayFields`: empty when absent). */
+const V2_OPTIONAL_KEYS = ['notes', 'conditions', 'history'] as const;
 
 type Obj = Record<string, unknown>;
 class Bad {
@@ -135,9 +180,9 @@ const fail = (code: string, message: string, path: string): never => {
   throw new Bad({ code: `so-long-as-men-die/${code}`, message, path });
 };
 
-function obj(v: unknown, path: string, keys: readonly string[]): Obj {
+function obj(v: unknown, path: string, keys: readonly string[], optionalKeys: readonly string[] = []): Obj {
   if (!isObj(v)) return fail('not-an-object', `Expected an object at ${path}.`, path);
-  for (const k of Object.keys(v)) if (!keys.includes(k)) fail('unknown-field', `Unknown field ${k}; expected ${keys.join(', ')}.`, `${path}.${k}`);
+  for (const k of Object.keys(v)) if (!keys.includes(k) && !optionalKeys.includes(k)) fail('unknown-field', `Unknown field ${k}; expected ${[...keys, ...optionalKeys].join(', ')}.`, `${path}.${k}`);
   for (const k of keys) if (!(k in v)) fail('missing-field', `Missing field ${k}.`, `${path}.${k}`);
   return v;
 }
@@ -249,11 +294,26 @@ function readCreation(v: unknown, path: string): CharacterCreation {
   return { statDice, swap, traitMethod, traitRolls };
 }
 
+function readInjury(v: unknown, path: string, version: number): CharacterInjury {
+  const e = version === 1 ? obj(v, path, ['mutilationId', 'note']) : obj(v, path, ['mutilationId', 'note'], ['location', 'countdown']);
+  const mutilationId = oneOf(e.mutilationId, `${path}.mutilationId`, MUTILATIONS.map((m) => m.id));
+  const note = text(e.note, `${path}.note`, MAX_NOTE_LENGTH, false);
+  const location = e.location === undefined ? undefined : oneOf(e.location, `${path}.location`, INJURY_LOCATIONS);
+  let countdown: InjuryCountdown | undefined;
+  if (e.countdown !== undefined) {
+    const c = obj(e.countdown, `${path}.countdown`, ['value', 'unit']);
+    countdown = { value: int(c.value, `${path}.countdown.value`, 0, MAX_COUNTDOWN), unit: oneOf(c.unit, `${path}.countdown.unit`, ['rounds', 'days'] as const) };
+  }
+  return { mutilationId, note, ...(location === undefined ? {} : { location }), ...(countdown === undefined ? {} : { countdown }) };
+}
+
 function readDocument(json: unknown): SlamdCharacter {
-  const o = obj(json, '$', TOP_KEYS);
-  if (o.ruleset !== SLAMD_ID) fail('wrong-ruleset', `This reader takes ${SLAMD_ID} characters, got ${JSON.stringify(o.ruleset) ?? 'nothing'}.`, '$.ruleset');
-  const version = int(o.schemaVersion, '$.schemaVersion', 1, Number.MAX_SAFE_INTEGER);
-  if (version !== CHARACTER_SCHEMA_VERSION) fail('unsupported-version', `Schema version ${version} is newer than this reader (${CHARACTER_SCHEMA_VERSION}); update hammercrawl.`, '$.schemaVersion');
+  if (!isObj(json)) return fail('not-an-object', 'Expected an object at $.', '$');
+  if (json.ruleset !== SLAMD_ID) fail('wrong-ruleset', `This reader takes ${SLAMD_ID} characters, got ${JSON.stringify(json.ruleset) ?? 'nothing'}.`, '$.ruleset');
+  if (!('schemaVersion' in json)) fail('missing-field', 'Missing field schemaVersion.', '$.schemaVersion');
+  const version = int(json.schemaVersion, '$.schemaVersion', 1, Number.MAX_SAFE_INTEGER);
+  if (version > CHARACTER_SCHEMA_VERSION) fail('unsupported-version', `Schema version ${version} is newer than this reader (${CHARACTER_SCHEMA_VERSION}); update hammercrawl.`, '$.schemaVersion');
+  const o = version === 1 ? obj(json, '$', V1_KEYS) : obj(json, '$', V2_KEYS, V2_OPTIONAL_KEYS);
   const name = text(o.name, '$.name', MAX_NAME_LENGTH, true);
   const statsObj = obj(o.stats, '$.stats', ATTRIBUTE_IDS);
   const stats = {} as Record<AttributeId, SlamdStat>;
@@ -264,13 +324,42 @@ function readDocument(json: unknown): SlamdCharacter {
   const diceCount = int(t.dice, '$.toughness.dice', 1, MAX_TOUGHNESS_DICE);
   const toughness = { dice: diceCount, exhausted: int(t.exhausted, '$.toughness.exhausted', 0, diceCount) };
   const condition = oneOf(o.condition, '$.condition', CONDITIONS);
-  const injuries = arr(o.injuries, '$.injuries', MAX_LIST_ENTRIES).map((x, i) => {
-    const e = obj(x, `$.injuries[${i}]`, ['mutilationId', 'note']);
-    return { mutilationId: oneOf(e.mutilationId, `$.injuries[${i}].mutilationId`, MUTILATIONS.map((m) => m.id)), note: text(e.note, `$.injuries[${i}].note`, MAX_NOTE_LENGTH, false) };
-  });
+  const injuries = arr(o.injuries, '$.injuries', MAX_LIST_ENTRIES).map((x, i) => readInjury(x, `$.injuries[${i}]`, version));
   const inventory = arr(o.inventory, '$.inventory', MAX_LIST_ENTRIES).map((x, i) => readEntry(x, `$.inventory[${i}]`));
   const creation = readCreation(o.creation, '$.creation');
-  return { ruleset: SLAMD_ID, schemaVersion: CHARACTER_SCHEMA_VERSION, name, stats, class: cls, traits, toughness, condition, injuries, inventory, creation };
+  const v1: SlamdCharacterV1 = { ruleset: SLAMD_ID, schemaVersion: 1, name, stats, class: cls, traits, toughness, condition, injuries, inventory, creation };
+  if (version === 1) return migrateCharacterV1(v1);
+  const con = stats.con.score;
+  const woundsLeft = int(o.woundsLeft, '$.woundsLeft', 0, MAX_SCORE);
+  if (woundsLeft > con) fail('wounds-over-con', `Wounds left cannot be more than the CON Score (${con}), got ${woundsLeft}.`, '$.woundsLeft');
+  const hacksilver = int(o.hacksilver, '$.hacksilver', 0, MAX_HACKSILVER);
+  const xp = int(o.xp, '$.xp', 0, MAX_XP);
+  const play = readPlayFields(o);
+  if (!play.ok) throw new Bad(play.error);
+  return withV2Fields(v1, { woundsLeft, hacksilver, xp, ...play.value });
+}
+
+/** A schema 2 document from the schema 1 fields and the new ones, keys in the order written. */
+function withV2Fields(v1: SlamdCharacterV1, added: Pick<SlamdCharacter, 'woundsLeft' | 'hacksilver' | 'xp' | keyof PlayFields>): SlamdCharacter {
+  return {
+    ruleset: SLAMD_ID, schemaVersion: CHARACTER_SCHEMA_VERSION, name: v1.name, stats: v1.stats, class: v1.class, traits: v1.traits,
+    toughness: v1.toughness, woundsLeft: added.woundsLeft, condition: v1.condition, injuries: v1.injuries, inventory: v1.inventory,
+    hacksilver: added.hacksilver, xp: added.xp, notes: added.notes, conditions: added.conditions, history: added.history, creation: v1.creation,
+  };
+}
+
+/**
+ * Migration 1 -> 2: a document from before play gets every Wound its CON Score allows (Wounds were
+ * not kept; ruling SL-24), no hacksilver, no XP, and empty notes, conditions and history. Pure.
+ * @example migrateCharacterV1(v1).woundsLeft // v1.stats.con.score
+ */
+export function migrateCharacterV1(v1: SlamdCharacterV1): SlamdCharacter {
+  return withV2Fields(v1, { woundsLeft: v1.stats.con.score, hacksilver: 0, xp: 0, ...NO_PLAY });
+}
+
+/** The fields a new character starts play with: every Wound, no money, no XP, nothing noted. */
+export function freshPlayFields(conScore: number): Pick<SlamdCharacter, 'woundsLeft' | 'hacksilver' | 'xp' | keyof PlayFields> {
+  return { woundsLeft: conScore, hacksilver: 0, xp: 0, ...NO_PLAY };
 }
 
 /**

@@ -8,20 +8,17 @@ import type { RandomSource } from '../../dice/random.js';
 import {
   ok,
   problem,
-  readParam,
-  unknownParam,
   type CheckDie,
   type CheckKindDef,
   type CheckOdds,
   type CheckRequest,
   type CheckRoll,
   type CheckParamDef,
-  type ParamDef,
   type ParamRecord,
-  type ParamValue,
   type RuleResult,
 } from '../rule-system.js';
 import { ATTRIBUTES, MAX_SCORE, MIN_SCORE, SLAMD_REF } from './attributes.js';
+import { readParams, type ParamValues as Values } from './params.js';
 import {
   ATTACK_OUTCOMES,
   MAX_ATTACK_MODIFIER,
@@ -149,20 +146,6 @@ export const CHECKS = [
 /** A check kind id. */
 export type CheckKindId = (typeof CHECKS)[number]['id'];
 
-type Values = Record<string, ParamValue | undefined>;
-
-function readAll(defs: readonly ParamDef[], params: ParamRecord): RuleResult<Values> {
-  const unknown = unknownParam(defs, params);
-  if (unknown !== null) return { ok: false, error: unknown };
-  const out: Values = {};
-  for (const d of defs) {
-    const r = readParam(defs, params, d.name);
-    if (!r.ok) return r;
-    out[d.name] = r.value;
-  }
-  return ok(out);
-}
-
 const num = (v: Values, name: string): number => v[name] as number;
 const flag = (v: Values, name: string): boolean => v[name] === true;
 
@@ -208,7 +191,7 @@ type AttackCheckSpec = AttackSpec & { weaponLabel: string };
 
 const attackProcedure: CheckProcedure<AttackCheckSpec> = {
   prepare(params) {
-    const v = readAll(ATTACK_PARAMS, params);
+    const v = readParams(ATTACK_PARAMS, params);
     if (!v.ok) return v;
     const roll = attackRollFrom(v.value, params);
     if (!roll.ok) return roll;
@@ -253,7 +236,7 @@ type ManeuverSpec = AttackRollSpec & DefenseSpec & { weaponLabel: string; maneuv
 
 const maneuverProcedure: CheckProcedure<ManeuverSpec> = {
   prepare(params) {
-    const v = readAll(MANEUVER_PARAMS, params);
+    const v = readParams(MANEUVER_PARAMS, params);
     if (!v.ok) return v;
     const roll = attackRollFrom(v.value, params);
     if (!roll.ok) return roll;
@@ -294,7 +277,7 @@ type DamageSpec = AttackRollSpec & { weaponLabel: string };
 
 const damageProcedure: CheckProcedure<DamageSpec> = {
   prepare(params) {
-    const v = readAll(DAMAGE_PARAMS, params);
+    const v = readParams(DAMAGE_PARAMS, params);
     if (!v.ok) return v;
     return attackRollFrom(v.value, params);
   },
@@ -324,7 +307,7 @@ type SaveSpec = { stat: string; score: number; modifier: number };
 
 const saveProcedure: CheckProcedure<SaveSpec> = {
   prepare(params) {
-    const v = readAll(SAVE_PARAMS, params);
+    const v = readParams(SAVE_PARAMS, params);
     if (!v.ok) return v;
     return ok({ stat: v.value.stat as string, score: num(v.value, 'score'), modifier: num(v.value, 'save-modifier') });
   },
@@ -349,7 +332,7 @@ type ToughnessSpec = { dice: number; exhaustOn: number[] };
 
 const toughnessProcedure: CheckProcedure<ToughnessSpec> = {
   prepare(params) {
-    const v = readAll(TOUGHNESS_PARAMS, params);
+    const v = readParams(TOUGHNESS_PARAMS, params);
     if (!v.ok) return v;
     return ok({ dice: num(v.value, 'dice'), exhaustOn: exhaustFrom(v.value) });
   },
@@ -378,7 +361,7 @@ type LeftSpec = { con: number; modifier: number };
 
 const leftForDeadProcedure: CheckProcedure<LeftSpec> = {
   prepare(params) {
-    const v = readAll(LEFT_FOR_DEAD_PARAMS, params);
+    const v = readParams(LEFT_FOR_DEAD_PARAMS, params);
     if (!v.ok) return v;
     return ok({ con: num(v.value, 'con'), modifier: num(v.value, 'save-modifier') });
   },
@@ -421,7 +404,7 @@ function mutilationOutcomeOf(r: MutilationResult): string {
 
 const mutilationProcedure: CheckProcedure<MutilationSpec> = {
   prepare(params) {
-    const v = readAll(MUTILATION_PARAMS, params);
+    const v = readParams(MUTILATION_PARAMS, params);
     if (!v.ok) return v;
     return ok({ damage: num(v.value, 'damage') });
   },

@@ -11,6 +11,7 @@ import {
   MAX_CLASS_LABEL_LENGTH,
   MAX_CLASS_TOUGHNESS_DICE,
   MAX_NAME_LENGTH,
+  freshPlayFields,
   statOf,
   type CharacterCreation,
   type SlamdCharacter,
@@ -131,6 +132,7 @@ export function rollCharacter(rng: RandomSource, options: ParamRecord): RuleResu
   const stats = {} as Record<AttributeId, ReturnType<typeof statOf>>;
   for (const id of ATTRIBUTE_IDS) stats[id] = statOf(scores[id]);
   const cls: SmithClass | null = className.value === undefined ? null : { id: classIdOf(className.value), label: className.value, extraToughnessDice: extra, notes: '' };
+  const play = freshPlayFields(stats.con.score);
   return ok({
     ruleset: SLAMD_ID,
     schemaVersion: CHARACTER_SCHEMA_VERSION,
@@ -139,20 +141,32 @@ export function rollCharacter(rng: RandomSource, options: ParamRecord): RuleResu
     class: cls,
     traits: traitDraw.ids,
     toughness: { dice: toughnessDiceFor(extra, traitDraw.ids), exhausted: 0 },
+    woundsLeft: play.woundsLeft,
     condition: 'standing',
     injuries: [],
     inventory: [],
+    hacksilver: play.hacksilver,
+    xp: play.xp,
+    notes: play.notes,
+    conditions: play.conditions,
+    history: play.history,
     creation: { statDice, swap, traitMethod: isPick ? 'picked' : 'rolled', traitRolls: traitDraw.rolls },
   });
 }
 
 /**
  * Makes the one swap after seeing the rolls, for a character rolled without one (Character Creation:
- * the pair is the player's choice; ruling SL-16).
+ * the pair is the player's choice; ruling SL-16). Moving CON moves the Wounds left with it, so it is
+ * refused once a Wound is taken (ruling SL-24).
  */
 export function swapStats(character: SlamdCharacter, a: AttributeId, b: AttributeId): RuleResult<SlamdCharacter> {
   if (character.creation.swap !== null) return problem('so-long-as-men-die/already-swapped', `${character.name} already swapped ${character.creation.swap.join(' and ')}; only one pair may be swapped.`, '$.creation.swap');
   if (a === b) return problem('so-long-as-men-die/swap-same-stat', `Swap ${a} with a different stat.`, '$.swap-b');
+  const movesCon = a === 'con' || b === 'con';
+  if (movesCon && character.woundsLeft < character.stats.con.score) {
+    return problem('so-long-as-men-die/swap-after-wounds', `${character.name} has taken Wounds, which the CON Score counts; the swap belongs to creation: swap two other stats, or before any Wound.`, a === 'con' ? '$.swap-a' : '$.swap-b');
+  }
   const stats = { ...character.stats, [a]: character.stats[b], [b]: character.stats[a] };
-  return ok({ ...character, stats, creation: { ...character.creation, swap: [a, b] } });
+  // Every Wound is still there to take (checked above): the new CON Score is the new count (ruling SL-24).
+  return ok({ ...character, stats, woundsLeft: movesCon ? stats.con.score : character.woundsLeft, creation: { ...character.creation, swap: [a, b] } });
 }

@@ -24,7 +24,8 @@ describe('the ruleSystem contract', () => {
     const s = ruleSystem.summarize(c.value);
     expect(s.name).toBe('Hild');
     expect(s.headline).toMatch(/^Sellsword; /);
-    expect(s.trackers.map((t) => t.id)).toEqual(['toughness', 'defense', 'stowed', 'readied']);
+    expect(s.trackers.map((t) => t.id)).toEqual(['wounds', 'toughness', 'defense', 'stowed', 'readied']);
+    expect(s.trackers.find((t) => t.role === 'health')?.value).toBe(`${c.value.stats.con.score}/${c.value.stats.con.score}`);
   });
 
   it('every creation option and check param is a CLI-ready kebab-case name', () => {

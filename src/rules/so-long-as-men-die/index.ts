@@ -17,6 +17,7 @@ import { TRAITS } from './data/traits.js';
 import { WEAPONS, WEAPON_QUALITIES } from './data/weapons.js';
 import { rollInitiative } from './initiative.js';
 import { inventoryReport } from './inventory.js';
+import { PLAY } from './play.js';
 import { TOUGHNESS_DIE_SIDES, freshToughness } from './toughness.js';
 
 export * from './attributes.js';
@@ -33,6 +34,12 @@ export * from './checks.js';
 export * from './economy.js';
 export * from './wounds.js';
 export * from './combat.js';
+export * from './params.js';
+export * from './play-kit.js';
+export * from './play-harm.js';
+export * from './play-toughness.js';
+export * from './play-goods.js';
+export * from './play.js';
 export * from './data/slots.js';
 export * from './data/weapons.js';
 export * from './data/armour.js';
@@ -62,12 +69,13 @@ export const TABLES = [
   { id: 'initiative-phases', label: 'Phases of a round', ref: `${SLAMD_REF}, Initiative`, rows: INITIATIVE_PHASES },
 ] as const satisfies readonly RuleTable[];
 
-/** The lines a table shows of a character: class and traits, Toughness, Defense, slots. */
+/** The lines a table shows of a character: class, traits and whether down; Wounds left (health, SL-25), Toughness, Defense, slots. */
 export function summarize(character: SlamdCharacter): CharacterSummary {
   const traitLabels = character.traits.map((id) => TRAITS.find((t) => t.id === id)?.label ?? id);
   const report = inventoryReport(character);
   const trackers = [
-    { id: 'toughness', label: 'Toughness', value: `${freshToughness(character.toughness)}/${character.toughness.dice} d${TOUGHNESS_DIE_SIDES} fresh`, role: 'health' as const },
+    { id: 'wounds', label: 'Wounds left', value: `${character.woundsLeft}/${character.stats.con.score}`, role: 'health' as const },
+    { id: 'toughness', label: 'Toughness', value: `${freshToughness(character.toughness)}/${character.toughness.dice} d${TOUGHNESS_DIE_SIDES} fresh` },
     ...(report.ok
       ? [
           { id: 'defense', label: 'Defense', value: `d${report.value.defenseDie}${report.value.shieldBonus > 0 ? ` +${report.value.shieldBonus}` : ''}`, role: 'armour' as const },
@@ -76,7 +84,8 @@ export function summarize(character: SlamdCharacter): CharacterSummary {
         ]
       : [{ id: 'inventory', label: 'Inventory', value: report.error.message }]),
   ];
-  return { name: character.name, headline: `${character.class?.label ?? 'No class'}; ${traitLabels.join(', ') || 'no traits'}`, trackers };
+  const state = character.condition === 'standing' ? '' : ` (${character.condition})`;
+  return { name: character.name, headline: `${character.class?.label ?? 'No class'}; ${traitLabels.join(', ') || 'no traits'}${state}`, trackers };
 }
 
 /**
@@ -110,4 +119,5 @@ export const ruleSystem: RuleSystem<SlamdCharacter> = {
   rollInitiative,
   tables: TABLES,
   settings: [],
+  play: PLAY,
 };

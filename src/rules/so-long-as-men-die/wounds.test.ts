@@ -69,3 +69,35 @@ describe('applying an attack to a character (Toughness; Injury; Mutilation)', ()
     expect(applyAttack(tired, rollAttack(scriptedRandom([7, 5, 2]), spec))).toMatchObject({ ok: false, error: { code: 'so-long-as-men-die/toughness-exhausted' } });
   });
 });
+
+describe('Wounds: "your Score determines how many Wounds it takes to kill you" (Stats, Constitution; SL-24)', () => {
+  const none = { ...spec, toughnessDice: 0 };
+  it('each lethal injury is one Wound; a soak or a nonlethal blow is none', () => {
+    const c = victim();
+    const hurt = applyAttack(c, rollAttack(scriptedRandom([3, 1]), none), { choice: 'unconscious' });
+    assertOk(hurt);
+    expect(hurt.value.woundsLeft).toBe(c.woundsLeft - 1);
+    const soaked = applyAttack(c, rollAttack(scriptedRandom([7, 5, 2]), spec));
+    assertOk(soaked);
+    expect(soaked.value.woundsLeft).toBe(c.woundsLeft);
+    const knocked = applyAttack(c, rollAttack(scriptedRandom([3]), { ...none, isNonlethal: true }));
+    assertOk(knocked);
+    expect([knocked.value.condition, knocked.value.woundsLeft]).toEqual(['unconscious', c.woundsLeft]);
+  });
+
+  it('the Wound that leaves none kills, whatever the mutilation', () => {
+    const last = { ...victim(), woundsLeft: 1 };
+    const r = applyAttack(last, rollAttack(scriptedRandom([1, 20]), none), { mutilation: rollMutilation(scriptedRandom([]), 1) });
+    assertOk(r);
+    expect([r.value.condition, r.value.woundsLeft]).toEqual(['dead', 0]);
+  });
+
+  it('where it struck and how long is left are kept on the injury', () => {
+    const maimed = applyAttack(victim(), rollAttack(scriptedRandom([3, 20]), none), { mutilation: rollMutilation(scriptedRandom([5]), 3) });
+    assertOk(maimed);
+    expect(maimed.value.injuries.at(-1)).toMatchObject({ mutilationId: 'maimed', location: 'leg' });
+    const doomed = applyAttack(victim(), rollAttack(scriptedRandom([7, 20]), { ...none, modifier: 1 }), { mutilation: rollMutilation(scriptedRandom([2]), 8) });
+    assertOk(doomed);
+    expect(doomed.value.injuries.at(-1)).toMatchObject({ mutilationId: 'doomed', countdown: { value: 2, unit: 'rounds' } });
+  });
+});

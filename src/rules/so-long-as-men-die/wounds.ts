@@ -1,8 +1,9 @@
 /**
  * What a rolled attack does to a character document: Toughness Dice exhausted, then the injury the
- * CON save and the player's choice leave (unconscious with a Flesh Wound, mutilated, or both), the
- * mutilation written down, Scarred's CHA point, death. Rules: So Long as Men Die, Toughness; Injury;
- * Mutilation. Rulings SL-10, SL-12, SL-20.
+ * CON save and the player's choice leave (unconscious with a Flesh Wound, mutilated, or both), one
+ * Wound taken (the CON Score counts them: the last one kills), the mutilation written down with where
+ * it struck and how long is left, Scarred's CHA point, death. Rules: So Long as Men Die, Stats
+ * (Constitution); Toughness; Injury; Mutilation. Rulings SL-10, SL-12, SL-20, SL-22, SL-24.
  */
 import { ok, problem, type RuleResult } from '../rule-system.js';
 import type { AttackRoll } from './attack.js';
@@ -39,18 +40,23 @@ export function applyAttack(character: SlamdCharacter, roll: AttackRoll, decisio
   let next: SlamdCharacter = { ...character, toughness: exhaustToughness(character.toughness, roll.soak.exhausted) };
   const fleshWound: CharacterInjury = { mutilationId: FLESH_WOUND_ID, note: 'Unconscious from the blow.' };
   const knockOut = (c: SlamdCharacter): SlamdCharacter => ({ ...c, condition: worse(c.condition, 'unconscious'), injuries: [...c.injuries, fleshWound] });
+  // A lethal blow past Toughness is one Wound; the one that leaves none kills (Stats, Constitution; SL-24).
+  const wound = (c: SlamdCharacter): SlamdCharacter => {
+    const woundsLeft = Math.max(0, c.woundsLeft - 1);
+    return { ...c, woundsLeft, condition: woundsLeft === 0 ? 'dead' : c.condition };
+  };
   const mutilate = (c: SlamdCharacter): RuleResult<SlamdCharacter> => {
     const m = decision.mutilation;
     if (m === undefined) return problem('so-long-as-men-die/mutilation-needed', `Roll the mutilation for ${roll.soak.remaining} damage (rollMutilation) and pass it.`, '$.mutilation');
     if (m.damage !== roll.soak.remaining) return problem('so-long-as-men-die/mutilation-mismatch', `The mutilation was rolled for ${m.damage} damage, but ${roll.soak.remaining} got through.`, '$.mutilation');
     const isDead = m.mutilation.isDeath || (m.mutilation.id === 'severed' && m.location?.id === 'head');
     const cha = m.mutilation.chaLoss === 0 ? c.stats.cha : statOf(Math.max(MIN_SCORE, c.stats.cha.score - m.mutilation.chaLoss));
-    return ok({
-      ...c,
-      stats: { ...c.stats, cha },
-      condition: isDead ? 'dead' : c.condition,
-      injuries: [...c.injuries, { mutilationId: m.mutilation.id, note: m.explanation }],
-    });
+    const injury: CharacterInjury = {
+      mutilationId: m.mutilation.id, note: m.explanation,
+      ...(m.location === null ? {} : { location: m.location.id }),
+      ...(m.countdown === null ? {} : { countdown: m.countdown }),
+    };
+    return ok({ ...c, stats: { ...c.stats, cha }, condition: isDead ? 'dead' : c.condition, injuries: [...c.injuries, injury] });
   };
   switch (roll.outcome) {
     case 'no-damage':
@@ -59,10 +65,10 @@ export function applyAttack(character: SlamdCharacter, roll: AttackRoll, decisio
     case 'knocked-out':
       return ok(knockOut(next));
     case 'injured-save-failed':
-      next = knockOut(next);
-      return mutilate(next);
+      return mutilate(knockOut(wound(next)));
     case 'injured-save-made':
       if (decision.choice === undefined) return problem('so-long-as-men-die/choice-needed', 'The CON save was made: choose unconscious (with a Flesh Wound) or mutilated (and standing).', '$.choice');
+      next = wound(next);
       return decision.choice === 'unconscious' ? ok(knockOut(next)) : mutilate(next);
   }
 }
