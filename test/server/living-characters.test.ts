@@ -73,16 +73,6 @@ describe.each(LOADED)('an evening of %s at the table', (id, rules) => {
     const saved = await accepted(player, { kind: 'character-save', character: made.value });
     const characterId = saved['characterId'] as string;
 
-    // The fight: the character in the tracker; the Smith writes a lower Health there, and the sheet follows.
-    const added = await accepted(smith, { kind: 'combat', action: { type: 'add', name: 'Hero', side: 'party', characterId } });
-    const combatFrame = await smith.waitFor((f) => f['kind'] === 'combat-changed' && f['seq'] === added['seq']);
-    const hero = (combatFrame['combat'] as { combatants: { id: string; health: string }[] }).combatants.at(-1)!;
-    const lower = lowerHealth(rules, hero.health);
-    if (lower !== null) {
-      await accepted(smith, { kind: 'combat', action: { type: 'update', combatantId: hero.id, health: lower } });
-      const hurt = await smith.waitFor((f) => f['kind'] === 'character-saved' && (f['character'] as { id: string }).id === characterId && ((f['character'] as { document: { history?: { change: string }[] } }).document.history ?? []).some((h) => h.change === 'tracker'));
-      expect(hurt).toBeDefined();
-    }
     const stateOf = async (): Promise<Record<string, unknown>> => {
       const exported = await request(server, 'GET', `/api/tables/${table.id}/export`, undefined, table.smith);
       return (exported.body['characters'] as { id: string; document: Record<string, unknown> }[]).find((c) => c.id === characterId)!.document;
@@ -92,19 +82,25 @@ describe.each(LOADED)('an evening of %s at the table', (id, rules) => {
       const def = play!.changes.find((c) => c.id === example.change)!;
       await accepted(def.by === 'smith' ? smith : player, { kind: 'character-change', characterId, change: example.change, params: example.params });
     }
-    // The Smith undoes the last change, and the player makes it again.
-    const beforeUndo = await stateOf();
+    // Then a fight: the character in the tracker; the Smith writes a lower Health there, the sheet follows;
+    // the Smith undoes it, and writes it again.
+    const added = await accepted(smith, { kind: 'combat', action: { type: 'add', name: 'Hero', side: 'party', characterId } });
+    const combatFrame = await smith.waitFor((f) => f['kind'] === 'combat-changed' && f['seq'] === added['seq']);
+    const hero = (combatFrame['combat'] as { combatants: { id: string; health: string }[] }).combatants.at(-1)!;
+    const lower = lowerHealth(rules, hero.health);
+    expect(lower, `${hero.health} can go lower`).not.toBeNull();
+    await accepted(smith, { kind: 'combat', action: { type: 'update', combatantId: hero.id, health: lower } });
+    const hurt = await stateOf();
     await accepted(smith, { kind: 'character-undo', characterId });
-    const undone = await stateOf();
-    expect(undone).not.toEqual(beforeUndo);
-    const last = play!.examples.at(-1)!;
-    const lastDef = play!.changes.find((c) => c.id === last.change)!;
-    const redone = await accepted(lastDef.by === 'smith' ? smith : player, { kind: 'character-change', characterId, change: last.change, params: last.params });
-
+    expect(await stateOf()).not.toEqual(hurt);
+    const redone = await accepted(smith, { kind: 'combat', action: { type: 'update', combatantId: hero.id, health: lower } });
     const exported = await stateOf();
     await expect(`${JSON.stringify(exported, null, 2)}\n`).toMatchFileSnapshot(`../golden/evening-${id}.json`);
     const history = exported['history'] as { change: string; by: string }[];
-    expect(history.map((h) => h.change)).toEqual(['created', ...(lower === null ? [] : ['tracker']), ...play!.examples.map((e) => e.change), 'undo', last.change]);
+    // The undone change leaves the restored document's history; the undo's line names it.
+    expect(history.map((h) => h.change)).toEqual(['created', ...play!.examples.map((e) => e.change), 'undo', 'tracker']);
+    expect(history.at(-2)).toMatchObject({ by: 'Smith', isOverride: true, summary: expect.stringMatching(/^Undid: Tracker: /) });
+    expect(((await request(server, 'GET', `/api/tables/${table.id}/export`, undefined, table.smith)).body['events'] as { kind: string; combat?: { combatants: { id: string; health: string }[] } }[]).filter((e) => e.kind === 'combat-changed').at(-1)!.combat!.combatants.find((c) => c.id === hero.id)!.health).toBe(lower);
 
     // A fresh socket replays the log: its last character-saved is the exported document.
     const late = await hello(table.id, table.player);
