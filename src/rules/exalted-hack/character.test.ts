@@ -43,7 +43,7 @@ describe('rolling a character (ruling EH-8)', () => {
     expect(c.languages.map((l) => [l.id, l.points])).toEqual([['common', 2], ['dwarvish', 2], ['elvish', 2], ['giantish', 2]]);
     expect(c.weaponTraining).toEqual(['martial']);
     expect(rng.remaining).toBe(0);
-    expect(summarize(c).trackers.map((t) => t.value)).toEqual(['21/21', '9/9', '40 ft', '0/12']);
+    expect(summarize(c).trackers.map((t) => t.value)).toEqual(['21/21', '0', '9/9', '40 ft', '0/12']);
   });
 
   it('languages: Common and one more fluent, then INT points two at a time, an odd point halting (EH-10)', () => {
@@ -95,8 +95,8 @@ describe('reading a character document', () => {
     const c = make(7) as unknown as Record<string, Json>;
     const paths = (doc: unknown) => characterProblems(doc).map((p) => p.path);
     expect(paths({ ...c, hp: { current: 1, max: 999 } })).toContain('$.hp.max');
-    expect(paths({ ...c, stats: { ...(c.stats as Record<string, Json>), dex: { score: 19 } } })).toEqual(['$.stats.dex.score']);
-    expect(paths({ ...c, stats: { ...(c.stats as Record<string, Json>), dex: { score: 12, mod: 1 } } })).toEqual(['$.stats.dex.mod']);
+    expect(paths({ ...c, stats: { ...(c.stats as Record<string, Json>), dex: { score: 19, current: 12 } } })).toEqual(['$.stats.dex.score']);
+    expect(paths({ ...c, stats: { ...(c.stats as Record<string, Json>), dex: { score: 12, current: 12, mod: 1 } } })).toEqual(['$.stats.dex.mod']);
     expect(paths({ ...c, colour: 'red' })).toEqual(['$.colour']);
     expect(paths({ ...c, ruleset: 'hammercrawl' })).toEqual(['$.ruleset']);
     expect(paths({ ...c, languages: [] })).toEqual(['$.languages']);
@@ -189,8 +189,10 @@ describe('document limits, at and one past', () => {
 
   it('attribute damage up to the score; reported problems capped with a count of the rest', () => {
     const score = (c.stats as Record<string, { score: number }>).wis!.score;
-    expect(paths({ ...c, attributeDamage: { ...(c.attributeDamage as Record<string, Json>), wis: score } })).toEqual([]);
-    expect(paths({ ...c, attributeDamage: { ...(c.attributeDamage as Record<string, Json>), wis: score + 1 } })).toEqual(['$.attributeDamage.wis']);
+    const wisAt = (current: number): Json => ({ ...(c.stats as Record<string, Json>), wis: { score, current } });
+    expect(paths({ ...c, stats: wisAt(0), attributeDamage: { ...(c.attributeDamage as Record<string, Json>), wis: score } })).toEqual([]);
+    expect(paths({ ...c, stats: wisAt(0), attributeDamage: { ...(c.attributeDamage as Record<string, Json>), wis: score + 1 } })).toEqual(['$.attributeDamage.wis']);
+    expect(paths({ ...c, stats: wisAt(1), attributeDamage: { ...(c.attributeDamage as Record<string, Json>), wis: score } })).toEqual(['$.stats.wis.current']);
     const noisy = (n: number) => Object.fromEntries([...Object.entries(c), ...Array.from({ length: n }, (_, i) => [`junk${i}`, 1] as const)]);
     expect(characterProblems(noisy(MAX_REPORTED_PROBLEMS))).toHaveLength(MAX_REPORTED_PROBLEMS);
     const over = characterProblems(noisy(MAX_REPORTED_PROBLEMS + 1));

@@ -1,19 +1,28 @@
 /**
- * The Exalted Hack character document: a versioned plain-JSON record (attributes as `{ score }`, level,
- * Hit Die, HP, attribute damage, weapon training, languages, inventory with usage dice, silver), read
- * on import with every problem named by its JSON path.
- * Rules: The Exalted Hack, Resolving Actions and Attributes; Damage and Dying; Weapons; Inventory and
- * Usage. Rulings: docs/rulings.md (EH-8, EH-10, EH-12, EH-25).
+ * The Exalted Hack character document: a versioned plain-JSON record (attributes as `{ score, current }`,
+ * level, Hit Die, HP, attribute damage, whether the character is dying, armour, weapon training,
+ * languages, inventory with usage dice, silver, personal projects, and the notes, conditions and history
+ * of play), read on import with every problem named by its JSON path. A version-1 document (before play)
+ * is read and migrated to version 2 (migrations.ts).
+ * Rules: The Exalted Hack, Resolving Actions and Attributes; Damage and Dying; Weapons; Armor; Inventory
+ * and Usage; Other Rolls (Elaboration Roll). Rulings: docs/rulings.md (EH-8, EH-10, EH-12, EH-25, EH-28).
  */
-import { ok, type RuleProblem, type RuleResult, type RulesetCharacter } from '../rule-system.js';
+import { readPlayFields } from '../character-play.js';
+import { ok, type CharacterHistoryEntry, type RuleProblem, type RuleResult, type RulesetCharacter } from '../rule-system.js';
 import { ATTRIBUTE_IDS, MAX_ATTRIBUTE_SCORE, MAX_LEVEL, type AttributeId } from './attributes.js';
+import { ARMOUR_KINDS, MAX_ARMOUR_VALUE, type ArmourKindId } from './data/armour.js';
+import { MAX_ELABORATION_POINTS } from './data/elaboration.js';
 import { DAMAGE_DICE } from './data/weapons.js';
 import { FLUENT_POINTS } from './data/languages.js';
 import { MAX_HP, maxHitPoints } from './hit-points.js';
+import { migrateV1ToV2, type CharacterV1 } from './migrations.js';
 import { USAGE_DICE } from './usage-die.js';
 
-/** The schema version this code writes and reads (conventions: Saved data; ruling EH-25). */
-export const CHARACTER_SCHEMA_VERSION = 1;
+/** The schema version this code writes (conventions: Saved data; rulings EH-25, EH-28); version 1 is still read. */
+export const CHARACTER_SCHEMA_VERSION = 2;
+
+/** The schema versions this code reads: 1 (before play, migrated on reading) and 2. */
+export const READABLE_SCHEMA_VERSIONS = [1, CHARACTER_SCHEMA_VERSION] as const;
 
 /** Longest name accepted, a project limit (a name must also have a character that is not a space; EH-25). */
 export const MAX_NAME_LENGTH = 60;
@@ -36,15 +45,37 @@ export const SILVER_PER_SPACE = 100;
 /** Longest id or label in a language or inventory entry (a project limit; EH-25). */
 export const MAX_LABEL_LENGTH = 60;
 
+/** Most personal projects a document may list (Elaboration Roll; a project limit). */
+export const MAX_PROJECTS = 20;
+
 /** Most problems `characterProblems` lists, the rest counted in the last message (EH-25). */
 export const MAX_REPORTED_PROBLEMS = 50;
 
 /** Weapon categories a character may be trained in; light weapons need none (Weapons). */
 export type WeaponTraining = 'martial' | 'heavy';
 
-/** One attribute: its score; the text gives attributes no modifiers (Resolving Actions and Attributes). */
+/**
+ * One attribute: its score, and its value now after attribute damage (`score - attributeDamage`, kept
+ * so that a sheet rolls against it; ruling EH-28). The text gives attributes no modifiers (Resolving
+ * Actions and Attributes).
+ */
 export interface AttributeScore {
   readonly score: number;
+  readonly current: number;
+}
+
+/** The armour worn: its value and whether it is magical (Armor; ruling EH-28). */
+export interface WornArmour {
+  readonly value: number;
+  readonly kind: ArmourKindId;
+}
+
+/** A personal project: its points goal and the points gathered (Elaboration Roll; ruling EH-33). */
+export interface Project {
+  readonly id: string;
+  readonly label: string;
+  readonly goal: number;
+  readonly progress: number;
 }
 
 /** A language known: 1 point halting, 2 fluent (Intelligence). */
@@ -63,8 +94,8 @@ export interface InventoryEntry {
 }
 
 /**
- * A character of The Exalted Hack (ruling EH-8 for creation, EH-25 for the fields).
- * @example { ruleset: 'exalted-hack', schemaVersion: 1, name: 'Ilse', level: 1, stats: { str: { score: 11 }, ... }, hitDie: 8, hp: { current: 21, max: 21 }, ... }
+ * A character of The Exalted Hack (ruling EH-8 for creation, EH-25 and EH-28 for the fields).
+ * @example { ruleset: 'exalted-hack', schemaVersion: 2, name: 'Ilse', level: 1, stats: { str: { score: 11, current: 11 }, ... }, hitDie: 8, hp: { current: 21, max: 21 }, ... }
  */
 export interface ExaltedHackCharacter extends RulesetCharacter {
   readonly ruleset: 'exalted-hack';
@@ -77,15 +108,37 @@ export interface ExaltedHackCharacter extends RulesetCharacter {
   readonly hp: { readonly current: number; readonly max: number };
   /** Points lost from each attribute (lethal damage, deep wounds), recovered by rest (Recovery). */
   readonly attributeDamage: { readonly [K in AttributeId]: number };
+  /** Took lethal damage and loses CON each turn until healed (Damage and Dying; ruling EH-28). */
+  readonly isDying: boolean;
+  readonly armour: WornArmour;
   readonly weaponTraining: readonly WeaponTraining[];
   readonly languages: readonly KnownLanguage[];
   readonly inventory: readonly InventoryEntry[];
   readonly silver: number;
+  readonly projects: readonly Project[];
+  readonly notes: string;
+  readonly conditions: readonly string[];
+  readonly history: readonly CharacterHistoryEntry[];
 }
 
 /** An attribute's value now: its score less the damage it carries (Recovery; EH-12). */
-export function currentScore(c: ExaltedHackCharacter, id: AttributeId): number {
+export function currentScore(c: Pick<ExaltedHackCharacter, 'stats' | 'attributeDamage'>, id: AttributeId): number {
   return c.stats[id].score - c.attributeDamage[id];
+}
+
+/** The attributes at 0: each one loses the character (Damage and Dying). */
+export function attributesAtZero(c: Pick<ExaltedHackCharacter, 'stats' | 'attributeDamage'>): AttributeId[] {
+  return ATTRIBUTE_IDS.filter((id) => currentScore(c, id) <= 0);
+}
+
+/**
+ * A copy of `c` with `damage` points of damage on attribute `id`, its current score kept in step
+ * (Recovery; EH-12, EH-28). Throws on damage outside 0..score (a programmer error).
+ */
+export function withAttributeDamage(c: ExaltedHackCharacter, id: AttributeId, damage: number): ExaltedHackCharacter {
+  const score = c.stats[id].score;
+  if (!Number.isInteger(damage) || damage < 0 || damage > score) throw new RangeError(`damage on ${id} must be 0-${score}, got ${damage}`);
+  return { ...c, stats: { ...c.stats, [id]: { score, current: score - damage } }, attributeDamage: { ...c.attributeDamage, [id]: damage } };
 }
 
 /** Spaces used: every entry, plus one per started 100 silver (Inventory and Usage; ruling EH-22). */
@@ -93,7 +146,11 @@ export function spacesUsed(c: Pick<ExaltedHackCharacter, 'inventory' | 'silver'>
   return c.inventory.reduce((n, e) => n + e.spaces, 0) + Math.ceil(c.silver / SILVER_PER_SPACE);
 }
 
-const TOP_KEYS = ['ruleset', 'schemaVersion', 'name', 'level', 'stats', 'hitDie', 'hp', 'attributeDamage', 'weaponTraining', 'languages', 'inventory', 'silver'] as const;
+/** The fields of a version-1 document; the play fields may be there too (a table appends history). */
+const V1_KEYS = ['ruleset', 'schemaVersion', 'name', 'level', 'stats', 'hitDie', 'hp', 'attributeDamage', 'weaponTraining', 'languages', 'inventory', 'silver'] as const;
+const V2_KEYS = [...V1_KEYS, 'isDying', 'armour', 'projects'] as const;
+/** The play fields every document may carry, each read by `readPlayFields` (absent: empty). */
+const PLAY_KEYS = ['notes', 'conditions', 'history'] as const;
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -122,14 +179,23 @@ class Reader {
     this.problems.push({ code: `exalted-hack/${code}`, message, path });
   }
 
-  record(v: unknown, path: string, keys: readonly string[]): Record<string, unknown> | null {
+  /** An object with every one of `keys` and nothing else but `optionalKeys`. */
+  record(v: unknown, path: string, keys: readonly string[], optionalKeys: readonly string[] = []): Record<string, unknown> | null {
     if (!isRecord(v)) {
       this.add(path, 'not-an-object', `Expected an object, got ${shown(v)}.`);
       return null;
     }
-    for (const k of Object.keys(v)) if (!keys.includes(k)) this.add(child(path, k), 'unknown-field', `Unknown field "${k}"; remove it (fields here: ${keys.join(', ')}).`);
+    const all = [...keys, ...optionalKeys];
+    for (const k of Object.keys(v)) if (!all.includes(k)) this.add(child(path, k), 'unknown-field', `Unknown field "${k}"; remove it (fields here: ${all.join(', ')}).`);
     for (const k of keys) if (!(k in v)) this.add(child(path, k), 'missing-field', `Missing field "${k}".`);
     return v;
+  }
+
+  bool(v: unknown, path: string): boolean | null {
+    if (v === undefined) return null;
+    if (typeof v === 'boolean') return v;
+    this.add(path, 'not-a-boolean', `Expected true or false, got ${shown(v)}.`);
+    return null;
   }
 
   int(v: unknown, path: string, min: number, max: number): number | null {
@@ -178,39 +244,57 @@ class Reader {
   }
 }
 
+/** The schema version a document says it has, when it is one this code reads. */
+function versionOf(v: unknown): 1 | 2 | null {
+  const version = isRecord(v) ? v.schemaVersion : undefined;
+  return version === 1 || version === 2 ? version : null;
+}
+
 function readDocument(r: Reader, v: unknown): void {
-  const doc = r.record(v, '$', TOP_KEYS);
+  // A document of an unknown version is read as the latest, to report what else is wrong with it.
+  const version = versionOf(v) ?? CHARACTER_SCHEMA_VERSION;
+  const doc = r.record(v, '$', version === 1 ? V1_KEYS : V2_KEYS, PLAY_KEYS);
   if (doc === null) return;
   if (doc.ruleset !== undefined && doc.ruleset !== 'exalted-hack') r.add('$.ruleset', 'wrong-ruleset', `This is not an Exalted Hack character (ruleset ${shown(doc.ruleset)}); import it with its own ruleset.`);
-  if (doc.schemaVersion !== undefined && doc.schemaVersion !== CHARACTER_SCHEMA_VERSION) {
-    r.add('$.schemaVersion', 'schema-version', `Schema version ${shown(doc.schemaVersion)} is not one this code reads (${CHARACTER_SCHEMA_VERSION}).`);
+  if (doc.schemaVersion !== undefined && versionOf(doc) === null) {
+    r.add('$.schemaVersion', 'schema-version', `Schema version ${shown(doc.schemaVersion)} is not one this code reads (${READABLE_SCHEMA_VERSIONS.join(' or ')}).`);
   }
   r.text(doc.name, '$.name', MAX_NAME_LENGTH);
   const level = r.int(doc.level, '$.level', 1, MAX_LEVEL);
   const scores: Partial<Record<AttributeId, number>> = {};
+  const currents: Partial<Record<AttributeId, number>> = {};
   const stats = doc.stats === undefined ? null : r.record(doc.stats, '$.stats', ATTRIBUTE_IDS);
   for (const id of ATTRIBUTE_IDS) {
     if (stats === null || stats[id] === undefined) continue;
     const path = `$.stats.${id}`;
-    const stat = r.record(stats[id], path, ['score']);
+    const stat = r.record(stats[id], path, version === 1 ? ['score'] : ['score', 'current']);
     const score = stat === null ? null : r.int(stat.score, `${path}.score`, 1, MAX_ATTRIBUTE_SCORE);
     if (score !== null) scores[id] = score;
+    const current = stat === null || version === 1 ? null : r.int(stat.current, `${path}.current`, 0, score ?? MAX_ATTRIBUTE_SCORE);
+    if (current !== null) currents[id] = current;
   }
   const hitDie = r.die(doc.hitDie, '$.hitDie', DAMAGE_DICE);
   const damage = doc.attributeDamage === undefined ? null : r.record(doc.attributeDamage, '$.attributeDamage', ATTRIBUTE_IDS);
   for (const id of ATTRIBUTE_IDS) {
     if (damage === null || damage[id] === undefined) continue;
-    r.int(damage[id], `$.attributeDamage.${id}`, 0, scores[id] ?? MAX_ATTRIBUTE_SCORE);
+    const points = r.int(damage[id], `$.attributeDamage.${id}`, 0, scores[id] ?? MAX_ATTRIBUTE_SCORE);
+    const score = scores[id];
+    const current = currents[id];
+    if (points !== null && score !== undefined && current !== undefined && current !== score - points) {
+      r.add(`$.stats.${id}.current`, 'current-score', `The current ${id.toUpperCase()} is the score less its damage: ${score} - ${points} = ${score - points}, got ${current}; change both together.`);
+    }
   }
   const hp = doc.hp === undefined ? null : r.record(doc.hp, '$.hp', ['current', 'max']);
+  let hpNow: number | null = null;
   if (hp !== null) {
     const max = r.int(hp.max, '$.hp.max', 1, MAX_HP);
-    if (max !== null) r.int(hp.current, '$.hp.current', 0, max);
+    if (max !== null) hpNow = r.int(hp.current, '$.hp.current', 0, max);
     const con = scores.con;
     if (max !== null && con !== undefined && hitDie !== null && level !== null && max !== maxHitPoints(con, hitDie, level)) {
       r.add('$.hp.max', 'hp-formula', `Maximum HP must be CON ${con} + Hit Die ${hitDie} + level ${level} = ${maxHitPoints(con, hitDie, level)}, got ${max}.`);
     }
   }
+  if (version === 2) readPlayState(r, doc, hpNow, currents.con);
   const training = r.array(doc.weaponTraining, '$.weaponTraining', 2);
   if (training !== null) {
     training.forEach((t, i) => {
@@ -250,6 +334,36 @@ function readDocument(r: Reader, v: unknown): void {
     r.unique(ids, '$.inventory', 'id');
   }
   r.int(doc.silver, '$.silver', 0, MAX_SILVER);
+  const play = readPlayFields(doc);
+  if (!play.ok) r.problems.push(play.error);
+}
+
+/** The version-2 fields of play: dying, armour, projects (Damage and Dying; Armor; Elaboration Roll; EH-28). */
+function readPlayState(r: Reader, doc: Record<string, unknown>, hp: number | null, con: number | undefined): void {
+  const isDying = r.bool(doc.isDying, '$.isDying');
+  if (isDying === true && hp !== null && hp > 0) r.add('$.isDying', 'dying-with-hp', `A dying character is at 0 HP, got ${hp}; healing stops dying, so set isDying to false.`);
+  if (isDying === true && con === 0) r.add('$.isDying', 'dying-when-dead', 'A character at CON 0 is dead, not dying; set isDying to false.');
+  const armour = doc.armour === undefined ? null : r.record(doc.armour, '$.armour', ['value', 'kind']);
+  if (armour !== null) {
+    r.int(armour.value, '$.armour.value', 0, MAX_ARMOUR_VALUE);
+    if (armour.kind !== undefined && !ARMOUR_KINDS.some((k) => k.id === armour.kind)) {
+      r.add('$.armour.kind', 'unknown-armour', `Expected ${ARMOUR_KINDS.map((k) => `"${k.id}"`).join(' or ')}, got ${shown(armour.kind)}.`);
+    }
+  }
+  const projects = r.array(doc.projects, '$.projects', MAX_PROJECTS);
+  if (projects !== null) {
+    const ids = projects.map((e, i) => {
+      const path = `$.projects[${i}]`;
+      const project = r.record(e, path, ['id', 'label', 'goal', 'progress']);
+      if (project === null) return null;
+      const id = r.text(project.id, `${path}.id`, MAX_LABEL_LENGTH, KEBAB);
+      r.text(project.label, `${path}.label`, MAX_LABEL_LENGTH);
+      const goal = r.int(project.goal, `${path}.goal`, 1, MAX_ELABORATION_POINTS);
+      r.int(project.progress, `${path}.progress`, 0, goal ?? MAX_ELABORATION_POINTS);
+      return id;
+    });
+    r.unique(ids, '$.projects', 'id');
+  }
 }
 
 /**
@@ -271,8 +385,16 @@ export function characterProblems(json: unknown): RuleProblem[] {
 export function readCharacter(json: unknown): RuleResult<ExaltedHackCharacter> {
   const problems = characterProblems(json);
   const first = problems[0];
-  // A copy, so that later changes to the imported value cannot reach the character.
-  if (first === undefined) return ok(JSON.parse(JSON.stringify(json)) as ExaltedHackCharacter);
+  if (first === undefined) return ok(normalized(json as Record<string, unknown>));
   const more = problems.length > 1 ? ` (${problems.length - 1} more problem${problems.length > 2 ? 's' : ''}: ${problems.slice(1, 4).map((p) => p.path).join(', ')}${problems.length > 4 ? ', ...' : ''})` : '';
   return { ok: false, error: { ...first, message: `${first.message}${more}` } };
+}
+
+/** A valid document as the latest version: a copy (so later changes to the imported value cannot reach it), migrated, its play fields filled. */
+function normalized(doc: Record<string, unknown>): ExaltedHackCharacter {
+  const play = readPlayFields(doc);
+  if (!play.ok) throw new Error(`a checked document has bad play fields: ${play.error.message}`);
+  const copy = JSON.parse(JSON.stringify(doc)) as Record<string, unknown>;
+  const latest = copy.schemaVersion === 1 ? migrateV1ToV2(copy as unknown as CharacterV1) : (copy as unknown as ExaltedHackCharacter);
+  return { ...latest, notes: play.value.notes, conditions: [...play.value.conditions], history: [...play.value.history] };
 }

@@ -7,7 +7,8 @@
 import type { RandomSource } from '../../dice/random.js';
 import { ok, problem, type CharacterSummary, type ParamDef, type ParamRecord, type RuleResult } from '../rule-system.js';
 import { ATTRIBUTE_IDS, MAX_LEVEL, carryingSpaces, extraLanguagePoints, speedForDex, type AttributeId } from './attributes.js';
-import { CHARACTER_SCHEMA_VERSION, MAX_NAME_LENGTH, currentScore, spacesUsed, type ExaltedHackCharacter, type KnownLanguage, type WeaponTraining } from './character.js';
+import { CHARACTER_SCHEMA_VERSION, MAX_NAME_LENGTH, attributesAtZero, currentScore, spacesUsed, type AttributeScore, type ExaltedHackCharacter, type KnownLanguage, type WeaponTraining } from './character.js';
+import { ATTRIBUTE_LOSSES } from './data/attribute-loss.js';
 import { FLUENT_POINTS, LANGUAGES } from './data/languages.js';
 import { DAMAGE_DICE } from './data/weapons.js';
 import { conditionOf, maxHitPoints } from './hit-points.js';
@@ -86,8 +87,11 @@ export function rollCharacter(rng: RandomSource, options: ParamRecord): RuleResu
   const level = intOf(v, 'level');
   const hitDie = intOf(v, 'hit-die');
   const trainingChoice = textOf(v, 'training');
-  const scores = {} as Record<AttributeId, { score: number }>;
-  for (const id of ATTRIBUTE_IDS) scores[id] = { score: rollAttribute(rng, method) };
+  const scores = {} as Record<AttributeId, AttributeScore>;
+  for (const id of ATTRIBUTE_IDS) {
+    const score = rollAttribute(rng, method);
+    scores[id] = { score, current: score };
+  }
   const languages: KnownLanguage[] = boolOf(v, 'no-languages') ? [{ id: 'common', label: 'Common', points: FLUENT_POINTS }] : rollLanguages(rng, scores.int.score);
   const max = maxHitPoints(scores.con.score, hitDie, level);
   const weaponTraining: WeaponTraining[] = trainingChoice === 'martial' ? ['martial'] : trainingChoice === 'martial-and-heavy' ? ['martial', 'heavy'] : [];
@@ -100,10 +104,16 @@ export function rollCharacter(rng: RandomSource, options: ParamRecord): RuleResu
     hitDie,
     hp: { current: max, max },
     attributeDamage: { str: 0, dex: 0, con: 0, int: 0, wis: 0, cha: 0 },
+    isDying: false,
+    armour: { value: 0, kind: 'regular' },
     weaponTraining,
     languages,
     inventory: [],
     silver: 0,
+    projects: [],
+    notes: '',
+    conditions: [],
+    history: [],
   });
 }
 
@@ -119,15 +129,34 @@ export function currentSpeed(c: ExaltedHackCharacter): number {
   return isOverloaded(c) ? base - OVERLOAD_SPEED_PENALTY_FEET : base;
 }
 
-/** The few lines a table shows: level, HP, CON, speed, spaces, condition (Constitution; Dexterity; Damage and Dying). */
+/**
+ * What state a character is in: standing, incapacitated (0 HP, stable), dying, dead (CON 0), or lost to
+ * another attribute at 0 (Damage and Dying; EH-27, EH-28).
+ * @example stateOf(c) // 'dying'
+ */
+export function stateOf(c: ExaltedHackCharacter): string {
+  const condition = conditionOf({ hp: c.hp.current, maxHp: c.hp.max, con: currentScore(c, 'con') }, c.isDying);
+  if (condition === 'dead') return 'dead';
+  const lost = attributesAtZero(c).map((id) => ATTRIBUTE_LOSSES.find((l) => l.id === id)!.label.toLowerCase());
+  if (lost.length > 0) return `lost: ${lost.join(', ')}`;
+  return condition;
+}
+
+/** The armour as a tracker reads it: "2", "3 magical" (Armor). */
+export function armourText(c: ExaltedHackCharacter): string {
+  return `${c.armour.value}${c.armour.kind === 'magical' ? ' magical' : ''}`;
+}
+
+/** The few lines a table shows: level, HP, armour, CON, speed, spaces, state (Constitution; Armor; Dexterity; Damage and Dying). */
 export function summarize(c: ExaltedHackCharacter): CharacterSummary {
   const con = currentScore(c, 'con');
-  const condition = conditionOf({ hp: c.hp.current, maxHp: c.hp.max, con }, c.attributeDamage.con > 0);
+  const state = stateOf(c);
   return {
     name: c.name,
-    headline: `Level ${c.level} protagonist (d${c.hitDie} Hit Die)${condition === 'standing' ? '' : `, ${condition}`}`,
+    headline: `Level ${c.level} protagonist (d${c.hitDie} Hit Die)${state === 'standing' ? '' : `, ${state}`}`,
     trackers: [
       { id: 'hp', label: 'HP', value: `${c.hp.current}/${c.hp.max}`, role: 'health' },
+      { id: 'armour', label: 'Armour', value: armourText(c), role: 'armour' },
       { id: 'con', label: 'CON', value: `${con}/${c.stats.con.score}` },
       { id: 'speed', label: 'Speed', value: `${currentSpeed(c)} ft` },
       { id: 'spaces', label: 'Spaces', value: `${spacesUsed(c)}/${carryingSpaces(Math.max(0, currentScore(c, 'str')))}` },

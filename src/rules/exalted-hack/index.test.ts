@@ -27,6 +27,22 @@ describe('ruleSystem (The Exalted Hack)', () => {
     expect(c.value.ruleset).toBe('exalted-hack');
     expect(ruleSystem.readCharacter(JSON.parse(JSON.stringify(c.value))).ok).toBe(true);
     expect(ruleSystem.summarize(c.value).name).toBe('Oda');
+    expect(ruleSystem.summarize(c.value).trackers.filter((t) => t.role !== undefined).map((t) => [t.id, t.role])).toEqual([['hp', 'health'], ['armour', 'armour']]);
+  });
+
+  it('play through the contract: its examples apply in order to the seed-1 character', () => {
+    const play = ruleSystem.play!;
+    const c = ruleSystem.rollCharacter(seededRandom(1), {});
+    if (!c.ok) throw new Error(c.error.message);
+    let doc = c.value;
+    const rng = seededRandom(5);
+    for (const request of play.examples) {
+      const r = play.rollChange(rng, doc, request);
+      if (!r.ok) throw new Error(`${request.change}: ${r.error.message}`);
+      doc = r.value.character;
+    }
+    expect(doc.history).toEqual([]);
+    expect(play.changes.find((k) => k.id === 'rest')?.rollsDice).toBe(true);
   });
 
   it('usage and initiative through the contract', () => {

@@ -1,7 +1,7 @@
 /**
  * The Exalted Hack ruleset: roll-under d20 checks with four outcomes, group, elaboration, X-or-nothing,
  * PVP and NPC rolls, attacks, defences and damage, HP and lethal damage, usage dice, group WIS
- * initiative, characters. Pure. Rules: ../shared/rules/004 (The Exalted Hack); rulings in
+ * initiative, characters, and play's changes to them. Pure. Rules: ../shared/rules/004 (The Exalted Hack); rulings in
  * docs/rulings.md.
  */
 import { tableLabel, type RuleSystem, type RuleTable } from '../rule-system.js';
@@ -17,6 +17,7 @@ import { ELABORATION_GOALS } from './data/elaboration.js';
 import { LANGUAGES, LANGUAGE_FLUENCY } from './data/languages.js';
 import { ATTACK_MODES, DEFENCE_MODES, WEAPON_CATEGORIES } from './data/weapons.js';
 import { INITIATIVE_HELP, rollInitiative } from './initiative.js';
+import { EXALTED_HACK_PLAY } from './play.js';
 import { EXALTED_HACK_CHAIN, USAGE_DIE_RULES, rollUsage, usageOdds } from './usage-die.js';
 
 export * from './attributes.js';
@@ -27,6 +28,14 @@ export * from './dying-rule.js';
 export * from './hit-points.js';
 export * from './usage-die.js';
 export * from './character.js';
+export * from './migrations.js';
+export * from './change-plan.js';
+export * from './play.js';
+export * from './play-common.js';
+export * from './play-health.js';
+export * from './play-advancement.js';
+export * from './play-goods.js';
+export * from './play-projects.js';
 export * from './create-character.js';
 export * from './initiative.js';
 export * from './data/weapons.js';
@@ -80,4 +89,5 @@ export const ruleSystem: RuleSystem<ExaltedHackCharacter> = {
   rollInitiative,
   tables: EXALTED_HACK_TABLES,
   settings: [],
+  play: EXALTED_HACK_PLAY,
 };
