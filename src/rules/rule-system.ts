@@ -224,6 +224,8 @@ export interface UsageOdds {
 export interface StatValue {
   readonly score: number;
   readonly mod?: number;
+  /** The score play has left it (the score less attribute damage), where the ruleset tells the two apart: checks roll against it. */
+  readonly current?: number;
 }
 
 /** What every ruleset's character document has; each ruleset adds its own fields. */

@@ -40,7 +40,8 @@ export function sheetStats(rs: Pick<RuleSystem, 'attributes'>, c: RulesetCharact
   for (const a of rs.attributes) {
     const key = keys.find((k) => k.toLowerCase() === a.id.toLowerCase());
     const v = key === undefined ? undefined : c.stats[key];
-    if (v && typeof v.score === 'number') out.push({ id: a.id, label: a.label, score: v.score, mod: typeof v.mod === 'number' ? v.mod : null });
+    // A damaged attribute rolls as it stands now (`current`), not as it was made.
+    if (v && typeof v.score === 'number') out.push({ id: a.id, label: a.label, score: typeof v.current === 'number' ? v.current : v.score, mod: typeof v.mod === 'number' ? v.mod : null });
   }
   return out;
 }

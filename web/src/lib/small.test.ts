@@ -6,7 +6,7 @@ import { cryptoRandom } from './browser-random.js';
 import { mayAttackWith, moveInOrder, partyCombatants, readAttack, readCombat, withCondition, withoutCondition } from './combat-view.js';
 import { applyEvent, emptyTable } from './table-state.js';
 import type { TableCharacter, TableEvent } from './protocol.js';
-import { parseJsonText, readSheet, sheetLabels, sheetUsageDice } from './sheet-data.js';
+import { parseJsonText, readSheet, sheetLabels, sheetStats, sheetUsageDice } from './sheet-data.js';
 import { seededRandom } from '../../../src/dice/random.js';
 import { CATALOGUE } from '../../../src/rules/catalogue.js';
 import type { CharacterValue } from '../../../src/rules/rule-system.js';
@@ -172,6 +172,15 @@ describe('tracker attacks', () => {
 });
 
 describe('sheet data', () => {
+  it('rolls a damaged attribute as it stands now: the current score where the document keeps one', () => {
+    const rs = { attributes: [{ id: 'str', label: 'STR', ref: '' }, { id: 'dex', label: 'DEX', ref: '' }] };
+    const stats = sheetStats(rs, { ruleset: 'x', schemaVersion: 1, name: 'N', stats: { str: { score: 14, current: 11 }, dex: { score: 9, mod: 0 } } });
+    expect(stats.map((s) => [s.id, s.score])).toEqual([
+      ['str', 11],
+      ['dex', 9],
+    ]);
+  });
+
   const value = (over: Partial<CharacterValue>): CharacterValue => ({ id: 'v', label: 'V', role: 'usage', kind: 'die', pointer: '/v', value: 6, ...over });
   it('offers the usage dice among the character\'s values, while they last', () => {
     const values = [
