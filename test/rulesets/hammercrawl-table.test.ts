@@ -9,6 +9,8 @@ import { MAX_PARTY_SIZE } from '../../src/rules/hammercrawl/venture/venture.js';
 import { MAX_SPELL_NAME_LENGTH } from '../../src/rules/hammercrawl/magick/commands.js';
 import type { Caster } from '../../src/rules/hammercrawl/magick/caster.js';
 import { hammerSettingsOf } from '../../src/rules/hammercrawl/table/commands.js';
+import { rollTrackerAttack, trackerAttack, type TrackerAttackResult } from '../../src/rules/hammercrawl/table/tracker-attack.js';
+import { statRow as statRowOf } from '../../src/rules/hammercrawl/check-modifiers.js';
 import type { HammercrawlTableState } from '../../src/rules/hammercrawl/table/extension.js';
 import type { HammercrawlTableCommand } from '../../src/rules/hammercrawl/table/read-command.js';
 import type { RuleSystem } from '../../src/rules/rule-system.js';
@@ -195,8 +197,9 @@ describe('magick', () => {
     expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'prepare' } }).ok).toBe(true);
     // Level 3 Dedicated: a d5 Spell Die (the Feat Die); a 4 beats level 1, the spell is kept.
     expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep' } }, { rng: scriptedRandom([4]) }).ok).toBe(true);
-    const last = t.events.at(-1)!;
+    const last = t.events.at(-2)!;
     if (last.kind !== 'magick-changed') throw new Error('expected magick-changed');
+    expect(t.events.at(-1)!.kind).toBe('character-saved');
     expect((last.body as AnyBody).characterId).toBe('ch1');
     expect((last.body as AnyBody).events.find((e: AnyBody) => e.kind === 'forget-checked')).toMatchObject({ spellId: 'sleep', face: 4, kept: true });
     expect(t.state.magick['ch1']).toMatchObject({ prepared: [{ spellId: 'sleep', remembered: true }], nextEffectId: 2 });
@@ -241,7 +244,7 @@ describe('magick', () => {
     expect(t.run(smith, { kind: 'settings', settings: { 'concentration-penalty': 'sideways' } })).toMatchObject({ ok: false, error: { code: 'param/unknown-choice' } });
     t.run(smith, { kind: 'settings', settings: { 'town-rest-restores-con': false } });
     t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'town-rest' } });
-    const last = t.events.at(-1)!;
+    const last = t.events.at(-2)!;
     expect(last.kind).toBe('magick-changed');
     expect((last.body as AnyBody).events[0]).toMatchObject({ kind: 'town-rested', conRestored: false });
   });
@@ -324,5 +327,265 @@ describe('hammer dice', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+// ---- the table writes the character (TC-n) ------------------------------------------------------------
+
+/** Decides a HAMMERCRAWL! command at the table as it is, without storing it: the events the extension makes. */
+function decideAt(t: ReturnType<typeof table>, actor: Actor, command: DistributiveOmitRequest<HammercrawlTableCommand>, rng: RandomSource = seededRandom(1)) {
+  const read = extension.readCommand({ ...command, requestId: 'd1' });
+  if (!read.ok) throw new Error(read.error.message);
+  const s = t.state;
+  return extension.decide(rng, s.extension, read.value, { actor, can: (a) => can(actor.role, a), characters: s.characters, settings: s.settings, combat: s.combat, now: T0, rules });
+}
+
+/** The document of a table character. */
+const documentOf = (t: ReturnType<typeof table>, id: string): AnyBody => t.state.characters.find((c) => c.id === id)!.document as AnyBody;
+
+/** The first seed whose attack of `attackerId` on `targetId` gives what `wanted` says. */
+function seedWhere(t: ReturnType<typeof table>, attackerId: string, targetId: string, wanted: (r: TrackerAttackResult) => boolean): number {
+  for (let seed = 1; seed < 2000; seed++) {
+    const r = rollTrackerAttack(seededRandom(seed), t.state.combat, t.state.characters, attackerId, targetId);
+    if (r.ok && wanted(r.value)) return seed;
+  }
+  throw new Error('no seed in 2000 gives that attack');
+}
+
+/** A table where Ada (player A) owns `ch1`, the Smith's NPC is `ch2`; the tracker has Ada (c1), a goblin (c2) and the NPC (c3). */
+function fightTable(ch1: AnyBody = fighterLike, monster = 'hd=1,attack=+2,defense=11,damage=d6') {
+  const t = table();
+  t.run(ada, { kind: 'character-save', character: ch1 as never });
+  t.run(smith, { kind: 'character-save', character: mage as never });
+  t.run(smith, { kind: 'combat', action: { type: 'add', name: 'Ada', side: 'party', characterId: 'ch1', health: 'd30' } });
+  t.run(smith, { kind: 'combat', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd6', monster } });
+  t.run(smith, { kind: 'combat', action: { type: 'add', name: 'Mage', side: 'foes', characterId: 'ch2', health: 'd30' } });
+  return t;
+}
+
+describe('a tracker attack writes the target character’s document (TC-1, TC-2)', () => {
+  it('a character fights with the dice its document holds, not the tracker’s text', () => {
+    const t = fightTable({ ...fighterLike, healthDie: 'd4', armourDie: 'd5' });
+    const built = trackerAttack(t.state.combat, t.state.characters, 'c2', 'c1');
+    expect(built).toMatchObject({ ok: true, value: { target: { healthDie: 4, armourDie: 5 } } });
+    // A monster still fights with the tracker's dice.
+    expect(trackerAttack(t.state.combat, t.state.characters, 'c1', 'c2')).toMatchObject({ ok: true, value: { target: { healthDie: 6 } } });
+  });
+
+  it("the goblin's hit on Ada: the tracker steps and Ada's document is saved as a consequence, with the attack's history line", () => {
+    const unarmoured = { ...fighterLike, armourDie: null };
+    const t = fightTable(unarmoured);
+    const seed = seedWhere(t, 'c2', 'c1', (r) => r.target !== undefined);
+    const expected = rollTrackerAttack(seededRandom(seed), t.state.combat, t.state.characters, 'c2', 'c1');
+    if (!expected.ok || expected.value.target === undefined) throw new Error('no hit');
+    const decided = decideAt(t, smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }, seededRandom(seed));
+    if (!decided.ok) throw new Error(decided.error.message);
+    const after = expected.value.combat.combatants[0]!;
+    expect(decided.value).toEqual([
+      { shared: 'combat-changed', body: { combat: expected.value.combat, summary: expected.value.summary, attack: { attackerId: 'c2', targetId: 'c1', isHit: true, isCrit: expected.value.isCrit, lines: expected.value.lines } } },
+      {
+        shared: 'character-saved',
+        isConsequence: true,
+        body: {
+          character: { id: 'ch1', ownerId: 'A', document: { ...unarmoured, healthDie: after.isDown ? 'd3' : after.health } },
+          change: { id: 'attack', summary: expected.value.target.summary, explanation: expected.value.lines },
+        },
+      },
+    ]);
+    expect(expected.value.target.summary).toMatch(new RegExp(`^Goblin (hits|crits) Ada: Health ${fighterLike.healthDie} -> `));
+    // Through the table: the document is saved, reads as valid, and a replay folds to the same state.
+    expect(t.run(smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }, { rng: seededRandom(seed) }).ok).toBe(true);
+    expect(t.events.slice(-2).map((e) => e.kind)).toEqual(['combat-changed', 'character-saved']);
+    expect(documentOf(t, 'ch1')['healthDie']).toBe(after.isDown ? 'd3' : after.health);
+    expect(rules.readCharacter(documentOf(t, 'ch1')).ok).toBe(true);
+    expect(foldEvents(t.events)).toEqual(t.state);
+  });
+
+  it("a player's hit on the Smith's NPC character is written on the NPC's document too (a consequence: the owner's rights are not asked)", () => {
+    const t = fightTable();
+    const seed = seedWhere(t, 'c1', 'c3', (r) => r.target !== undefined);
+    const decided = decideAt(t, ada, { kind: 'combat', action: { type: 'attack', attackerId: 'c1', targetId: 'c3' } }, seededRandom(seed));
+    expect(decided).toMatchObject({ ok: true, value: [{ shared: 'combat-changed' }, { shared: 'character-saved', isConsequence: true, body: { character: { id: 'ch2', ownerId: 'S' }, change: { id: 'attack' } } }] });
+  });
+
+  it('a miss, or a hit soaked with no die stepped, writes no document', () => {
+    const t = fightTable();
+    for (const wanted of [(r: TrackerAttackResult) => !r.isHit, (r: TrackerAttackResult) => r.isHit && r.target === undefined]) {
+      const seed = seedWhere(t, 'c2', 'c1', wanted);
+      const decided = decideAt(t, smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }, seededRandom(seed));
+      expect(decided).toMatchObject({ ok: true, value: [{ shared: 'combat-changed' }] });
+      if (decided.ok) expect(decided.value).toHaveLength(1);
+    }
+  });
+
+  it('down: a version-1 document keeps the smallest Health Die, the tracker marks the character down, and a downed character cannot attack', () => {
+    const t = fightTable({ ...fighterLike, healthDie: 'd3' }, 'hd=1,attack=+9,defense=11,damage=30');
+    const seed = seedWhere(t, 'c2', 'c1', (r) => r.combat.combatants[0]!.isDown);
+    expect(t.run(smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }, { rng: seededRandom(seed) }).ok).toBe(true);
+    expect(documentOf(t, 'ch1')['healthDie']).toBe('d3');
+    expect(t.state.combat.combatants[0]).toMatchObject({ isDown: true, health: 'down' });
+    expect(t.run(ada, { kind: 'combat', action: { type: 'attack', attackerId: 'c1', targetId: 'c2' } })).toMatchObject({ ok: false, error: { code: 'combat/fighter-down' } });
+  });
+
+  it("armour: the stepped Armour Die is written on the document; destroyed armour is none in the document and in the tracker", () => {
+    const t = fightTable({ ...fighterLike, armourDie: 'd3' }, 'hd=1,attack=+9,defense=11,damage=2');
+    const seed = seedWhere(t, 'c2', 'c1', (r) => r.target !== undefined);
+    expect(t.run(smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }, { rng: seededRandom(seed) }).ok).toBe(true);
+    // DV 2 against a d3 Armour Die: soaked on a 3, else the armour steps below d3 and is destroyed.
+    expect(documentOf(t, 'ch1')).toMatchObject({ armourDie: null, healthDie: fighterLike.healthDie });
+    expect(t.state.combat.combatants[0]!.armour).toBe('none');
+    expect(trackerAttack(t.state.combat, t.state.characters, 'c2', 'c1')).toMatchObject({ ok: true, value: { target: { armourDie: null } } });
+    const saved = t.events.at(-1)!;
+    expect((saved.body as AnyBody)['character']['document']['armourDie']).toBeNull();
+  });
+});
+
+describe('the Venture reads and writes the characters’ XP (TC-3)', () => {
+  function ventureTable() {
+    const t = table();
+    t.run(ada, { kind: 'character-save', character: { ...fighterLike, xp: 25 } as never });
+    return t;
+  }
+
+  it("join without XP reads it from the member's document; nothing is written", () => {
+    const t = ventureTable();
+    const decided = decideAt(t, smith, { kind: 'venture', command: { kind: 'join', member: { id: 'ch1' } } });
+    expect(decided).toMatchObject({ ok: true, value: [{ own: 'venture-changed', body: { command: { kind: 'join', member: { id: 'ch1', xp: 25 } }, events: [{ kind: 'member-joined', member: { id: 'ch1', xp: 25 } }] } }] });
+    if (decided.ok) expect(decided.value).toHaveLength(1);
+  });
+
+  it("the Smith's XP on join is an override: written on the document when it differs; a member who is no table character gives XP or is refused", () => {
+    const t = ventureTable();
+    const over = decideAt(t, smith, { kind: 'venture', command: { kind: 'join', member: { id: 'ch1', xp: 30 } } });
+    expect(over).toMatchObject({
+      ok: true,
+      value: [
+        { own: 'venture-changed', body: { command: { member: { xp: 30 } } } },
+        { shared: 'character-saved', body: { character: { id: 'ch1', document: { xp: 30 } }, change: { id: 'xp', summary: "Joined the party with 30 XP (the Smith's; was 25)", isOverride: true } } },
+      ],
+    });
+    expect(decideAt(t, smith, { kind: 'venture', command: { kind: 'join', member: { id: 'ch1', xp: 25 } } })).toMatchObject({ ok: true, value: [{ own: 'venture-changed' }] });
+    expect(decideAt(t, smith, { kind: 'venture', command: { kind: 'join', member: { id: 'hireling' } } })).toMatchObject({ ok: false, error: { code: 'venture/member-xp', path: '$.command.member.xp' } });
+    expect(decideAt(t, smith, { kind: 'venture', command: { kind: 'join', member: { id: 'hireling', xp: 3 } } })).toMatchObject({ ok: true, value: [{ own: 'venture-changed' }] });
+  });
+
+  it('a cleared node and an award add their XP to what the document holds, for table characters only; the history says why and the level the total reaches', () => {
+    const t = ventureTable();
+    t.run(smith, { kind: 'venture', command: { kind: 'join', member: { id: 'ch1' } } });
+    t.run(smith, { kind: 'venture', command: { kind: 'join', member: { id: 'hireling', xp: 0 } } });
+    t.run(smith, { kind: 'venture', command: { kind: 'start-venture', dungeon } });
+    t.run(smith, { kind: 'venture', command: { kind: 'enter-node' } });
+    const cleared = decideAt(t, smith, { kind: 'venture', command: { kind: 'clear-node', survivors: ['ch1', 'hireling'] } });
+    expect(cleared).toMatchObject({
+      ok: true,
+      value: [{ own: 'venture-changed' }, { shared: 'character-saved', body: { character: { id: 'ch1', document: { xp: 26 } }, change: { id: 'xp', summary: 'Node 1 cleared: +1 XP, XP 25 -> 26 (enough for level 2)' } } }],
+    });
+    if (cleared.ok) expect(cleared.value).toHaveLength(2);
+    expect(t.run(smith, { kind: 'venture', command: { kind: 'clear-node', survivors: ['ch1', 'hireling'] } }).ok).toBe(true);
+    expect(t.run(smith, { kind: 'venture', command: { kind: 'award-xp', ids: ['ch1'], amount: 4, reason: 'Freed the prisoners' } }).ok).toBe(true);
+    expect(documentOf(t, 'ch1')['xp']).toBe(30);
+    expect((t.events.at(-1)!.body as AnyBody)['character']['document']['xp']).toBe(30);
+    expect(t.state.venture.party).toEqual([{ id: 'ch1', xp: 30 }, { id: 'hireling', xp: 1 }]);
+    expect(foldEvents(t.events)).toEqual(t.state);
+  });
+});
+
+describe('magick is written on the document, and an imported caster keeps its spells (TC-4, TC-5)', () => {
+  it('every magick command writes the magick it folds to on the document; the document reads as valid', () => {
+    const t = table();
+    t.run(ada, { kind: 'character-save', character: fighterLike });
+    for (const command of [{ kind: 'set-caster', caster }, { kind: 'learn', name: 'Sleep', level: 1 }, { kind: 'prepare' }, { kind: 'cast', spellId: 'sleep' }] as const) {
+      const decided = decideAt(t, ada, { kind: 'magick', characterId: 'ch1', command });
+      if (!decided.ok) throw new Error(decided.error.message);
+      expect(decided.value.map((e) => ('own' in e ? e.own : e.shared))).toEqual(['magick-changed', 'character-saved']);
+      expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command }, { rng: scriptedRandom([4]) }).ok).toBe(true);
+      expect(documentOf(t, 'ch1')['magick']).toEqual(t.state.magick['ch1']);
+      expect(rules.readCharacter(documentOf(t, 'ch1')).ok).toBe(true);
+    }
+    const saved = t.events.at(-1)!;
+    expect(saved.kind).toBe('character-saved');
+    const decided = decideAt(t, ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'town-rest' } });
+    expect(decided).toMatchObject({ ok: true, value: [{ own: 'magick-changed' }, { shared: 'character-saved', body: { change: { id: 'magick', summary: 'Magick: town rest: Spell Die restored, burnt CON restored', explanation: ['town rest: Spell Die restored, burnt CON restored'] } } }] });
+    // Level 3 Dedicated: a d4 Spell Die; its face is in the change's dice.
+    const cast = decideAt(t, ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep' } }, scriptedRandom([3]));
+    expect(cast).toMatchObject({ ok: true, value: [{}, { body: { change: { summary: 'Magick: cast sleep (effect 2, level 1); sleep: d4 rolled 3 against level 1: kept', dice: [{ sides: 4, face: 3, isKept: true, role: 'forget check (sleep)' }] } } }] });
+  });
+
+  it('over-casting lowers the CON score on the document (half-stat and mod from the stat table); a town rest gives it back; the caster read from the document keeps its CON before the burn', () => {
+    const t = table();
+    t.run(ada, { kind: 'character-save', character: mage });
+    const con = mage.stats.CON.score;
+    t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'set-caster' } });
+    t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'learn', name: 'Sleep', level: 1 } });
+    t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'prepare' } });
+    expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep', overcast: 2, effect: 'lasting' } }).ok).toBe(true);
+    const burnt = statRowOf(con - 2);
+    expect(documentOf(t, 'ch1')['stats']['CON']).toEqual({ score: con - 2, half: burnt.halfStat, mod: burnt.mod });
+    expect(documentOf(t, 'ch1')['magick']['burntCon']).toBe(2);
+    expect(rules.readCharacter(documentOf(t, 'ch1')).ok).toBe(true);
+    expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'set-caster' } }).ok).toBe(true);
+    expect(t.state.magick['ch1']!.caster!.conScore).toBe(con);
+    expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'town-rest' } }).ok).toBe(true);
+    expect(documentOf(t, 'ch1')['stats']['CON']).toEqual(mage.stats.CON);
+    expect(foldEvents(t.events)).toEqual(t.state);
+  });
+
+  it("a burn the document's CON cannot pay is refused, and nothing is written", () => {
+    const t = table();
+    const low = { ...fighterLike, stats: { ...fighterLike.stats, CON: { score: 3, half: 2, mod: -3 } } };
+    t.run(ada, { kind: 'character-save', character: low });
+    t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'set-caster', caster: { ...caster, conScore: 20 } } });
+    t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'learn', name: 'Sleep', level: 1 } });
+    t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'prepare' } });
+    const before = t.events.length;
+    expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep', overcast: 3 } })).toMatchObject({ ok: false, error: { code: 'magick/not-enough-con' } });
+    expect(t.events).toHaveLength(before);
+    expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep', overcast: 2, effect: 'lasting' } }).ok).toBe(true);
+    expect(documentOf(t, 'ch1')['stats']['CON']).toEqual({ score: 1, half: 1, mod: -5 });
+  });
+
+  it('an exported caster imported at another table keeps its spells: its first command starts from the document; the log replays', () => {
+    const first = table();
+    first.run(ada, { kind: 'character-save', character: fighterLike });
+    for (const command of [{ kind: 'set-caster', caster }, { kind: 'learn', name: 'Sleep', level: 1 }, { kind: 'prepare' }] as const) first.run(ada, { kind: 'magick', characterId: 'ch1', command });
+    const exported = JSON.parse(JSON.stringify(documentOf(first, 'ch1'))) as AnyBody;
+    const second = table();
+    expect(second.run(bob, { kind: 'character-save', character: exported as never }).ok).toBe(true);
+    expect(second.state.magick['ch1']).toEqual(exported['magick']);
+    expect(second.run(bob, { kind: 'magick', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep' } }, { rng: scriptedRandom([4]) }).ok).toBe(true);
+    expect(second.state.magick['ch1']).toMatchObject({ spellbook: [{ id: 'sleep' }], nextEffectId: 2 });
+    expect(foldEvents(second.events)).toEqual(second.state);
+    // A document saved without magick keeps what the table has.
+    const { magick: _dropped, ...without } = exported;
+    void _dropped;
+    second.run(bob, { kind: 'character-save', character: { id: 'ch1', ...without } as never });
+    expect(second.state.magick['ch1']).toMatchObject({ nextEffectId: 2 });
+  });
+
+  it('a log stored before magick was written on documents (magick-changed alone) still folds to the same magick', () => {
+    const t = table();
+    t.run(ada, { kind: 'character-save', character: fighterLike });
+    for (const command of [{ kind: 'set-caster', caster }, { kind: 'learn', name: 'Sleep', level: 1 }, { kind: 'prepare' }, { kind: 'cast', spellId: 'sleep', overcast: 1, effect: 'lasting' }] as const) {
+      t.run(ada, { kind: 'magick', characterId: 'ch1', command }, { rng: seededRandom(2) });
+    }
+    const old = t.events.filter((e) => !(e.kind === 'character-saved' && 'magick' in ((e.body as AnyBody)['character']['document'] as AnyBody))).map((e, i) => ({ ...e, seq: i + 1 }));
+    expect(old.filter((e) => e.kind === 'magick-changed')).toHaveLength(4);
+    const replayed = foldEvents(old)!;
+    expect(replayed.magick).toEqual(t.state.magick);
+    // Its next magick command writes the magick on the document, and the CON the log burnt with it.
+    const next = rollCommand(replayed, ada, { kind: 'ruleset', requestId: 'n1', command: { kind: 'magick', requestId: 'n1', characterId: 'ch1', command: { kind: 'learn', name: 'Fly', level: 2 } } }, { rng: seededRandom(1), rules, now: T0 });
+    expect(next).toMatchObject({ ok: true, value: [{ kind: 'magick-changed' }, { kind: 'character-saved', body: { character: { document: { magick: { burntCon: 1 }, stats: { CON: { score: fighterLike.stats.CON.score - 1 } } } } } }] });
+  });
+});
+
+describe('secrets never come with a shared change', () => {
+  it('a secret hammer roll for a character makes its event alone', () => {
+    const t = table();
+    t.run(ada, { kind: 'character-save', character: fighterLike });
+    for (const visibility of VISIBILITIES) {
+      const decided = decideAt(t, ada, { kind: 'hammer', pool: { kind: 'check', level: 3, isFeat: true }, visibility, characterId: 'ch1' });
+      expect(decided).toMatchObject({ ok: true, value: [{ own: 'hammer-rolled', body: { visibility } }] });
+      if (decided.ok) expect(decided.value).toHaveLength(1);
+    }
   });
 });

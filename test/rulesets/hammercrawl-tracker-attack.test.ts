@@ -80,6 +80,28 @@ describe('one-click attacks in the tracker', () => {
     expect(r.value.combat.initiative!.explanation.join('\n')).not.toContain('c1: no INT given');
   });
 
+  it('a hit on a character gives its document after the hit (the tracker shows the same dice); a hit on a monster gives none', () => {
+    const combat = tracker();
+    const rng = seededRandom(9);
+    let seen = 0;
+    for (let i = 0; i < 300; i++) {
+      const onAda = rollTrackerAttack(rng, combat, characters, 'c2', 'c1');
+      if (!onAda.ok) throw new Error(onAda.error.message);
+      const ada = onAda.value.combat.combatants[0]!;
+      const target = onAda.value.target;
+      const changed = ada.health !== doc['healthDie'] || ada.armour !== '';
+      expect(target !== undefined, `${ada.health} ${ada.armour}`).toBe(changed);
+      if (target === undefined) continue;
+      seen += 1;
+      expect(target.character.id).toBe('ch1');
+      expect(target.document['healthDie']).toBe(ada.isDown ? 'd3' : ada.health);
+      expect(rules.readCharacter(target.document).ok).toBe(true);
+      const onGoblin = rollTrackerAttack(rng, combat, characters, 'c1', 'c2');
+      expect(onGoblin.ok && onGoblin.value.target).toBe(undefined);
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
   it('refuses a combatant without stats, an attack on oneself, and a bad monster line', () => {
     const combat = tracker();
     expect(trackerAttack(combat, characters, 'c1', 'c3')).toMatchObject({ ok: false, error: { code: 'combat/no-stats' } });

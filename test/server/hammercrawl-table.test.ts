@@ -105,7 +105,10 @@ describe('magick through the socket', () => {
     await send(adaLive, { kind: 'magick', characterId, command: { kind: 'learn', name: 'Magic Missile', level: 1 } });
     await send(adaLive, { kind: 'magick', characterId, command: { kind: 'prepare' } });
     const cast = await send(adaLive, { kind: 'magick', characterId, command: { kind: 'cast', spellId: 'magic-missile' } });
-    const seen = await bobLive.waitFor((f) => f['seq'] === cast.seq);
+    // The magick is written on the character's document too: the command's last event is its character-saved.
+    const written = await bobLive.waitFor((f) => f['seq'] === cast.seq);
+    expect(written).toMatchObject({ kind: 'character-saved', character: { id: characterId, document: { magick: { spellbook: [{ id: 'magic-missile' }] } } } });
+    const seen = await bobLive.waitFor((f) => f['seq'] === cast.seq - 1);
     expect(seen).toMatchObject({ kind: 'magick-changed', characterId, command: { kind: 'cast', spellId: 'magic-missile' } });
     const events = seen['events'] as { kind: string; face?: number | null }[];
     expect(events.map((e) => e.kind).slice(0, 2)).toEqual(['spell-cast', 'forget-checked']);

@@ -16,6 +16,8 @@ import { WEAPON_PROFICIENCIES } from './data/weapon-proficiencies.js';
 import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL } from './feat-die.js';
 import type { InventoryItem } from './inventory-item.js';
 import { lookupItem } from './inventory.js';
+import { magickDocumentProblems } from './magick/magick-document.js';
+import type { MagickState } from './magick/magick-state.js';
 
 /** The schema version this code writes; older documents are migrated up to it (`migrateCharacter`). */
 export const CHARACTER_SCHEMA_VERSION = 1;
@@ -230,6 +232,8 @@ export interface Character {
   readonly psionics: PsionicGrade | null;
   readonly psionicsCheck: PsionicsCheck | null;
   readonly creation: CreationRecord;
+  /** The character's magick as play left it (spells, Mana-burn, burnt CON), once a magick command ran (ruling TC-4). */
+  readonly magick?: MagickState;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -365,6 +369,7 @@ const TOP_LEVEL_KEYS = [
   'healthDie', 'harmDie', 'featDie', 'armourDie', 'defense', 'stowSlots', 'skills', 'weaponProficiencies',
   'wpSelections', 'classPicks', 'spellcasting', 'innateSpells', 'quirks', 'inventory', 'socialStatus',
   'startingCoins', 'coins', 'psionics', 'psionicsCheck', 'creation',
+  'magick',
 ] as const;
 
 /** Largest count or amount a document may hold in a numeric field (coins, quantities, XP). */
@@ -562,6 +567,7 @@ function checkCharacter(c: Checker, v: Json, path: string): void {
       c.array(entry['faces'], `${p}.faces`)?.forEach((f, j) => c.int(f, `${p}.faces[${j}]`, 1, 1000));
     });
   }
+  if (doc['magick'] !== undefined) for (const p of magickDocumentProblems(doc['magick'], `${path}.magick`)) c.add(p.path, p.message);
 }
 
 /**

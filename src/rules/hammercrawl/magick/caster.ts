@@ -10,11 +10,9 @@ import type { Character } from '../character.js';
 import { CLASS_FEATURES, SPELLCASTING_PROFILES, type SpellGrade, type SpellcastingProfileId } from '../data/classes.js';
 import { classById, pickEffects } from '../derived.js';
 import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL, featDie } from '../feat-die.js';
+import { MAX_STAT_SCORE, MIN_STAT_SCORE } from './limits.js';
 
-/** Lowest stat score a caster's stats may have (the stat table starts at 1; STATS). */
-export const MIN_STAT_SCORE = 1;
-/** Highest stat score a caster's stats may have (the stat table ends at 20; STATS). */
-export const MAX_STAT_SCORE = 20;
+export { MAX_STAT_SCORE, MIN_STAT_SCORE } from './limits.js';
 
 /**
  * A spellcaster as magick needs it (CLASSES (CORE), each Spellcasting block; MAGICK).

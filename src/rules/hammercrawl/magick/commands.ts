@@ -25,17 +25,10 @@ import {
   type ReleaseReason,
   type SpellEffectKind,
 } from './magick-state.js';
+import { MAX_AFFLICTION_LENGTH, MAX_SPELLBOOK_SPELLS, MAX_SPELL_LEVEL, MAX_SPELL_NAME_LENGTH, MIN_SPELL_LEVEL } from './limits.js';
 
-/** Lowest spell level. */
-export const MIN_SPELL_LEVEL = 1;
-/** Highest spell level accepted (MG-2): past any die the Spell Die reaches, so every level behaves by the rules. */
-export const MAX_SPELL_LEVEL = 20;
-/** Longest spell name. */
-export const MAX_SPELL_NAME_LENGTH = 60;
-/** Most spells one spellbook may hold. */
-export const MAX_SPELLBOOK_SPELLS = 200;
-/** Longest affliction text the Smith may record. */
-export const MAX_AFFLICTION_LENGTH = 500;
+export { MAX_AFFLICTION_LENGTH, MAX_SPELLBOOK_SPELLS, MAX_SPELL_LEVEL, MAX_SPELL_NAME_LENGTH, MIN_SPELL_LEVEL } from './limits.js';
+
 /** Lowest CON score over-casting may burn down to (the stat table starts at 1; MG-9). */
 export const MIN_CON_AFTER_BURN = MIN_STAT_SCORE;
 

@@ -6,9 +6,9 @@
  * Over-Casting (True Mage). Rulings: docs/rulings.md (MG-n).
  */
 import { baseSpellDie, chainPosition, dieAtPosition, type Caster } from './caster.js';
+import { MAGICK_SCHEMA_VERSION } from './limits.js';
 
-/** The schema version of magick events and state; older logs are migrated up to it. */
-export const MAGICK_SCHEMA_VERSION = 1;
+export { MAGICK_SCHEMA_VERSION } from './limits.js';
 
 /**
  * A spell the caster knows (written in their spellbook): the rules list no spells (MAGICK SPELLS LIST:

@@ -28,12 +28,18 @@ import { casterFromCharacter, type Caster } from '../magick/caster.js';
 import { DEFAULT_MAGICK_SETTINGS, rollMagickCommand, type MagickCommand, type MagickSettings } from '../magick/commands.js';
 import type { MagickEvent, MagickState } from '../magick/magick-state.js';
 import { rollVentureCommand, type VentureCommand, type VentureEvent, type VentureState } from '../venture/venture.js';
+import { burntConOf, xpOf } from './character-writes.js';
 
 /** `Omit` over each member of a union. */
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** A venture command as a client sends it: the time (`at`) is the server's, never the client's (TB-2). */
-export type TableVentureCommand = DistributiveOmit<VentureCommand, 'at'>;
+/**
+ * A venture command as a client sends it: the time (`at`) is the server's, never the client's (TB-2); a
+ * member joins with the XP their character's document holds unless the Smith gives it (TC-3).
+ */
+export type TableVentureCommand =
+  | DistributiveOmit<Exclude<VentureCommand, { readonly kind: 'join' }>, 'at'>
+  | { readonly kind: 'join'; readonly member: { readonly id: string; readonly xp?: number } };
 
 /** The venture commands that carry the time: the server's clock goes into them. */
 export const TIMED_VENTURE_KINDS = [
@@ -115,18 +121,35 @@ export function magickSettingsOf(settings: TableSettings): RuleResult<MagickSett
 
 // ---- ventures ---------------------------------------------------------------------------------------
 
+/** A join as decided: the XP given, else the XP the member's character document holds (TC-3). */
+function joinOf(command: Extract<TableVentureCommand, { readonly kind: 'join' }>, characters: readonly TableCharacter[]): RuleResult<VentureCommand> {
+  if (command.member.xp !== undefined) return ok({ kind: 'join', member: { id: command.member.id, xp: command.member.xp } });
+  const character = characters.find((c) => c.id === command.member.id);
+  if (character === undefined) {
+    return problem('venture/member-xp', `${command.member.id} is not a character at this table, so its XP cannot be read: give member.xp, or join a table character by its id.`, '$.command.member.xp');
+  }
+  return ok({ kind: 'join', member: { id: command.member.id, xp: xpOf(character.document) } });
+}
+
 /**
  * Decides a venture command at `now` (the server's clock, never earlier than the venture's clock:
- * TB-2): the module's events, faces inside, and the command as decided (with `at`).
+ * TB-2): the module's events, faces inside, and the command as decided (with `at`; a join with the XP
+ * read from the member's document when not given, TC-3).
  */
 export function rollVentureTableCommand(
   rng: RandomSource,
   venture: VentureState,
   command: TableVentureCommand,
   now: number,
+  characters: readonly TableCharacter[] = [],
 ): RuleResult<{ readonly command: VentureCommand; readonly events: readonly VentureEvent[] }> {
   const at = Math.max(Math.floor(now), venture.clock ?? 0);
-  const decided = ((TIMED_VENTURE_KINDS as readonly string[]).includes(command.kind) ? { ...command, at } : command) as VentureCommand;
+  let decided: VentureCommand;
+  if (command.kind === 'join') {
+    const join = joinOf(command, characters);
+    if (!join.ok) return join;
+    decided = join.value;
+  } else decided = ((TIMED_VENTURE_KINDS as readonly string[]).includes(command.kind) ? { ...command, at } : command) as VentureCommand;
   const r = rollVentureCommand(rng, venture, decided);
   if (!r.ok) return problem(r.error.code, r.error.message);
   if (r.value.events.length === 0) return problem('venture/nothing-happened', 'Nothing changed: no light burned out and the clock did not move.');
@@ -135,14 +158,17 @@ export function rollVentureTableCommand(
 
 // ---- magick ---------------------------------------------------------------------------------------
 
-/** The caster a character document describes (TB-5), or a refusal. */
-function casterOf(readCharacter: (json: unknown) => RuleResult<unknown>, document: unknown): RuleResult<Caster> {
+/**
+ * The caster a character document describes (TB-5), or a refusal. The document's CON is what over-casting
+ * left (TC-5): the caster's CON before any burn adds back the CON the document shows burnt.
+ */
+function casterOf(readCharacter: (json: unknown) => RuleResult<unknown>, document: TableCharacter['document']): RuleResult<Caster> {
   const read = readCharacter(document);
   if (!read.ok) return problem(read.error.code, `The character cannot be read: ${read.error.message}`);
   try {
     const caster = casterFromCharacter(read.value as unknown as Character);
     if (caster === null) return problem('magick/no-caster', 'This character has no spellcasting; give the caster explicitly, or pick a spellcasting class.');
-    return ok(caster);
+    return ok({ ...caster, conScore: caster.conScore + burntConOf(document) });
   } catch (e) {
     if (e instanceof RangeError) return problem('magick/bad-caster', e.message);
     throw e;
@@ -151,7 +177,8 @@ function casterOf(readCharacter: (json: unknown) => RuleResult<unknown>, documen
 
 /**
  * Decides a magick command for one character (its magick so far `before`): the module's events, faces
- * inside. `readCharacter` reads the document when the caster comes from it (TB-5).
+ * inside, and the magick they fold to. `readCharacter` reads the document when the caster comes from it
+ * (TB-5).
  */
 export function rollMagickTableCommand(
   rng: RandomSource,
@@ -160,7 +187,7 @@ export function rollMagickTableCommand(
   tableSettings: TableSettings,
   command: TableMagickCommand,
   readCharacter: (json: unknown) => RuleResult<unknown>,
-): RuleResult<{ readonly command: MagickCommand; readonly events: readonly MagickEvent[] }> {
+): RuleResult<{ readonly command: MagickCommand; readonly events: readonly MagickEvent[]; readonly state: MagickState }> {
   const settings = magickSettingsOf(tableSettings);
   if (!settings.ok) return settings;
   let decided: MagickCommand;
@@ -174,7 +201,7 @@ export function rollMagickTableCommand(
   } else decided = command;
   const r = rollMagickCommand(rng, before, decided, settings.value);
   if (!r.ok) return problem(r.problem.code, r.problem.message);
-  return ok({ command: decided, events: r.events });
+  return ok({ command: decided, events: r.events, state: r.state });
 }
 
 // ---- hammer dice ------------------------------------------------------------------------------------

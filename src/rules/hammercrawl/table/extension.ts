@@ -2,12 +2,15 @@
  * What HAMMERCRAWL! adds to a shared table (the contract's `TableExtension`): the party's Ventures, each
  * character's magick, hammer dice pools and one-click attacks in the combat tracker. The event kinds
  * (`venture-changed`, `magick-changed`, `hammer-rolled`) and their bodies are the ones tables have
- * always stored, so every log replays as before. Rulings TB-n in docs/rulings.md.
+ * always stored, so every log replays as before. What an attack, a Venture's XP or a magick command does
+ * to a character is also written on its document (`character-saved`), the one truth of the character.
+ * Rulings TB-n and TC-n in docs/rulings.md.
  */
 import type { RandomSource } from '../../../dice/random.js';
 import {
   forbidden,
   ok,
+  problem,
   readRollLabel,
   tableCharacter,
   type CombatSide,
@@ -24,6 +27,7 @@ import type { HammerPlusChoice, HammerPool, HammerPoolRoll } from '../hammer-poo
 import type { MagickCommand } from '../magick/commands.js';
 import { EMPTY_MAGICK_STATE, foldMagickEvents, type MagickEvent, type MagickState } from '../magick/magick-state.js';
 import { foldVenture, newVenture, type VentureCommand, type VentureEvent, type VentureState } from '../venture/venture.js';
+import { burntConOf, characterSaved, conScoreOf, joinXpSave, magickChange, magickOf, ventureXpSaves, withMagick } from './character-writes.js';
 import { poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
 import { readHammercrawlCommand, type HammercrawlTableCommand, type HammerTableCommand } from './read-command.js';
 import { combatSettingsOf, rollTrackerAttack } from './tracker-attack.js';
@@ -81,6 +85,14 @@ function characterOf(context: ExtensionContext, id: string): RuleResult<TableCha
   return tableCharacter(context.characters, id);
 }
 
+/**
+ * A character's magick before a command: the table's, which is the document's once a document with
+ * magick was saved (an imported caster keeps its spells: the fold of `character-saved`, TC-4), else none.
+ */
+function magickBefore(state: HammercrawlTableState, character: TableCharacter): MagickState {
+  return Object.hasOwn(state.magick, character.id) ? state.magick[character.id]! : EMPTY_MAGICK_STATE;
+}
+
 function decideHammer(rng: RandomSource, command: HammerTableCommand, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]> {
   if (!context.can('hammer-check')) return forbidden('roll hammer dice');
   if (poolContextOf(command.pool) === 'node' && !context.can('hammer-node')) return forbidden("roll the Smith's node pool");
@@ -123,18 +135,38 @@ export function decideHammercrawlCommand(
   switch (command.kind) {
     case 'venture': {
       if (!context.can('venture')) return forbidden('run the Venture');
-      const decided = rollVentureTableCommand(rng, state.venture, command.command, context.now);
+      const decided = rollVentureTableCommand(rng, state.venture, command.command, context.now, context.characters);
       if (!decided.ok) return decided;
-      return ok([{ own: 'venture-changed', body: { requestId: command.requestId, command: decided.value.command, events: decided.value.events } } satisfies HammercrawlOwnEvent]);
+      const changed: HammercrawlOwnEvent = { own: 'venture-changed', body: { requestId: command.requestId, command: decided.value.command, events: decided.value.events } };
+      // The documents follow: XP the Venture awards (TC-3), and the XP the Smith gives a joining member over the document's.
+      const asked = command.command;
+      const joined = asked.kind === 'join' && asked.member.xp !== undefined ? context.characters.find((c) => c.id === asked.member.id) : undefined;
+      const join = joined === undefined || decided.value.command.kind !== 'join' ? null : joinXpSave(joined, decided.value.command.member.xp);
+      return ok([changed, ...(join === null ? [] : [join]), ...ventureXpSaves(context.characters, decided.value.events)]);
     }
     case 'magick': {
       const c = characterOf(context, command.characterId);
       if (!c.ok) return c;
       if (!(context.can('magick-any') || (context.can('magick-own') && c.value.ownerId === context.actor.id))) return forbidden("work another player's magick");
-      const before = Object.hasOwn(state.magick, c.value.id) ? state.magick[c.value.id]! : EMPTY_MAGICK_STATE;
+      const before = magickBefore(state, c.value);
       const decided = rollMagickTableCommand(rng, before, c.value, context.settings, command.command, (json) => context.rules.readCharacter(json));
       if (!decided.ok) return decided;
-      return ok([{ own: 'magick-changed', body: { requestId: command.requestId, characterId: c.value.id, command: decided.value.command, events: decided.value.events } } satisfies HammercrawlOwnEvent]);
+      const document = withMagick(c.value.document, decided.value.state);
+      if (document === null) {
+        return problem('magick/not-enough-con', `The character's CON is ${conScoreOf(c.value.document)}: burning ${decided.value.state.burntCon - burntConOf(c.value.document)} would take it below 1; burn less.`);
+      }
+      return ok([
+        {
+          own: 'magick-changed',
+          body: {
+            requestId: command.requestId,
+            characterId: c.value.id,
+            command: decided.value.command,
+            events: decided.value.events,
+          },
+        } satisfies HammercrawlOwnEvent,
+        characterSaved(c.value, document, magickChange(decided.value.events, decided.value.state)),
+      ]);
     }
     case 'hammer':
       return decideHammer(rng, command, context);
@@ -159,17 +191,18 @@ export function decideHammercrawlCommand(
       );
       if (!attacked.ok) return attacked;
       const r = attacked.value;
-      return ok([
-        {
-          shared: 'combat-changed',
-          body: { combat: r.combat, summary: r.summary, attack: { attackerId: action.attackerId, targetId: action.targetId, isHit: r.isHit, isCrit: r.isCrit, lines: r.lines } },
-        },
-      ]);
+      const tracker: ExtensionEvent = {
+        shared: 'combat-changed',
+        body: { combat: r.combat, summary: r.summary, attack: { attackerId: action.attackerId, targetId: action.targetId, isHit: r.isHit, isCrit: r.isCrit, lines: r.lines } },
+      };
+      if (r.target === undefined) return ok([tracker]);
+      // The hit is written on the target's document, whoever owns it: a consequence of the attack (TC-1).
+      return ok([tracker, characterSaved(r.target.character, r.target.document, { id: 'attack', summary: r.target.summary, explanation: r.lines }, true)]);
     }
   }
 }
 
-/** Folds one event into HAMMERCRAWL!'s slice (its own kinds; a removed character's magick goes with it). */
+/** Folds one event into HAMMERCRAWL!'s slice (its own kinds; a saved document's magick; a removed character's magick goes with it). */
 export function foldHammercrawlEvent(state: HammercrawlTableState, kind: string, body: { readonly [key: string]: unknown }): HammercrawlTableState {
   switch (kind) {
     case 'venture-changed':
@@ -178,6 +211,13 @@ export function foldHammercrawlEvent(state: HammercrawlTableState, kind: string,
       const id = body['characterId'] as string;
       const before = Object.hasOwn(state.magick, id) ? state.magick[id]! : EMPTY_MAGICK_STATE;
       return { ...state, magick: { ...state.magick, [id]: foldMagickEvents(body['events'] as readonly MagickEvent[], before) } };
+    }
+    case 'character-saved': {
+      // The document is the truth of a character's magick: one saved with magick (a magick command's,
+      // an import) sets it; one saved without keeps what the table has (TC-4).
+      const character = body['character'] as TableCharacter;
+      const magick = magickOf(character.document);
+      return magick === undefined ? state : { ...state, magick: { ...state.magick, [character.id]: magick } };
     }
     case 'character-removed': {
       const id = body['characterId'] as string;
@@ -204,18 +244,21 @@ function example(role: Role, message: HammercrawlTableCommand | TrackerAddMessag
 
 /**
  * Messages of every HAMMERCRAWL! kind that a fresh table accepts in this order (docs/protocol.md): a
- * Venture from the party joining to a rolled node and a resource used, a player's magick for their
- * character `ch1` (caster given, spell learnt, prepared and cast), hammer dice pools of a Check and of a
- * node, and tracker attacks between the player's character and a monster the Smith adds.
+ * Venture from the party joining (character `ch1`, with the XP its document holds) to a rolled node, a
+ * resource used and XP awarded (written on `ch1`'s document), a player's magick for their character
+ * `ch1` (caster given, spell learnt, prepared and cast; each written on its document), hammer dice pools
+ * of a Check and of a node, and tracker attacks between the player's character and a monster the Smith
+ * adds (a hit on `ch1` written on its document).
  */
 export const HAMMERCRAWL_TABLE_EXAMPLES: readonly ExtensionExample[] = [
-  example('smith', { kind: 'venture', requestId: 'ex-join', command: { kind: 'join', member: { id: 'ch1', xp: 0 } } }),
+  example('smith', { kind: 'venture', requestId: 'ex-join', command: { kind: 'join', member: { id: 'ch1' } } }),
   example('smith', { kind: 'venture', requestId: 'ex-food', command: { kind: 'set-resource', id: 'food', die: 8 } }),
   example('smith', { kind: 'venture', requestId: 'ex-start', command: { kind: 'start-venture', dungeon: { id: 'goblin-warren', level: 1, difficulty: 2, nodes: 3 } } }),
   example('smith', { kind: 'venture', requestId: 'ex-torch', command: { kind: 'light', id: 'torch-1', source: 'torch' } }),
   example('smith', { kind: 'venture', requestId: 'ex-enter', command: { kind: 'enter-node' } }),
   example('smith', { kind: 'venture', requestId: 'ex-node', command: { kind: 'roll-node' } }),
   example('smith', { kind: 'venture', requestId: 'ex-eat', command: { kind: 'use-resource', id: 'food' } }),
+  example('smith', { kind: 'venture', requestId: 'ex-award', command: { kind: 'award-xp', ids: ['ch1'], amount: 2, reason: 'Found the secret door' } }),
   example('player', {
     kind: 'magick',
     requestId: 'ex-caster',

@@ -11,7 +11,6 @@ import {
   readBoolean,
   readEither,
   readInteger,
-  readLiteral,
   readNullable,
   readObject,
   readOneOf,
@@ -19,13 +18,12 @@ import {
   readTagged,
   type Reader,
 } from '../../json-reader.js';
-import { STAT_IDS } from '../check-modifiers.js';
-import { SPELLCASTING_PROFILES, type SpellcastingProfileId } from '../data/classes.js';
 import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL } from '../feat-die.js';
 import { HAMMER_COLOURS, HAMMER_SYMBOLS } from '../hammer-dice.js';
 import { MAX_HAMMER_POOL_DICE, MAX_VANTAGE_COUNT, type HammerPlusChoice } from '../hammer-pools.js';
-import { MAX_STAT_SCORE, MIN_STAT_SCORE, type Caster } from '../magick/caster.js';
+import { MAX_STAT_SCORE } from '../magick/caster.js';
 import { MAX_AFFLICTION_LENGTH, MAX_SPELL_LEVEL, MAX_SPELL_NAME_LENGTH, MAX_SPELLBOOK_SPELLS, MIN_SPELL_LEVEL } from '../magick/commands.js';
+import { MAX_EFFECT_ID, readCaster } from '../magick/magick-document.js';
 import { LIMIT_SCOPES, MAX_LIMIT_ID_LENGTH, MAX_LIMIT_USES } from '../venture/limits.js';
 import { DUNGEON_MAX_NODES, DUNGEON_MIN_NODES, MAX_DUNGEON_DIFFICULTY, MAX_DUNGEON_LEVEL, MAX_ID_LENGTH, MAX_PARTY_SIZE, MAX_XP_AWARD } from '../venture/venture.js';
 import type { HammerPoolRequest, TableMagickCommand, TableVentureCommand } from './commands.js';
@@ -94,7 +92,7 @@ const none = readObject({});
 
 // Every kind of the venture module has a reader, and no other (a new kind fails to compile here).
 const VENTURE_READERS = {
-  join: readObject({ member: readObject({ id: ventureId, xp: whole(0, MAX_MEMBER_XP) }) }),
+  join: readObject({ member: readObject({ id: ventureId, xp: optional(whole(0, MAX_MEMBER_XP)) }) }),
   leave: readObject({ id: ventureId }),
   'set-limit': readObject({ holder: limitId, ability: limitId, scope: readOneOf(LIMIT_SCOPES), max: whole(0, MAX_LIMIT_USES) }),
   'use-limit': readObject({ holder: limitId, ability: limitId, uses: optional(whole(1, MAX_LIMIT_USES)) }),
@@ -125,19 +123,6 @@ const ventureCommand: Reader<TableVentureCommand> = readTagged('kind', VENTURE_R
 
 // ---- magick -------------------------------------------------------------------------------------------
 
-const PROFILE_IDS = SPELLCASTING_PROFILES.map((p) => p.id) as readonly SpellcastingProfileId[];
-const statScore = whole(MIN_STAT_SCORE, MAX_STAT_SCORE);
-const caster: Reader<Caster> = readObject({
-  level: whole(MIN_CHARACTER_LEVEL, MAX_CHARACTER_LEVEL),
-  grade: readOneOf(['dedicated', 'dabbler'] as const),
-  spellStat: readOneOf(STAT_IDS),
-  spellStatScore: statScore,
-  sustainDivisor: readEither(readEither(readLiteral(1), readLiteral(2), '1 or 2'), readLiteral(3), '1, 2 or 3'),
-  conScore: statScore,
-  hasManaBurn: readBoolean,
-  canOvercast: readBoolean,
-  profileId: readNullable(readOneOf(PROFILE_IDS)),
-});
 const originLabel = readString({ min: 1, max: MAX_LABEL_LENGTH });
 const originId = readString({ min: 1, max: 60 });
 const stepOrigin = readTagged('kind', {
@@ -152,11 +137,11 @@ const steps = readArray(readObject({ amount: whole(-12, 12), origin: stepOrigin 
 const spellId = readString({ min: 1, max: MAX_SPELL_NAME_LENGTH });
 const spellIds = readArray(spellId, { max: MAX_SPELLBOOK_SPELLS });
 const onForget = readOneOf(['forget', 'mana-burn'] as const);
-const effectId = whole(0, 1_000_000);
+const effectId = whole(0, MAX_EFFECT_ID);
 
 // Every kind of the magick module has a reader, and no other.
 const MAGICK_READERS = {
-  'set-caster': readObject({ caster: optional(caster) }),
+  'set-caster': readObject({ caster: optional(readCaster) }),
   learn: readObject({ name: readString({ min: 1, max: MAX_SPELL_NAME_LENGTH }), level: whole(MIN_SPELL_LEVEL, MAX_SPELL_LEVEL), id: optional(spellId) }),
   prepare: readObject({ spellIds: optional(spellIds) }),
   remember: readObject({ spellIds }),

@@ -1,9 +1,10 @@
 /**
  * One-click attacks in the combat tracker of a HAMMERCRAWL! table: the attacker and the target are
- * tracker combatants, each read as a combat `Fighter` (a character's document, or the Smith's monster
- * line), with the dice the tracker shows now. `trackerAttack` builds the attack (the web table computes
- * its exact odds from it before the click); `rollTrackerAttack` rolls it and steps the target's dice.
- * Rules: HAMMERCRAWL! v4, COMBAT (ATTACK!, HAMMERSMITH ACTIONS, DAMAGE).
+ * tracker combatants, each read as a combat `Fighter`: a character from its document, Health and Armour
+ * Dice included (the document is the one truth, TC-2), or the Smith's monster line with the dice the
+ * tracker shows. `trackerAttack` builds the attack (the web table computes its exact odds from it before
+ * the click); `rollTrackerAttack` rolls it, steps the target's dice in the tracker, and for a character
+ * gives its document after the hit (TC-1). Rules: HAMMERCRAWL! v4, COMBAT (ATTACK!, HAMMERSMITH ACTIONS, DAMAGE).
  */
 import type { RandomSource } from '../../../dice/random.js';
 import { ok, problem, type CombatState, type Combatant, type RuleResult, type TableCharacter, type TableSettings } from '../../rule-system.js';
@@ -12,6 +13,7 @@ import { buildAttack, DEFAULT_COMBAT_SETTINGS, type AttackOptions, type BuiltAtt
 import { rollAttack } from '../combat/attack.js';
 import { fighterFromCharacter, monsterFighters, type Fighter } from '../combat/fighter.js';
 import { parseMonsterSpec } from '../combat/monster-spec.js';
+import { documentDice, hitSummary, withHealthAfterHit } from './character-writes.js';
 
 /** What the attacker chooses. */
 export interface TrackerAttackOptions {
@@ -27,6 +29,8 @@ export interface TrackerAttackResult {
   readonly lines: readonly string[];
   readonly isHit: boolean;
   readonly isCrit: boolean;
+  /** A target that is a table character and whose dice the hit changed: its document after the hit, and the history line (TC-1). */
+  readonly target?: { readonly character: TableCharacter; readonly document: TableCharacter['document']; readonly summary: string };
 }
 
 function dieOf(text: string): number | null | undefined {
@@ -46,13 +50,17 @@ export function combatSettingsOf(settings: TableSettings): CombatSettings {
   };
 }
 
-/** Reads a combatant as a combat fighter, with the Health and Armour dice the tracker shows. */
+/**
+ * Reads a combatant as a combat fighter: a character with the Health and Armour Dice its document holds
+ * (the one truth, TC-2), a monster with the dice the tracker shows.
+ */
 function fighterOf(c: Combatant, characters: readonly TableCharacter[]): RuleResult<Fighter> {
   let fighter: Fighter;
   if (c.characterId !== undefined) {
     const ch = characters.find((x) => x.id === c.characterId);
     if (ch === undefined) return problem('combat/no-such-character', `${c.name} names character ${c.characterId}, which is not at the table.`);
-    fighter = { ...fighterFromCharacter(ch.document as unknown as Character), id: c.id, name: c.name, side: c.side };
+    const read = fighterFromCharacter(ch.document as unknown as Character);
+    return ok({ ...read, ...documentDice(ch.document, read.armourDie, c), id: c.id, name: c.name, side: c.side });
   } else if (c.monster !== undefined) {
     const parsed = parseMonsterSpec(`${c.name.replace(/[:,=]/g, ' ')}:${c.monster}`);
     if (!parsed.ok) return problem(parsed.problem.code, parsed.problem.message);
@@ -112,23 +120,29 @@ export function rollTrackerAttack(
   if (!built.ok) return built;
   const roll = rollAttack(rng, built.value.attack.spec);
   const after = roll.defender;
+  const before = built.value.target;
   const combatants = combat.combatants.map((c) =>
     c.id !== targetId
       ? c
       : {
           ...c,
           health: after.healthDie === null ? 'down' : `d${after.healthDie}`,
-          armour: after.armourDie === null ? (c.armour.trim() === '' ? '' : 'none') : `d${after.armourDie}`,
+          // Armour the hit destroyed is marked, so the next attack does not read it afresh.
+          armour: after.armourDie !== null ? `d${after.armourDie}` : before.armourDie !== null || c.armour.trim() !== '' ? 'none' : '',
           isDown: after.healthDie === null,
         },
   );
   const a = built.value.attacker.name;
   const t = built.value.target.name;
-  const before = built.value.target;
   const isUnhurt = after.healthDie === before.healthDie && after.armourDie === before.armourDie;
   const dice = `Health d${after.healthDie}${after.armourDie !== null ? `, Armour d${after.armourDie}` : ''}`;
   const outcome = !roll.isHit
     ? `${a} attacks ${t}: miss.`
     : `${a} ${roll.isCrit ? 'crits' : 'hits'} ${t}: ${after.healthDie === null ? 'down!' : isUnhurt ? `soaked, no damage (${dice})` : dice}.`;
-  return ok({ combat: { ...combat, combatants }, summary: outcome, lines: roll.lines, isHit: roll.isHit, isCrit: roll.isCrit });
+  const result = { combat: { ...combat, combatants }, summary: outcome, lines: roll.lines, isHit: roll.isHit, isCrit: roll.isCrit };
+  const characterId = combat.combatants.find((c) => c.id === targetId)?.characterId;
+  const character = characters.find((c) => c.id === characterId);
+  if (character === undefined || isUnhurt) return ok(result);
+  const document = withHealthAfterHit(character.document, after.healthDie, after.armourDie === before.armourDie ? undefined : after.armourDie);
+  return ok({ ...result, target: { character, document, summary: hitSummary(a, t, roll.isCrit, before, after) } });
 }

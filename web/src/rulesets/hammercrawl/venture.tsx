@@ -124,7 +124,8 @@ export function VenturePanel(props: { session: RulesetSession }) {
           class="row"
           onSubmit={(e) => {
             e.preventDefault();
-            if (pick !== '') void send({ kind: 'join', member: { id: pick, xp: 0 } });
+            // The member joins with the XP their character's document holds (TC-3).
+            if (pick !== '') void send({ kind: 'join', member: { id: pick } });
           }}
         >
           <div class="field">
