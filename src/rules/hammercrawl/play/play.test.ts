@@ -9,6 +9,8 @@ import { fighterFromCharacter } from '../combat/fighter.js';
 import { ruleSystem } from '../rule-system.js';
 import { rungOf, sidesOf } from './dice.js';
 import { CHANGE_KINDS, changeOddsOf, hammercrawlPlay, rollChangeOf } from './index.js';
+import { MAX_SOURCE_LENGTH } from './kind.js';
+import { MAX_LIST_LENGTH } from './level-up.js';
 import { characterOf, tamsin } from './test-helpers.js';
 
 /** Applies the examples in order to `start`, each with the next seed: the documents after each. */
@@ -38,6 +40,20 @@ describe('the change kinds (the contract play section)', () => {
     }
     expect(ruleSystem.play).toBe(hammercrawlPlay);
     expect(CHANGE_KINDS.find((k) => k.def.id === 'xp')!.def.by).toBe('smith');
+  });
+
+  it('every text parameter is refused one past its limit, at its path; a source at its limit is taken', () => {
+    const c = tamsin();
+    for (const k of CHANGE_KINDS) {
+      for (const p of k.def.params) {
+        if (p.kind !== 'text') continue;
+        const required = Object.fromEntries(k.def.params.filter((d) => d.isRequired === true && d.example !== undefined).map((d) => [d.name, d.example!]));
+        const r = rollChangeOf(seededRandom(1), c, { change: k.def.id, params: { ...required, [p.name]: 'a'.repeat(p.maxLength + 1) } });
+        expect(r.ok ? null : r.error, `${k.def.id} ${p.name}`).toMatchObject({ code: 'param/too-long', path: `$.${p.name}` });
+      }
+    }
+    expect(rollChangeOf(seededRandom(1), c, { change: 'damage', params: { dv: 1, source: 's'.repeat(MAX_SOURCE_LENGTH) } }).ok).toBe(true);
+    expect(rollChangeOf(seededRandom(1), { ...c, xp: 10 }, { change: 'level-up', params: { skills: `${'riding, '.repeat(MAX_LIST_LENGTH)}`.slice(0, MAX_LIST_LENGTH) } })).toMatchObject({ ok: false, error: { path: '$.skills' } });
   });
 
   it('refuses an unknown change or parameter at its path, and odds of a change that does not roll', () => {
