@@ -287,7 +287,8 @@ describe.each(LOADED)('ruleset %s', (_id, entry, rules) => {
           if (v.max !== undefined) {
             const max = valueAtPointer(character, v.max.pointer);
             if (!max.found) offenders.push(`${at}: max pointer ${v.max.pointer} finds nothing at ${max.missing}`);
-            else if (max.value !== v.max.value) offenders.push(`${at}: max at ${v.max.pointer} is ${JSON.stringify(max.value)}, the value lists ${v.max.value}`);
+            // A die's base die is kept as the document keeps dice ("d8" or 8), like the value itself.
+            else if ((v.kind === 'die' ? dieSidesOf(max.value) : max.value) !== v.max.value) offenders.push(`${at}: max at ${v.max.pointer} is ${JSON.stringify(max.value)}, the value lists ${v.max.value}`);
           }
         }
       }

@@ -154,7 +154,9 @@ export function formatCharacterSheet(c: Character): string {
     push(note ? `${row}   ${note}` : row);
   }
   push(RULE);
-  push(`Health Die ${c.healthDie}   Harm Die ${c.harmDie}   Feat Die ${c.featDie}   Armour Die ${c.armourDie ?? 'none (no armour)'}`);
+  // A die below its base shows the base beside it (PL-2, PL-3); a fresh character's line is unchanged.
+  const ofBase = (die: string | null, base: string | null, none: string): string => `${die ?? none}${die !== base && base !== null ? ` of ${base}` : ''}`;
+  push(`Health Die ${ofBase(c.healthDie, c.baseHealthDie, 'down')}   Harm Die ${c.harmDie}   Feat Die ${c.featDie}   Armour Die ${ofBase(c.armourDie, c.baseArmourDie, c.baseArmourDie === null ? 'none (no armour)' : 'destroyed')}`);
   if (stock && cls.hd !== null) {
     const hit = baseHitDice(cls, c.classPicks, stock);
     push(...wrap(`HD: ${hit.lines.join('; ')}`, SHEET_WIDTH, 4, '  '));

@@ -50,8 +50,10 @@ describe('char new', () => {
       const json = JSON.parse((await cli(['char', 'new', '--method', method, '--count', '5', '--seed', '3', '--json'])).out) as Record<string, unknown>[];
       expect(json).toHaveLength(5);
       for (const c of json) {
-        expect(c).toMatchObject({ ruleset: 'hammercrawl', schemaVersion: 1, method, level: 1, xp: 0, featDie: 'd3' });
-        for (const key of ['name', 'stock', 'class', 'healthDie', 'harmDie']) expect(typeof c[key]).toBe('string');
+        expect(c).toMatchObject({ ruleset: 'hammercrawl', schemaVersion: 2, method, level: 1, xp: 0, featDie: 'd3', notes: '', conditions: [], history: [] });
+        for (const key of ['name', 'stock', 'class', 'healthDie', 'baseHealthDie', 'harmDie']) expect(typeof c[key]).toBe('string');
+        expect(c['baseHealthDie']).toBe(c['healthDie']);
+        expect(c['baseArmourDie']).toBe(c['armourDie']);
         for (const key of ['defense', 'stowSlots', 'startingCoins', 'coins']) expect(typeof c[key]).toBe('number');
         expect(c['healthDie']).toMatch(/^d\d+$/);
         expect(Array.isArray(c['primeStats'])).toBe(true);

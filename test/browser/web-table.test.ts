@@ -530,6 +530,62 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
     }
   }, 240_000);
 
+  it('keeps the character as the record of play: the Smith\'s attack steps the Health Die on the player\'s open sheet, the player\'s coins reach the Smith, the history says who', async () => {
+    const { smith, player } = await tableWithPlayer('Living characters');
+    const sc = await seated(smith);
+    const pc = await seated(player, { width: 390, height: 844 });
+    try {
+      const p = await openTable(pc, player.tableId);
+      await p.getByRole('tab', { name: 'Characters' }).click();
+      await p.getByRole('button', { name: 'New character' }).click();
+      await p.getByRole('button', { name: 'Roll the character' }).click();
+      await p.getByRole('button', { name: 'Keep this character' }).click();
+      const hero = await p.locator('article.sheet #sheet-name').innerText();
+      const tracker = (page: Page, label: string) => page.locator('article.sheet .trackers > div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+      const healthBefore = await tracker(p, 'Health Die').innerText();
+
+      // The Smith's goblin attacks until a hit gets through; the player's sheet, open all along, follows.
+      const s = await openTable(sc, smith.tableId);
+      await s.getByRole('tab', { name: 'Combat' }).click();
+      await s.getByRole('button', { name: 'Add the party' }).click();
+      await s.locator('#combat-name').fill('Goblin');
+      await s.locator('#combat-health').fill('d8');
+      await s.getByLabel('Monster line (for one-click attacks)').fill('hd=3,attack=+6,defense=6,damage=d12');
+      await s.getByRole('button', { name: 'Add', exact: true }).click();
+      const goblinForm = s.getByRole('form', { name: 'Attack with Goblin' });
+      await expect.poll(() => goblinForm.locator('.attack-odds').innerText(), { timeout: 10_000 }).toMatch(/Hit \d+\.\d%/);
+      let healthAfter = healthBefore;
+      for (let i = 0; i < 40 && healthAfter === healthBefore; i++) {
+        await goblinForm.getByRole('button', { name: 'Attack', exact: true }).click();
+        await s.waitForTimeout(150);
+        healthAfter = await tracker(p, 'Health Die').innerText();
+      }
+      expect(healthAfter, 'a hit gets through within 40 attacks').not.toBe(healthBefore);
+      await expect.poll(() => p.locator('.sheet-history').innerText(), { timeout: 10_000 }).toMatch(new RegExp(`Smith: Goblin (hits|crits) ${hero.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      await shot(p, 'living-player-sheet-after-hit-phone');
+
+      // The player gains coins on the sheet; the Smith's copy of the sheet shows them, and who did it.
+      const coinsOf = async (page: Page) => Number((await page.locator('article.sheet .trackers > div', { has: page.locator('dt', { hasText: /^Coins$/ }) }).locator('dd').innerText()).replace(/\D+/g, ''));
+      const coins = await coinsOf(p);
+      await p.locator('.sheet-play').getByRole('button', { name: 'Coins', exact: true }).click();
+      await p.locator('.play-form').getByLabel('Coins').fill('7');
+      await p.locator('.play-form').getByLabel('Reason').fill('goblin purse');
+      await p.locator('.play-form').getByRole('button', { name: 'Coins', exact: true }).click();
+      await expect.poll(() => coinsOf(p), { timeout: 10_000 }).toBe(coins + 7);
+      await s.getByRole('tab', { name: 'Characters' }).click();
+      await s.getByRole('button', { name: new RegExp(hero.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+      await expect.poll(() => coinsOf(s), { timeout: 10_000 }).toBe(coins + 7);
+      expect(await s.locator('.sheet-history').innerText()).toMatch(/Wren: goblin purse: \+7 coins/);
+      // The Smith undoes the player's last change: the coins go back on both pages.
+      await s.getByRole('button', { name: 'Undo the last change' }).click();
+      await expect.poll(() => coinsOf(p), { timeout: 10_000 }).toBe(coins);
+      await shot(s, 'living-smith-sheet-after-undo-desktop');
+    } finally {
+      await sc.close();
+      await pc.close();
+    }
+  }, 240_000);
+
   it('runs a caster\'s magick from the sheet: set up, learn, prepare, the odds of keeping a spell, cast, rest', async () => {
     const { player } = await tableWithPlayer('Magick');
     const mage = rollCharacter(seededRandom(7), { method: 'semi', choices: { class: 'true-mage', classPrime: 'INT' }, name: 'Ysolde' });

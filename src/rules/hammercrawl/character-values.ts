@@ -1,7 +1,8 @@
 /**
  * The values of a HAMMERCRAWL! character that play changes, with their JSON pointers (the contract's
- * `characterValues`): the Health and Armour Dice (COMBAT, DAMAGE), XP and level (EXPERIENCE), coins,
- * and every resource die kept on an item (RESOURCE DICE).
+ * `characterValues`): the Health and Armour Dice with their base dice as `max` (DAMAGE; rulings PL-2,
+ * PL-3: `null` Health is down, `null` Armour none or destroyed), XP and level (XP and LEVELING), coins,
+ * and every resource die kept on an item (RESOURCES).
  */
 import { pointerOf, type CharacterValue } from '../rule-system.js';
 import { dieSides, type Character } from './character.js';
@@ -21,8 +22,24 @@ function itemLabel(item: Character['inventory'][number]): string {
 /** Every value of `c` that play changes. */
 export function characterValuesOf(c: Character): CharacterValue[] {
   const out: CharacterValue[] = [
-    { id: 'health-die', label: 'Health Die', role: 'health', kind: 'die', pointer: '/healthDie', value: sidesOf(c.healthDie) },
-    { id: 'armour-die', label: 'Armour Die', role: 'armour', kind: 'die', pointer: '/armourDie', value: sidesOf(c.armourDie) },
+    {
+      id: 'health-die',
+      label: 'Health Die',
+      role: 'health',
+      kind: 'die',
+      pointer: '/healthDie',
+      value: sidesOf(c.healthDie),
+      max: { value: sidesOf(c.baseHealthDie)!, pointer: '/baseHealthDie' },
+    },
+    {
+      id: 'armour-die',
+      label: 'Armour Die',
+      role: 'armour',
+      kind: 'die',
+      pointer: '/armourDie',
+      value: sidesOf(c.armourDie),
+      ...(c.baseArmourDie !== null ? { max: { value: sidesOf(c.baseArmourDie)!, pointer: '/baseArmourDie' } } : {}),
+    },
     { id: 'xp', label: 'XP', role: 'xp', kind: 'number', pointer: '/xp', value: c.xp },
     { id: 'level', label: 'Level', role: 'level', kind: 'number', pointer: '/level', value: c.level },
     { id: 'coins', label: 'Coins', role: 'coins', kind: 'number', pointer: '/coins', value: c.coins },

@@ -13,6 +13,7 @@ import {
   type Character,
 } from './character.js';
 import { rollCharacters } from './create-character.js';
+import { baseArmourDie, classById } from './derived.js';
 
 const pile = rollCharacters(seededRandom(17), { method: 'random', seed: 17 }, 3);
 if (!pile.ok) throw new Error('creation failed');
@@ -137,21 +138,70 @@ describe('reading a document', () => {
 });
 
 describe('migrations', () => {
-  it('the current version passes unchanged; there is nothing to migrate yet', () => {
-    expect(CHARACTER_SCHEMA_VERSION).toBe(1);
-    expect(CHARACTER_MIGRATIONS).toHaveLength(0);
+  /** A version-1 document as the code wrote it before play: no base dice, no notes, conditions or history. */
+  function v1Of(c: Character): Record<string, any> {
+    const doc = copy(c);
+    for (const key of ['baseHealthDie', 'baseArmourDie', 'notes', 'conditions', 'history']) delete doc[key];
+    return { ...doc, schemaVersion: 1 };
+  }
+
+  it('the current version passes unchanged', () => {
+    expect(CHARACTER_SCHEMA_VERSION).toBe(2);
     const m = migrateCharacter(copy(first));
     expect(m).toEqual({ ok: true, document: copy(first), applied: [] });
+  });
+
+  it('version 1 -> 2 (PL-1): base dice = current dice, empty notes, conditions and history, fields in the written order', () => {
+    expect(CHARACTER_MIGRATIONS.map((m) => m.from)).toEqual([1]);
+    const m = migrateCharacter(v1Of(first));
+    expect(m).toEqual({ ok: true, document: copy(first), applied: [1] });
+    if (!m.ok) return;
+    expect(Object.keys(m.document)).toEqual(Object.keys(copy(first)));
+    const read = readCharacters(v1Of(palladium));
+    expect(read.ok && read.characters[0]).toEqual(palladium);
+  });
+
+  it('version 1 -> 2: worn armour sets the Armour Die (a v1 armourDie was the die without armour, PL-3)', () => {
+    const chain = { id: 'chain', size: 'large', quantity: 1, carried: 'worn' };
+    const v1 = { ...v1Of(first), inventory: [...first.inventory, chain], armourDie: null };
+    const read = readCharacters(v1);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const chainDie = `d${baseArmourDie(classById(first.class), first.classPicks, [chain as never]).sides}`;
+    expect(read.characters[0]!).toMatchObject({ armourDie: chainDie, baseArmourDie: chainDie, notes: '', conditions: [], history: [] });
+    // A v1 document that does not read is still reported after migrating, at its own path.
+    expect(problems({ ...v1Of(first), healthDie: 'd9' })[0]).toMatch(/^\$\.healthDie: expected a die of the chain/);
   });
 
   it('a document without a version, or from a newer program, is refused at $.schemaVersion', () => {
     const none = copy(first);
     delete none['schemaVersion'];
-    expect(problems(none)).toEqual(['$.schemaVersion: expected a schema version 1, got nothing']);
-    expect(problems({ ...copy(first), schemaVersion: 2 })).toEqual([
-      '$.schemaVersion: version 2 was written by a newer hammercrawl (this one reads up to 1); update it',
+    expect(problems(none)).toEqual(['$.schemaVersion: expected a schema version from 1 to 2, got nothing']);
+    expect(problems({ ...copy(first), schemaVersion: 3 })).toEqual([
+      '$.schemaVersion: version 3 was written by a newer hammercrawl (this one reads up to 2); update it',
     ]);
-    expect(problems([first, { ...copy(first), schemaVersion: 0 }])).toEqual(['$[1].schemaVersion: expected a schema version 1, got 0']);
+    expect(problems([first, { ...copy(first), schemaVersion: 0 }])).toEqual(['$[1].schemaVersion: expected a schema version from 1 to 2, got 0']);
+  });
+});
+
+describe('the dice of play (PL-2, PL-3)', () => {
+  it('a current die is on the chain and never above its base; null Health is down', () => {
+    expect(problems({ ...copy(first), healthDie: null })).toEqual([]);
+    expect(problems({ ...copy(first), healthDie: 'd30', baseHealthDie: 'd8' })).toEqual(['$.healthDie: d30 is above the base Health Die d8; healing restores up to the base only']);
+    expect(problems({ ...copy(first), baseHealthDie: 'd9' })[0]).toMatch(/^\$\.baseHealthDie: expected a die of the chain/);
+    expect(problems({ ...copy(first), armourDie: 'd6', baseArmourDie: null })).toEqual(['$.armourDie: an Armour Die d6 without a base Armour Die; give baseArmourDie (the die whole)']);
+    expect(problems({ ...copy(first), armourDie: 'd8', baseArmourDie: 'd6' })).toEqual(['$.armourDie: d8 is above the base Armour Die d6; repair restores up to the base only']);
+    expect(problems({ ...copy(first), armourDie: null, baseArmourDie: 'd6' })).toEqual([]);
+  });
+
+  it('notes, conditions and history are read with their paths; absent ones read as empty', () => {
+    expect(problems({ ...copy(first), conditions: ['prone', 'Prone'] })).toEqual(['$.conditions[1]: conditions[1]: Prone is listed twice']);
+    expect(problems({ ...copy(first), notes: 4 })[0]).toMatch(/^\$\.notes: /);
+    expect(problems({ ...copy(first), history: [{ at: 1, by: 'S', change: 'xp', summary: '+1 XP' }] })).toEqual([]);
+    const doc = copy(first);
+    delete doc['notes'];
+    const read = readCharacters(doc);
+    expect(read.ok && read.characters[0]!.notes).toBe('');
   });
 });
 

@@ -18,9 +18,17 @@ import type { InventoryItem } from './inventory-item.js';
 import { lookupItem } from './inventory.js';
 import { magickDocumentProblems } from './magick/magick-document.js';
 import type { MagickState } from './magick/magick-state.js';
+import { readPlayFields } from '../character-play.js';
+import type { CharacterHistoryEntry } from '../rule-system.js';
+import { baseArmourDie, classById } from './derived.js';
+import { RESOURCE_DICE } from './resource-die.js';
 
-/** The schema version this code writes; older documents are migrated up to it (`migrateCharacter`). */
-export const CHARACTER_SCHEMA_VERSION = 1;
+/**
+ * The schema version this code writes; older documents are migrated up to it (`migrateCharacter`).
+ * Version 2 (play): the current Health and Armour Dice beside their base dice, notes, conditions and
+ * history (ruling PL-1).
+ */
+export const CHARACTER_SCHEMA_VERSION = 2;
 
 /** Longest character name accepted (a name must also have at least one non-space character). */
 export const MAX_NAME_LENGTH = 60;
@@ -208,11 +216,19 @@ export interface Character {
   /** The stock's prime stat, then the class's; one entry when they are the same stat (CR-3). */
   readonly primeStats: readonly StatId[];
   readonly stats: CharacterStats;
-  readonly healthDie: DieText;
+  /** The current Health Die; `null` is down, unconscious and dying (DAMAGE; ruling PL-2). */
+  readonly healthDie: DieText | null;
+  /** The base Health Die (the class HD, ANATOMY OF A CHARACTER): what healing and rest restore up to (PL-2). */
+  readonly baseHealthDie: DieText;
   readonly harmDie: DieText;
   readonly featDie: DieText;
-  /** An Armour Die the character has without armour (Armour of Righteousness), else `null`. */
+  /**
+   * The current Armour Die: the worn armour's, moved by Armour of Righteousness, or the one it gives
+   * without armour; `null` when nothing soaks before the Health Die, or the armour is destroyed (PL-3).
+   */
   readonly armourDie: DieText | null;
+  /** The Armour Die whole (what repair restores up to), from the worn armour and class picks; `null` without one (PL-3). */
+  readonly baseArmourDie: DieText | null;
   readonly defense: number;
   readonly stowSlots: number;
   readonly skills: readonly CharacterSkill[];
@@ -232,6 +248,12 @@ export interface Character {
   readonly psionics: PsionicGrade | null;
   readonly psionicsCheck: PsionicsCheck | null;
   readonly creation: CreationRecord;
+  /** The player's notes (src/rules/character-play.ts, `MAX_NOTES_LENGTH`). */
+  readonly notes: string;
+  /** Conditions the character has ("poisoned", "prone"): the table's and the Smith's words (PL-1). */
+  readonly conditions: readonly string[];
+  /** What play did to the character, oldest first (the table appends it: `withHistory`). */
+  readonly history: readonly CharacterHistoryEntry[];
   /** The character's magick as play left it (spells, Mana-burn, burnt CON), once a magick command ran (ruling TC-4). */
   readonly magick?: MagickState;
 }
@@ -363,12 +385,12 @@ const STEP_IDS: readonly CreationStep[] = [
 ];
 const CORE_STATS: readonly StatId[] = STAT_IDS.filter((s) => s !== 'SOC');
 
-/** Top-level fields of a version-1 document, in the order the code writes them. */
+/** Top-level fields of a version-2 document, in the order the code writes them. */
 const TOP_LEVEL_KEYS = [
   'schemaVersion', 'ruleset', 'method', 'setting', 'name', 'stock', 'class', 'level', 'xp', 'primeStats', 'stats',
-  'healthDie', 'harmDie', 'featDie', 'armourDie', 'defense', 'stowSlots', 'skills', 'weaponProficiencies',
+  'healthDie', 'baseHealthDie', 'harmDie', 'featDie', 'armourDie', 'baseArmourDie', 'defense', 'stowSlots', 'skills', 'weaponProficiencies',
   'wpSelections', 'classPicks', 'spellcasting', 'innateSpells', 'quirks', 'inventory', 'socialStatus',
-  'startingCoins', 'coins', 'psionics', 'psionicsCheck', 'creation',
+  'startingCoins', 'coins', 'psionics', 'psionicsCheck', 'creation', 'notes', 'conditions', 'history',
   'magick',
 ] as const;
 
@@ -476,10 +498,9 @@ function checkCharacter(c: Checker, v: Json, path: string): void {
     if (primes.length === 2 && primes[0] === primes[1]) c.add(`${path}.primeStats`, 'the same prime stat twice');
   }
   checkStats(c, doc['stats'], `${path}.stats`);
-  c.die(doc['healthDie'], `${path}.healthDie`);
+  checkPlayDice(c, doc, path);
   c.die(doc['harmDie'], `${path}.harmDie`);
   c.die(doc['featDie'], `${path}.featDie`);
-  c.nullable(doc['armourDie'], `${path}.armourDie`, (x, p) => c.die(x, p));
   c.int(doc['defense'], `${path}.defense`, 0, 999);
   c.int(doc['stowSlots'], `${path}.stowSlots`, 0, 999);
 
@@ -568,6 +589,37 @@ function checkCharacter(c: Checker, v: Json, path: string): void {
     });
   }
   if (doc['magick'] !== undefined) for (const p of magickDocumentProblems(doc['magick'], `${path}.magick`)) c.add(p.path, p.message);
+  const play = readPlayFields(doc, path);
+  if (!play.ok) c.add(play.error.path ?? path, play.error.message);
+}
+
+/** A die of the chain (d3 to d30), as the Health and Armour Dice are (resource dice, R-1). */
+function chainDie(c: Checker, v: Json, path: string): number | null {
+  const sides = c.die(v, path);
+  if (sides === null) return null;
+  if (!RESOURCE_DICE.includes(sides)) {
+    c.add(path, `expected a die of the chain (${RESOURCE_DICE.map((d) => `d${d}`).join(' ')}), got d${sides}`);
+    return null;
+  }
+  return sides;
+}
+
+/**
+ * The Health and Armour Dice of play (PL-2, PL-3): each current die on the chain and never above its
+ * base; `null` Health is down, `null` Armour none or destroyed; a current Armour Die needs a base one.
+ */
+function checkPlayDice(c: Checker, doc: Record<string, Json>, path: string): void {
+  const health = c.nullable(doc['healthDie'], `${path}.healthDie`, (x, p) => chainDie(c, x, p));
+  const baseHealth = chainDie(c, doc['baseHealthDie'], `${path}.baseHealthDie`);
+  if (health !== null && baseHealth !== null && health > baseHealth) {
+    c.add(`${path}.healthDie`, `d${health} is above the base Health Die d${baseHealth}; healing restores up to the base only`);
+  }
+  const armour = c.nullable(doc['armourDie'], `${path}.armourDie`, (x, p) => chainDie(c, x, p));
+  const baseArmour = c.nullable(doc['baseArmourDie'], `${path}.baseArmourDie`, (x, p) => chainDie(c, x, p));
+  if (armour !== null && doc['baseArmourDie'] === null) c.add(`${path}.armourDie`, `an Armour Die d${armour} without a base Armour Die; give baseArmourDie (the die whole)`);
+  if (armour !== null && baseArmour !== null && armour > baseArmour) {
+    c.add(`${path}.armourDie`, `d${armour} is above the base Armour Die d${baseArmour}; repair restores up to the base only`);
+  }
 }
 
 /**
@@ -597,7 +649,15 @@ export function readCharacters(json: Json): CharacterReadResult {
     const problems = c.extra > 0 ? [...c.problems, { path: '$', message: `and ${c.extra} more problems` }] : c.problems;
     return { ok: false, problems };
   }
-  return { ok: true, characters: migrated as Character[] };
+  return { ok: true, characters: migrated.map(withPlayFields) };
+}
+
+/** A checked document with its play fields filled in where it leaves them out (they may be absent, PL-1). */
+function withPlayFields(doc: Json): Character {
+  const d = doc as Record<string, Json>;
+  const play = readPlayFields(d);
+  if (!play.ok) throw new Error(`a checked document's play fields do not read: ${play.error.message}`);
+  return { ...d, notes: play.value.notes, conditions: play.value.conditions, history: play.value.history } as unknown as Character;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -611,11 +671,51 @@ export interface CharacterMigration {
   migrate(doc: Readonly<Record<string, unknown>>): Record<string, unknown>;
 }
 
+/** The fields of `doc` in the order the code writes them, then any others (so unknown fields are still reported). */
+function inWrittenOrder(doc: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of TOP_LEVEL_KEYS) if (key in doc) out[key] = doc[key];
+  for (const key of Object.keys(doc)) if (!(key in out)) out[key] = doc[key];
+  return out;
+}
+
 /**
- * The migrations, in order; version 1 is the first schema, so there are none yet. A new version adds
- * one entry here and a fixture test beside it (conventions: Saved data).
+ * The base Armour Die a version-1 document implies: its worn armour moved by Armour of Righteousness,
+ * else its own `armourDie` (the die without armour). Read leniently: the document is checked after
+ * migrating, and anything odd here is reported there.
  */
-export const CHARACTER_MIGRATIONS: readonly CharacterMigration[] = [];
+function v1ArmourDie(doc: Readonly<Record<string, unknown>>): unknown {
+  const cls = CLASS_IDS.includes(doc['class'] as ClassId) ? classById(doc['class'] as string) : null;
+  const inventory = Array.isArray(doc['inventory']) ? doc['inventory'].filter((i): i is InventoryItem => isRecord(i) && typeof i['id'] === 'string') : [];
+  const picks = Array.isArray(doc['classPicks']) ? doc['classPicks'].filter((p): p is ClassPick => isRecord(p) && typeof p['kind'] === 'string') : [];
+  if (cls === null || !inventory.some((i) => i.carried === 'worn' && lookupItem(i.id)?.kind === 'armour')) return doc['armourDie'];
+  const base = baseArmourDie(cls, picks, inventory).sides;
+  return base === null ? null : dieText(base);
+}
+
+/**
+ * The migrations, in order. A new version adds one entry here and a fixture test beside it
+ * (conventions: Saved data).
+ */
+export const CHARACTER_MIGRATIONS: readonly CharacterMigration[] = [
+  {
+    from: 1,
+    describe:
+      'play (PL-1): the current Health Die gets its base (the same die); the Armour Die becomes the die that soaks (the worn armour moved by Armour of Righteousness, else the die without armour) with the same base; empty notes, conditions and history',
+    migrate(doc) {
+      const armour = v1ArmourDie(doc);
+      return inWrittenOrder({
+        ...doc,
+        baseHealthDie: doc['healthDie'],
+        armourDie: armour,
+        baseArmourDie: armour,
+        notes: '',
+        conditions: [],
+        history: [],
+      });
+    },
+  },
+];
 
 /** The outcome of migrating one document: the document at the current version, or why it cannot be. */
 export type MigrationResult =
@@ -630,7 +730,7 @@ export function migrateCharacter(doc: Json): MigrationResult {
   if (!isRecord(doc)) return { ok: false, problem: { path: '$', message: `expected a character object, got ${describeValue(doc)}` } };
   const version = doc['schemaVersion'];
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    return { ok: false, problem: { path: '$.schemaVersion', message: `expected a schema version ${CHARACTER_SCHEMA_VERSION === 1 ? '1' : `from 1 to ${CHARACTER_SCHEMA_VERSION}`}, got ${describeValue(version)}` } };
+    return { ok: false, problem: { path: '$.schemaVersion', message: `expected a schema version from 1 to ${CHARACTER_SCHEMA_VERSION}, got ${describeValue(version)}` } };
   }
   if (version > CHARACTER_SCHEMA_VERSION) {
     return {

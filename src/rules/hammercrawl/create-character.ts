@@ -48,6 +48,7 @@ import {
 import { WEAPON_PROFICIENCIES } from './data/weapon-proficiencies.js';
 import { WEAPONS, type Weapon } from './data/weapons.js';
 import {
+  baseArmourDie,
   baseHitDice,
   deriveStats,
   passiveDefense,
@@ -58,7 +59,6 @@ import {
   spellcastingAtCreation,
   startingCoins,
   stowSlots,
-  unarmouredArmourDie,
   wpCount,
 } from './derived.js';
 import { featDie } from './feat-die.js';
@@ -1039,7 +1039,7 @@ export function rollCharacter(rng: RandomSource, options: CreationOptions): Crea
   const stow = stowSlots(stats);
   r.note('derived', `Defense ${defense.value}: ${defense.parts.map((p) => `${p.label} ${p.amount}`).join(' + ')}`);
   r.note('derived', `Stow Slots ${stow.value}: half-STR ${stats.STR.half} + INT mod ${stats.INT.mod}${stow.note ? `; ${stow.note}` : ''}`);
-  const armourDie = unarmouredArmourDie(cls, picks);
+  const armourDie = baseArmourDie(cls, picks, inventory).sides;
 
   let name: string;
   if (options.name !== undefined) name = options.name.trim();
@@ -1065,9 +1065,11 @@ export function rollCharacter(rng: RandomSource, options: CreationOptions): Crea
       primeStats,
       stats,
       healthDie: dieText(hit.healthDie),
+      baseHealthDie: dieText(hit.healthDie),
       harmDie: dieText(hit.harmDie),
       featDie: dieText(featDie(1)),
       armourDie: armourDie === null ? null : dieText(armourDie),
+      baseArmourDie: armourDie === null ? null : dieText(armourDie),
       defense: defense.value,
       stowSlots: stow.value,
       skills,
@@ -1084,6 +1086,9 @@ export function rollCharacter(rng: RandomSource, options: CreationOptions): Crea
       psionics: psionics.grade,
       psionicsCheck: psionics.check,
       creation: { seed: options.seed ?? null, index: options.index ?? 0, log: r.log },
+      notes: '',
+      conditions: [],
+      history: [],
     },
   };
 }

@@ -4,7 +4,9 @@ import type { CharacterStats, ClassPick } from './character.js';
 import { HAMMERCRAWL_STOCKS, PALLADIUM_STOCKS, type Stock } from './data/stocks.js';
 import { SOCIAL_STATUS_TABLE } from './data/social-status.js';
 import {
+  baseArmourDie,
   baseHitDice,
+  followBase,
   bonusLanguages,
   classById,
   deriveStats,
@@ -195,5 +197,26 @@ describe('starting coins (ST-17, ST-18, ST-19)', () => {
     for (let soc = 3; soc <= 18; soc++) expect(SOCIAL_STATUS_TABLE).toContain(socialStatusOf(soc));
     expect(socialStatusOf(1).id).toBe('scum');
     expect(socialStatusOf(19).id).toBe('royalty');
+  });
+});
+
+describe('the Armour Die that soaks, and dice that follow their base (PL-3, PL-9)', () => {
+  const chain: InventoryItem = { id: 'chain', size: 'large', quantity: 1, carried: 'worn' };
+  const aor = (version: 'basic' | 'advanced'): ClassPick[] => [{ kind: 'devout-power', id: 'armour-of-righteousness', version }];
+
+  it('the worn armour\'s Soak Die, moved by Armour of Righteousness; without armour its d3; else none', () => {
+    expect(baseArmourDie(classById('combatant'), [], [chain])).toMatchObject({ sides: 8, source: 'chain' });
+    expect(baseArmourDie(classById('devout'), aor('basic'), [chain])).toMatchObject({ sides: 12, source: 'chain' });
+    expect(baseArmourDie(classById('devout'), aor('basic'), [{ ...chain, carried: 'packed' }])).toMatchObject({ sides: 3, source: 'unarmoured' });
+    expect(baseArmourDie(classById('combatant'), [], [])).toEqual({ sides: null, source: null, text: 'no armour worn' });
+  });
+
+  it('a current die keeps the steps it lost when its base moves; a die gone stays gone', () => {
+    expect(followBase(6, 8, 12)).toBe(8);
+    expect(followBase(8, 8, 12)).toBe(12);
+    expect(followBase(null, 8, 12)).toBeNull();
+    expect(followBase(null, null, 3)).toBe(3);
+    expect(followBase(3, 6, 4)).toBeNull();
+    expect(followBase(4, 6, null)).toBeNull();
   });
 });

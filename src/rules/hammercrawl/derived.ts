@@ -22,6 +22,7 @@ import {
 } from './data/classes.js';
 import { SOCIAL_STATUS_TABLE, type SocialStatusRow } from './data/social-status.js';
 import type { Stock } from './data/stocks.js';
+import { ARMOUR } from './data/armour.js';
 import { DEFENSIVE_DEFENSE_BONUS, DEFENSIVE_DEFENSE_BONUS_MAX, WEAPONS } from './data/weapons.js';
 import { featDie } from './feat-die.js';
 import type { InventoryItem } from './inventory-item.js';
@@ -317,6 +318,53 @@ export function unarmouredArmourDie(cls: CharacterClass, picks: readonly ClassPi
     if (effect.kind === 'armour-die-steps') die = Math.max(die ?? 0, effect.unarmouredDie);
   }
   return die;
+}
+
+/**
+ * The base Armour Die (ARMOUR: the worn armour's Soak Die; Armour of Righteousness: "Your Armour Die is
+ * two steps higher; while not wearing armour ... a base Armour Die of d3"): the first worn armour of the
+ * inventory moved by the class picks' Armour Die steps, else the unarmoured die, else `null` (nothing
+ * soaks before the Health Die). `source` names what soaks (the worn armour's id, `unarmoured`, or
+ * `null`), so a change of armour can be told from damage to it (ruling PL-3).
+ * @example baseArmourDie(classById('combatant'), [], [{ id: 'chain', size: 'large', quantity: 1, carried: 'worn' }]) // { sides: 8, source: 'chain', text: 'Chain d8' }
+ */
+export function baseArmourDie(
+  cls: CharacterClass,
+  picks: readonly ClassPick[],
+  inventory: readonly InventoryItem[],
+): { readonly sides: number | null; readonly source: string | null; readonly text: string } {
+  const worn = inventory.map((i) => (i.carried === 'worn' ? ARMOUR.find((a) => a.id === i.id) : undefined)).find((a) => a !== undefined);
+  let steps = 0;
+  let stepSource = '';
+  for (const { source, effect } of pickEffects(cls, picks)) {
+    if (effect.kind === 'armour-die-steps' && effect.steps > steps) {
+      steps = effect.steps;
+      stepSource = source;
+    }
+  }
+  if (worn) {
+    const sides = steps === 0 ? worn.soakDie : stepDie(HAMMERCRAWL_CHAIN, worn.soakDie, steps).dice[0]!;
+    return { sides, source: worn.id, text: steps === 0 ? `${worn.label} d${sides}` : `${worn.label} d${worn.soakDie} +${steps} steps (${stepSource}) = d${sides}` };
+  }
+  const unarmoured = unarmouredArmourDie(cls, picks);
+  if (unarmoured !== null) return { sides: unarmoured, source: 'unarmoured', text: `no armour worn: d${unarmoured} (${stepSource})` };
+  return { sides: null, source: null, text: 'no armour worn' };
+}
+
+/**
+ * A current die after its base changed from `oldBase` to `newBase` (a Health Die raised by Combat
+ * Hardened, CL-10): the steps it was below its old base stay lost; a die gone (`null`) stays gone while
+ * the old base was a die. Side counts on the dice chain.
+ * @example followBase(6, 8, 12) // 8: two steps below d8 is two steps below d12
+ */
+export function followBase(current: number | null, oldBase: number | null, newBase: number | null): number | null {
+  if (newBase === null) return null;
+  if (oldBase === null) return newBase;
+  if (current === null) return null;
+  const sides: readonly number[] = HAMMERCRAWL_CHAIN.sides;
+  const lost = sides.indexOf(oldBase) - sides.indexOf(current);
+  const at = sides.indexOf(newBase) - Math.max(0, lost);
+  return at < 0 ? null : sides[at]!;
 }
 
 /**

@@ -14,7 +14,7 @@ import { CLASS_LEVELS, DEVOUT_POWERS, type ClassLevelRow, type DevoutPowerVersio
 import { SKILLS, SKILL_TABLE_DIE, skillForRoll } from './data/skills.js';
 import { WEAPON_SPECIALIZATION_TIERS } from './data/weapon-proficiencies.js';
 import { CRAWL_XP_TABLE } from './data/xp.js';
-import { classById, passiveDefense, pickEffects, spellcastingAtCreation, spellcastingProfile, statBlock, stowSlots, unarmouredArmourDie } from './derived.js';
+import { baseArmourDie, classById, followBase, passiveDefense, pickEffects, spellcastingAtCreation, spellcastingProfile, statBlock, stowSlots } from './derived.js';
 import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL, featDie } from './feat-die.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -144,6 +144,34 @@ function devoutOptions(picks: readonly ClassPick[], writtenOnly: boolean): Devou
     if (v === 'basic' && power.advanced !== null && !(writtenOnly && isUnwrittenVersion(power.advanced))) out.push({ id: power.id, version: 'advanced' });
   }
   return out;
+}
+
+/**
+ * The class pick a level-up to the next level rolls when the player does not choose it (LV-5): the
+ * Devout's power step (written steps only) or the Specialist's specialty (known skills not yet
+ * specialties), each rolled evenly; `null` when the level brings neither, or nothing is open.
+ * @example rolledPickOptions(devoutAtLevel2) // { kind: 'devout-power', options: [{ id: 'revenant', version: 'basic' }, ...] }
+ */
+export function rolledPickOptions(
+  character: Character,
+): { readonly kind: 'devout-power'; readonly options: readonly DevoutPowerChoice[] } | { readonly kind: 'specialty'; readonly options: readonly string[] } | null {
+  const row = classLevelRow(character.class, character.level + 1);
+  for (const grant of row?.grants ?? []) {
+    if (grant.kind === 'devout-power-advance') {
+      const options = devoutOptions(character.classPicks, true);
+      return options.length > 0 ? { kind: 'devout-power', options } : null;
+    }
+    if (grant.kind === 'skill-specialty') {
+      const options = character.skills.filter((s) => !s.isSpecialty).map((s) => s.id);
+      return options.length > 0 ? { kind: 'specialty', options } : null;
+    }
+  }
+  return null;
+}
+
+/** A side count as document text, `null` kept. */
+function sidesText(sides: number | null): DieText | null {
+  return sides === null ? null : dieText(sides);
 }
 
 function choiceText(c: DevoutPowerChoice): string {
@@ -351,11 +379,12 @@ export function rollLevelUp(rng: RandomSource, character: Character, choices: Le
 
   // Class grants at 3, 6, 9.
   let picks: ClassPick[] = [...character.classPicks];
-  let healthDie = character.healthDie;
+  let baseHealthDie = character.baseHealthDie;
   let harmDie = character.harmDie;
+  const rolledPick = rolledPickOptions(character);
   for (const grant of row.grants) {
     if (grant.kind === 'devout-power-advance') {
-      const open = devoutOptions(picks, true);
+      const open = rolledPick?.kind === 'devout-power' ? rolledPick.options : [];
       let step: DevoutPowerChoice | null = choices.devoutPower ?? null;
       if (step !== null) note(`Devout power step: ${labelOf(step.id)} (${step.version}) (chosen)`);
       else if (open.length > 0) step = pick('Devout power step', open, (o) => `${labelOf(o.id)} (${o.version === 'basic' ? 'new, basic' : 'raised to advanced'})`);
@@ -369,17 +398,17 @@ export function rollLevelUp(rng: RandomSource, character: Character, choices: Le
           for (const e of adv.effects) {
             if (e.kind === 'class-hd-steps') {
               // CL-10: raised after creation, the base Health and Harm Dice each rise.
-              const h = stepDieText(healthDie, e.steps);
+              const h = stepDieText(baseHealthDie, e.steps);
               const m = stepDieText(harmDie, e.steps);
-              note(`${labelOf(s.id)} (advanced): Health Die ${healthDie} -> ${h}, Harm Die ${harmDie} -> ${m} (CL-10)`);
-              healthDie = h;
+              note(`${labelOf(s.id)} (advanced): base Health Die ${baseHealthDie} -> ${h}, Harm Die ${harmDie} -> ${m} (CL-10)`);
+              baseHealthDie = h;
               harmDie = m;
             }
           }
         }
       }
     } else if (grant.kind === 'skill-specialty') {
-      const open = character.skills.filter((s) => !s.isSpecialty).map((s) => s.id);
+      const open = rolledPick?.kind === 'specialty' ? rolledPick.options : [];
       let id: string | null = choices.specialty ?? null;
       if (id !== null) note(`Specialty: ${labelOf(id)} (chosen)`);
       else if (open.length > 0) id = pick('Specialty (an already-known skill)', open, labelOf);
@@ -437,9 +466,13 @@ export function rollLevelUp(rng: RandomSource, character: Character, choices: Le
   const defAfter = passiveDefense(character.stats, character.inventory, cls, picks, level).value;
   const defense = Math.max(0, character.defense + defAfter - defBefore);
   if (defense !== character.defense) note(`Defense: ${character.defense} -> ${defense}`);
-  const armourSides = unarmouredArmourDie(cls, picks);
-  const armourDie = armourSides === null ? character.armourDie : dieText(armourSides);
-  if (armourDie !== character.armourDie) note(`Armour Die (unarmoured): ${character.armourDie ?? 'none'} -> ${armourDie}`);
+  // The current dice follow their bases: steps lost stay lost (PL-2, PL-3).
+  const healthDie = sidesText(followBase(dieSides(character.healthDie ?? ''), dieSides(character.baseHealthDie), dieSides(baseHealthDie)));
+  if (healthDie !== character.healthDie) note(`Health Die: ${character.healthDie ?? 'down'} -> ${healthDie ?? 'down'} (base ${baseHealthDie})`);
+  const armour = baseArmourDie(cls, picks, character.inventory);
+  const baseArmour = sidesText(armour.sides);
+  const armourDie = sidesText(followBase(dieSides(character.armourDie ?? ''), dieSides(character.baseArmourDie ?? ''), armour.sides));
+  if (baseArmour !== character.baseArmourDie) note(`Armour Die: ${character.armourDie ?? 'none'} -> ${armourDie ?? 'none'} (base ${armour.text})`);
 
   return {
     ok: true,
@@ -449,8 +482,10 @@ export function rollLevelUp(rng: RandomSource, character: Character, choices: Le
       level,
       featDie: newFeat,
       healthDie,
+      baseHealthDie,
       harmDie,
       armourDie,
+      baseArmourDie: baseArmour,
       defense,
       skills,
       weaponProficiencies: wps,

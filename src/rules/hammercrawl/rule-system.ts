@@ -13,8 +13,6 @@ import type { RollRecord } from '../../dice/roll.js';
 import {
   ok,
   problem,
-  readParam,
-  unknownParam,
   type AttributeDef,
   type CharacterSummary,
   type CheckDie,
@@ -29,7 +27,6 @@ import {
   type ParamRecord,
   type CheckParamDef,
   type ParamRole,
-  type ParamValue,
   type RuleResult,
   type RuleSystem,
   type RuleTable,
@@ -38,6 +35,8 @@ import {
   tableLabel,
 } from '../rule-system.js';
 import { hammercrawlTable } from './table/extension.js';
+import { hammercrawlPlay } from './play/index.js';
+import { readParams, type Read } from './play/params.js';
 import { characterValuesOf } from './character-values.js';
 import { STAT_IDS, STAT_TABLE, halfStat, isCheckError, type StatId, type StaticModifier, type VantageSource } from './check-modifiers.js';
 import type { Character, CreationMethod } from './character.js';
@@ -188,19 +187,6 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
   },
 ];
 
-type Read = Readonly<Record<string, ParamValue | undefined>>;
-
-function readAll(defs: readonly ParamDef[], params: ParamRecord): RuleResult<Read> {
-  const unknown = unknownParam(defs, params);
-  if (unknown) return { ok: false, error: unknown };
-  const out: Record<string, ParamValue | undefined> = {};
-  for (const d of defs) {
-    const r = readParam(defs, params, d.name);
-    if (!r.ok) return r;
-    out[d.name] = r.value;
-  }
-  return ok(out);
-}
 
 function num(p: Read, name: string): number | undefined {
   const v = p[name];
@@ -274,7 +260,7 @@ function withRequest<T>(request: CheckRequest, f: (def: CheckKindDef, p: Read) =
   if (def === undefined) {
     return problem('check/unknown-kind', `Unknown check ${request.check}; expected one of ${CHECK_KINDS.map((k) => k.id).join(', ')}.`, '$.check');
   }
-  const p = readAll(def.params, request.params);
+  const p = readParams(def.params, request.params);
   if (!p.ok) return p;
   return guarded(() => f(def, p.value));
 }
@@ -483,7 +469,7 @@ const CREATION_OPTIONS: readonly ParamDef[] = [
 ];
 
 function rollCharacterOf(rng: RandomSource, options: ParamRecord): RuleResult<Character> {
-  const p = readAll(CREATION_OPTIONS, options);
+  const p = readParams(CREATION_OPTIONS, options);
   if (!p.ok) return p;
   const method = p.value['method'] as CreationMethod;
   if (!CREATION_METHODS.includes(method)) throw new Error(`unexpected method ${method}`);
@@ -514,7 +500,7 @@ function summarizeOf(c: Character): CharacterSummary {
     name: c.name,
     headline: `Level ${c.level} ${stock} ${cls}`,
     trackers: [
-      { id: 'health-die', label: 'Health Die', value: c.healthDie, role: 'health' },
+      { id: 'health-die', label: 'Health Die', value: c.healthDie ?? 'down', role: 'health' },
       { id: 'harm-die', label: 'Harm Die', value: c.harmDie },
       { id: 'armour-die', label: 'Armour Die', value: c.armourDie ?? 'none', ...(c.armourDie !== null ? { role: 'armour' as const } : {}) },
       { id: 'feat-die', label: 'Feat Die', value: c.featDie },
@@ -623,7 +609,7 @@ const ATTRIBUTES: readonly AttributeDef[] = STAT_IDS.map((id) => ({ id, label: S
 /**
  * HAMMERCRAWL! v4 as one `RuleSystem` (conventions: Layout): attributes keyed as the character document
  * keys its stats (`STR` ... `SOC`), the checks of the CLI, resource dice, creation, reading, the
- * Initiative Contest and the data tables.
+ * Initiative Contest, the data tables, and play (the rules that change a character, play/index.ts).
  * @example ruleSystem.checkOdds({ check: 'test', params: { target: 12 } }) // success 0.6
  */
 export const ruleSystem: RuleSystem<Character> = {
@@ -653,5 +639,6 @@ export const ruleSystem: RuleSystem<Character> = {
   rollInitiative: rollInitiativeOf,
   tables: TABLES,
   settings: HAMMERCRAWL_SETTINGS,
+  play: hammercrawlPlay,
   table: hammercrawlTable,
 };

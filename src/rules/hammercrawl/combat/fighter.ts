@@ -390,21 +390,19 @@ export interface FighterFromCharacterOptions {
 
 /**
  * A character as a fighter (ANATOMY OF A CHARACTER; ARMOUR; WEAPONS & SHIELDS): Health, Harm and Feat
- * Dice from the document, the worn armour's Armour Die moved by Armour of Righteousness, passive
+ * Dice from the document (current and base: the worn armour's Armour Die as play left it), passive
  * Defense from the document, every weapon carried (held first) plus Unarmed, and the combat specials.
  * @example fighterFromCharacter(character).weapons[0].label // 'Sword, Long'
  */
 export function fighterFromCharacter(c: Character, options: FighterFromCharacterOptions = {}): Fighter {
-  const cls = classById(c.class);
-  const healthDie = requireDie(c.healthDie, 'the Health Die');
+  // The document keeps the current dice and their bases (PL-2, PL-3): a fighter starts where play left them.
+  const healthDie = c.healthDie === null ? null : requireDie(c.healthDie, 'the Health Die');
+  const baseHealthDie = requireDie(c.baseHealthDie, 'the base Health Die');
   const harmDie = requireDie(c.harmDie, 'the Harm Die');
   const featDie = requireDie(c.featDie, 'the Feat Die');
-  const armourSteps = pickEffects(cls, c.classPicks)
-    .map((p) => (p.effect.kind === 'armour-die-steps' ? p.effect.steps : 0))
-    .reduce((a, b) => Math.max(a, b), 0);
   const worn = c.inventory.map((i) => (i.carried === 'worn' ? ARMOUR.find((a) => a.id === i.id) : undefined)).find((a) => a !== undefined);
-  let armourDie: number | null = c.armourDie === null ? null : requireDie(c.armourDie, 'the Armour Die');
-  if (worn) armourDie = stepDie(HAMMERCRAWL_CHAIN, worn.soakDie, armourSteps).dice[0]!;
+  const armourDie: number | null = c.armourDie === null ? null : requireDie(c.armourDie, 'the Armour Die');
+  const baseArmourDie: number | null = c.baseArmourDie === null ? null : requireDie(c.baseArmourDie, 'the base Armour Die');
   const carried = [...c.inventory].sort((a, b) => (a.carried === 'held' ? 0 : 1) - (b.carried === 'held' ? 0 : 1));
   const weapons: WeaponProfile[] = [];
   for (const item of carried) {
@@ -429,9 +427,9 @@ export function fighterFromCharacter(c: Character, options: FighterFromCharacter
     role: 'pc',
     level: c.level,
     healthDie,
-    baseHealthDie: healthDie,
+    baseHealthDie,
     armourDie,
-    baseArmourDie: armourDie,
+    baseArmourDie,
     armourCoverage: 'full',
     isArmourMagickal: false,
     isArmourTooHeavy: worn !== undefined && c.stats.STR.score < worn.strMin,

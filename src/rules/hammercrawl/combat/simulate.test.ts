@@ -27,7 +27,7 @@ describe('fighters from characters', () => {
     for (const stock of ['droffen', 'elfin', 'ogren']) expect(characters.map((c) => c.stock)).toContain(stock);
     for (const c of characters) {
       const f = fighterFromCharacter(c);
-      expect(f.healthDie).toBe(Number(c.healthDie.slice(1)));
+      expect(f.healthDie).toBe(Number(c.healthDie!.slice(1)));
       expect(f.defense).toBe(c.defense);
       expect(f.weapons.some((w) => w.id === 'unarmed')).toBe(true);
       const isCombatant = c.class === 'combatant';

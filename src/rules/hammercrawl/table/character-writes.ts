@@ -5,9 +5,8 @@
  * over-casting burns (MAGICK; Over-Casting). Each write is a `character-saved` event with its change
  * record, which the table appends to the character's history. Rulings TC-n in docs/rulings.md.
  */
-import { HAMMERCRAWL_CHAIN } from '../../../dice/dice-chain.js';
 import { clip, MAX_HISTORY_SUMMARY_LENGTH } from '../../character-play.js';
-import type { CharacterChangeRecord, CheckDie, Combatant, ExtensionEvent, TableCharacter } from '../../rule-system.js';
+import type { CharacterChangeRecord, CheckDie, ExtensionEvent, TableCharacter } from '../../rule-system.js';
 import { statRow } from '../check-modifiers.js';
 import { dieSides, dieText, type Character, type CharacterStats } from '../character.js';
 import { characterValuesOf } from '../character-values.js';
@@ -37,32 +36,23 @@ export interface CombatDice {
   readonly armourDie: number | null;
 }
 
-/** The smallest die of the chain: what a version-1 document writes for a Health Die taken below it (TC-2). */
-const LOWEST_DIE = HAMMERCRAWL_CHAIN.sides[0]!;
-
 /**
- * The Health and Armour Dice a character combatant fights with, read from its document (TC-2): the
- * document's `health` and `armour` values (`characterValues`), and when the document holds no Armour Die,
- * the armour it wears (`wornArmourDie`, as the combat rules read the inventory). What a version-1 document
- * cannot say is read from the tracker's marks: down (`isDown`), and armour destroyed (`none`).
+ * The Health and Armour Dice a character combatant fights with: the document's current ones (its
+ * `health` and `armour` values; TC-2), whatever the tracker's text says. `null` Health is down, `null`
+ * Armour none or destroyed.
  */
-export function documentDice(document: CharacterDocument, wornArmourDie: number | null, combatant: Pick<Combatant, 'isDown' | 'armour'>): CombatDice {
+export function documentDice(document: CharacterDocument): CombatDice {
   const values = characterValuesOf(document as unknown as Character);
   const health = values.find((v) => v.role === 'health')?.value ?? null;
   const armour = values.find((v) => v.role === 'armour')?.value ?? null;
-  const isArmourGone = ['none', 'down', '-'].includes(combatant.armour.trim().toLowerCase());
-  return { healthDie: combatant.isDown ? null : health, armourDie: armour ?? (isArmourGone ? null : wornArmourDie) };
+  return { healthDie: health, armourDie: armour };
 }
 
-/**
- * The document after a hit: its Health Die, and its Armour Die when the hit changed it (`undefined`:
- * unchanged). A version-1 document's Health Die is always a die, so down is written as the smallest
- * (the tracker marks the character down; TC-2).
- */
+/** The document after a hit: its Health Die (`null`: down), and its Armour Die when the hit changed it (`undefined`: unchanged). */
 export function withHealthAfterHit(document: CharacterDocument, healthDie: number | null, armourDie: number | null | undefined): CharacterDocument {
   return {
     ...document,
-    healthDie: dieText(healthDie ?? LOWEST_DIE),
+    healthDie: healthDie === null ? null : dieText(healthDie),
     ...(armourDie !== undefined ? { armourDie: armourDie === null ? null : dieText(armourDie) } : {}),
   };
 }

@@ -60,7 +60,7 @@ function fighterOf(c: Combatant, characters: readonly TableCharacter[]): RuleRes
     const ch = characters.find((x) => x.id === c.characterId);
     if (ch === undefined) return problem('combat/no-such-character', `${c.name} names character ${c.characterId}, which is not at the table.`);
     const read = fighterFromCharacter(ch.document as unknown as Character);
-    return ok({ ...read, ...documentDice(ch.document, read.armourDie, c), id: c.id, name: c.name, side: c.side });
+    return ok({ ...read, ...documentDice(ch.document), id: c.id, name: c.name, side: c.side });
   } else if (c.monster !== undefined) {
     const parsed = parseMonsterSpec(`${c.name.replace(/[:,=]/g, ' ')}:${c.monster}`);
     if (!parsed.ok) return problem(parsed.problem.code, parsed.problem.message);
