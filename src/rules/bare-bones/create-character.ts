@@ -152,6 +152,13 @@ export function rollCharacter(rng: RandomSource, options: ParamRecord): RuleResu
     inventory: [],
     coins: 0,
     arrows: 0,
+    arrowsToRecover: 0,
+    status: 'standing',
+    roundsLeft: null,
+    hasShortRestedToday: false,
+    conditions: [],
+    notes: '',
     creation: { seed: null, log },
+    history: [],
   });
 }
