@@ -1,11 +1,12 @@
 /**
  * The values of a Bare Bones character that play changes, with their JSON pointers (the contract's
- * `characterValues`): Blood (the health the tracker reads) and Sweat (Die by the Sword), the armour's
- * notches (the armour value, ruling BB-36), the class's points, XP and level (From Peasant to King),
- * coins, arrows, and every item's usage die (Usage Dice) and notches.
+ * `characterValues`): Blood (the health the tracker reads and writes) and Sweat (Die by the Sword), the
+ * class's points, XP and level (From Peasant to King), coins, arrows, the armour's notches, and every
+ * item's usage die (Usage Dice) and notches. No `armour` value: Armor Class is worked out, not kept
+ * (ruling BB-36).
  */
 import { pointerOf, type CharacterValue } from '../rule-system.js';
-import { armourClassOf, type BareBonesCharacter } from './character.js';
+import type { BareBonesCharacter } from './character.js';
 import { bareBonesClass } from './data/classes.js';
 
 /** Every value of `c` that play changes. */
@@ -19,8 +20,7 @@ export function characterValuesOf(c: BareBonesCharacter): CharacterValue[] {
     { id: 'coins', label: 'Coins', role: 'coins', kind: 'number', pointer: '/coins', value: c.coins },
     { id: 'arrows', label: 'Arrows', role: 'other', kind: 'number', pointer: '/arrows', value: c.arrows },
     { id: 'arrows-to-recover', label: 'Arrows to recover', role: 'other', kind: 'number', pointer: '/arrowsToRecover', value: c.arrowsToRecover },
-    // Armor Class is worked out from the armour, shield, race and notches; the notches are what play changes (ruling BB-36).
-    { id: 'armour-notches', label: `Armour notches (AC ${armourClassOf(c)}, -1 each)`, role: 'armour', kind: 'number', pointer: '/armourNotches', value: c.armourNotches },
+    { id: 'armour-notches', label: 'Armour notches', role: 'other', kind: 'number', pointer: '/armourNotches', value: c.armourNotches },
   ];
   c.inventory.forEach((item, i) => {
     // null: the item has no usage die (or it ran out).

@@ -18,6 +18,7 @@ import {
   MAX_SPELLS,
   armourClassOf,
   readCharacter,
+  statusOf,
   type BareBonesCharacter,
 } from './character.js';
 import { MAX_XP } from './data/xp.js';
@@ -113,7 +114,7 @@ describe('rolling a character (Nobody Likes Adventurers; rulings BB-4, BB-6, BB-
     const c = rolled(5);
     expect(ruleSystem.summarize(c).headline).toMatch(/^Level 1 (Dwarf|Elf|Halfling|Human) (Cleric|Fighter|Specialist|Sorcerer)$/);
     expect(ruleSystem.summarize(c).trackers.map((t) => t.id)).toEqual(['blood', 'sweat', 'armour-class', c.points.pool, 'load']);
-    const dying = readCharacter({ ...asJson(c) as object, blood: { current: 0, max: c.blood.max }, status: 'unstable', roundsLeft: 2 });
+    const dying = readCharacter({ ...asJson(c) as object, blood: { current: 0, max: c.blood.max }, roundsLeft: 2 });
     assertOk(dying);
     expect(ruleSystem.summarize(dying.value).trackers.at(-1)).toEqual({ id: 'status', label: 'Status', value: 'unstable, 2 rounds left' });
   });
@@ -248,7 +249,7 @@ describe('reading a document (readCharacter)', () => {
 /** A version 1 document as the version 1 code wrote it (rollCharacter(seededRandom(5), { race: 'elf' }) before play). */
 function v1Document(): { [key: string]: Json } {
   const d = asJson(rolled(5, { race: 'elf' })) as { [key: string]: Json };
-  for (const k of ['arrowsToRecover', 'status', 'roundsLeft', 'hasShortRestedToday', 'conditions', 'notes', 'history']) delete d[k];
+  for (const k of ['arrowsToRecover', 'isDead', 'roundsLeft', 'hasShortRestedToday', 'conditions', 'notes', 'history']) delete d[k];
   d['schemaVersion'] = 1;
   d['inventory'] = [{ id: 'torch', label: 'Torch', slots: 1, usageDie: 8 }];
   return d;
@@ -258,20 +259,20 @@ describe('schema version 2: play (rulings BB-29 .. BB-31)', () => {
   it('rollCharacter writes version 2 with no play yet', () => {
     const c = rolled(3);
     expect(c.schemaVersion).toBe(2);
-    expect([c.status, c.roundsLeft, c.hasShortRestedToday, c.arrowsToRecover, c.notes, c.conditions, c.history]).toEqual(['standing', null, false, 0, '', [], []]);
+    expect([statusOf(c), c.roundsLeft, c.isDead, c.hasShortRestedToday, c.arrowsToRecover, c.notes, c.conditions, c.history]).toEqual(['standing', null, false, false, 0, '', [], []]);
   });
 
-  it('migration 1 -> 2: empty notes, conditions and history, status from Blood, no notches on items; read as version 2', () => {
+  it('migration 1 -> 2: empty notes, conditions and history, not dying nor dead, no notches on items; read as version 2', () => {
     const r = readCharacter(v1Document());
     assertOk(r);
     expect(r.value.schemaVersion).toBe(2);
-    expect([r.value.status, r.value.roundsLeft, r.value.hasShortRestedToday, r.value.arrowsToRecover, r.value.notes, r.value.conditions, r.value.history]).toEqual(['standing', null, false, 0, '', [], []]);
+    expect([statusOf(r.value), r.value.roundsLeft, r.value.isDead, r.value.hasShortRestedToday, r.value.arrowsToRecover, r.value.notes, r.value.conditions, r.value.history]).toEqual(['standing', null, false, false, 0, '', [], []]);
     expect(r.value.inventory).toEqual([{ id: 'torch', label: 'Torch', slots: 1, usageDie: 8, notches: 0 }]);
     // Blood and Sweat kept: current and max as they were.
     expect([r.value.blood, r.value.sweat]).toEqual([{ current: 8, max: 8 }, { current: 0, max: 0 }]);
     const down = readCharacter({ ...v1Document(), blood: { current: 0, max: 8 } });
     assertOk(down);
-    expect(down.value.status).toBe('down');
+    expect(statusOf(down.value)).toBe('down');
     // The migrated document is a version 2 document that round-trips.
     const text = JSON.stringify(r.value);
     const again = readCharacter(JSON.parse(text));
@@ -288,24 +289,33 @@ describe('schema version 2: play (rulings BB-29 .. BB-31)', () => {
     expectProblem(missing, 'bare-bones/missing-field', '$.arrows');
   });
 
-  it('status agrees with Blood; rounds only while unstable, up to the Hit Die; each new field at its path', () => {
+  it('dying and dead only at 0 Blood; rounds up to the Hit Die; each new field at its path; the status follows', () => {
     const base = rolled(11, { race: 'human', class: 'fighter' });
-    expectProblem(edit(base, (d) => { d['status'] = 'down'; }), 'bare-bones/status-with-blood', '$.status');
-    expectProblem(edit(base, (d) => { d['status'] = 'asleep'; }), 'bare-bones/unknown-choice', '$.status');
-    expectProblem(edit(base, (d) => { d['blood'] = { current: 0, max: 10 }; }), 'bare-bones/standing-at-zero-blood', '$.status');
-    expectProblem(edit(base, (d) => { d['roundsLeft'] = 3; }), 'bare-bones/rounds-not-unstable', '$.roundsLeft');
-    const dying = (n: Json) => edit(base, (d) => { d['blood'] = { current: 0, max: 10 }; d['status'] = 'unstable'; d['roundsLeft'] = n; });
-    expect(readCharacter(dying(10)).ok).toBe(true);
-    expectProblem(dying(11), 'bare-bones/out-of-range', '$.roundsLeft');
-    expectProblem(dying(0), 'bare-bones/out-of-range', '$.roundsLeft');
-    expectProblem(dying(null), 'bare-bones/not-integer', '$.roundsLeft');
+    expect(statusOf(base)).toBe('standing');
+    expectProblem(edit(base, (d) => { d['roundsLeft'] = 3; }), 'bare-bones/dying-with-blood', '$.roundsLeft');
+    expectProblem(edit(base, (d) => { d['isDead'] = true; }), 'bare-bones/dead-with-blood', '$.isDead');
+    expectProblem(edit(base, (d) => { d['isDead'] = 'no'; }), 'bare-bones/not-boolean', '$.isDead');
+    const atZero = (patch: { [key: string]: Json }) => edit(base, (d) => { d['blood'] = { current: 0, max: 10 }; Object.assign(d, patch); });
+    const down = readCharacter(atZero({}));
+    assertOk(down);
+    expect(statusOf(down.value)).toBe('down');
+    const dead = readCharacter(atZero({ isDead: true }));
+    assertOk(dead);
+    expect(statusOf(dead.value)).toBe('dead');
+    expectProblem(atZero({ isDead: true, roundsLeft: 2 }), 'bare-bones/dead-with-blood', '$.isDead');
+    const dying = readCharacter(atZero({ roundsLeft: 10 }));
+    assertOk(dying);
+    expect(statusOf(dying.value)).toBe('unstable');
+    expectProblem(atZero({ roundsLeft: 11 }), 'bare-bones/out-of-range', '$.roundsLeft');
+    expectProblem(atZero({ roundsLeft: 0 }), 'bare-bones/out-of-range', '$.roundsLeft');
+    expectProblem(atZero({ roundsLeft: 'two' }), 'bare-bones/not-integer', '$.roundsLeft');
     expectProblem(edit(base, (d) => { d['hasShortRestedToday'] = 'yes'; }), 'bare-bones/not-boolean', '$.hasShortRestedToday');
     expect(readCharacter(edit(base, (d) => { d['arrowsToRecover'] = MAX_ARROWS; })).ok).toBe(true);
     expectProblem(edit(base, (d) => { d['arrowsToRecover'] = MAX_ARROWS + 1; }), 'bare-bones/out-of-range', '$.arrowsToRecover');
     const notched = (n: number) => edit(base, (d) => { d['inventory'] = [{ id: 'axe', label: 'Axe', slots: 1, usageDie: null, notches: n }]; });
     expect(readCharacter(notched(MAX_NOTCHES)).ok).toBe(true);
     expectProblem(notched(MAX_NOTCHES + 1), 'bare-bones/out-of-range', '$.inventory[0].notches');
-    expectProblem(edit(base, (d) => { delete d['status']; }), 'bare-bones/missing-field', '$.status');
+    expectProblem(edit(base, (d) => { delete d['isDead']; }), 'bare-bones/missing-field', '$.isDead');
   });
 
   it('notes, conditions and history are read by readPlayFields (absent: empty), with their paths', () => {

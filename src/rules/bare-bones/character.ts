@@ -143,10 +143,10 @@ export interface BareBonesCharacter extends RulesetCharacter {
   readonly arrows: number;
   /** Arrows shot that missed: picked up after the fight (Missiles; ruling BB-31). */
   readonly arrowsToRecover: number;
-  /** Standing (Blood above 0), down, unstable or dead at 0 Blood (Dying, Dying, Dead; ruling BB-29). */
-  readonly status: VitalStatus;
-  /** Rounds an unstable character has left (a Hit Die roll); `null` unless unstable. */
+  /** Rounds an unstable (dying) character has left, a Hit Die roll counted down; `null` unless unstable (ruling BB-29). */
   readonly roundsLeft: number | null;
+  /** Dead (a coup de grâce, or the rounds ran out); at 0 Blood (Dying, Dying, Dead; ruling BB-29). */
+  readonly isDead: boolean;
   /** The day's one short rest is taken; a long rest starts a new day (Good for What Ails You; ruling BB-29). */
   readonly hasShortRestedToday: boolean;
   readonly conditions: readonly string[];
@@ -155,8 +155,15 @@ export interface BareBonesCharacter extends RulesetCharacter {
   readonly history: readonly CharacterHistoryEntry[];
 }
 
-/** What the status of a character must be with its Blood: standing above 0, not standing at 0. */
-export const VITAL_STATUSES = ['standing', 'down', 'unstable', 'dead'] as const satisfies readonly VitalStatus[];
+/**
+ * How a character stands, worked out from the sheet: dead, unstable (rounds counted), down at 0 Blood,
+ * or standing (Dying, Dying, Dead; ruling BB-29).
+ */
+export function statusOf(c: Pick<BareBonesCharacter, 'blood' | 'roundsLeft' | 'isDead'>): VitalStatus {
+  if (c.isDead) return 'dead';
+  if (c.roundsLeft !== null) return 'unstable';
+  return c.blood.current === 0 ? 'down' : 'standing';
+}
 
 /** The extra faith, tactic or luck points the GM may have granted on top of the level (ruling BB-6). */
 export const MAX_POOL_ABOVE_LEVEL = GM_BONUS_POINTS.max;
@@ -254,7 +261,7 @@ const V1_KEYS = [
 const TOP_KEYS = [
   'ruleset', 'schemaVersion', 'name', 'stats', 'race', 'class', 'level', 'xp', 'hitDie', 'blood', 'sweat', 'points', 'skills',
   'advancementChecks', 'house', 'sorcerer', 'favoredFoes', 'armour', 'hasShield', 'armourNotches', 'inventory', 'coins', 'arrows',
-  'arrowsToRecover', 'status', 'roundsLeft', 'hasShortRestedToday', 'creation',
+  'arrowsToRecover', 'roundsLeft', 'isDead', 'hasShortRestedToday', 'creation',
 ] as const;
 
 /** The play fields every ruleset's document keeps, read by `readPlayFields` (absent: empty). */
@@ -265,14 +272,12 @@ const V1_ITEM_KEYS = ['id', 'label', 'slots', 'usageDie'] as const;
 const ITEM_KEYS = [...V1_ITEM_KEYS, 'notches'] as const;
 
 /**
- * Migration 1 -> 2 (pure): adds what play keeps (no conditions, notes or history; the status from
- * Blood, down at 0 and standing above; no rounds counted; the day's short rest not taken; no arrows
- * lying about; no notches on items). Only fields that are absent are added, so a malformed document
+ * Migration 1 -> 2 (pure): adds what play keeps (no conditions, notes or history; not dying and not
+ * dead, so down at 0 Blood and standing above; the day's short rest not taken; no arrows lying about;
+ * no notches on items). Only fields that are absent are added, so a malformed document
  * stays malformed and is refused by the version 2 reader with its path.
  */
 export function migrateV1ToV2(doc: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const blood = doc['blood'];
-  const isDown = isObj(blood) && blood['current'] === 0;
   const inventory = Array.isArray(doc['inventory'])
     ? doc['inventory'].map((e: unknown) => (isObj(e) && !('notches' in e) ? { ...e, notches: 0 } : e))
     : doc['inventory'];
@@ -282,8 +287,8 @@ export function migrateV1ToV2(doc: Readonly<Record<string, unknown>>): Record<st
     schemaVersion: 2,
     inventory,
     arrowsToRecover: 0,
-    status: isDown ? 'down' : 'standing',
     roundsLeft: null,
+    isDead: false,
     hasShortRestedToday: false,
     conditions: [],
     notes: '',
@@ -428,12 +433,12 @@ export function readCharacter(json: unknown): RuleResult<BareBonesCharacter> {
   if (!arrows.ok) return arrows;
   const loose = readInt(d['arrowsToRecover'], '$.arrowsToRecover', 0, MAX_ARROWS);
   if (!loose.ok) return loose;
-  const status = readChoice(d['status'], '$.status', VITAL_STATUSES);
-  if (!status.ok) return status;
-  if (blood.value.current > 0 && status.value !== 'standing') return problem('bare-bones/status-with-blood', `With ${blood.value.current} Blood the character is standing: set $.status to "standing", or $.blood.current to 0.`, '$.status');
-  if (blood.value.current === 0 && status.value === 'standing') return problem('bare-bones/standing-at-zero-blood', 'At 0 Blood a character is down, unstable or dead: set $.status to one of them.', '$.status');
-  const roundsLeft = readRoundsLeft(d['roundsLeft'], status.value, r.hitDie);
+  const roundsLeft = d['roundsLeft'] === null ? ok(null) : readInt(d['roundsLeft'], '$.roundsLeft', 1, r.hitDie);
   if (!roundsLeft.ok) return roundsLeft;
+  if (roundsLeft.value !== null && blood.value.current > 0) return problem('bare-bones/dying-with-blood', `Only a character at 0 Blood is dying: set $.roundsLeft to null (healing stands them up), or $.blood.current to 0.`, '$.roundsLeft');
+  const isDead = readBool(d['isDead'], '$.isDead');
+  if (!isDead.ok) return isDead;
+  if (isDead.value && (blood.value.current > 0 || roundsLeft.value !== null)) return problem('bare-bones/dead-with-blood', 'The dead are at 0 Blood and count no rounds: set $.blood.current to 0 and $.roundsLeft to null, or $.isDead to false.', '$.isDead');
   const rested = readBool(d['hasShortRestedToday'], '$.hasShortRestedToday');
   if (!rested.ok) return rested;
   const play = readPlayFields(d);
@@ -465,8 +470,8 @@ export function readCharacter(json: unknown): RuleResult<BareBonesCharacter> {
     coins: coins.value,
     arrows: arrows.value,
     arrowsToRecover: loose.value,
-    status: status.value,
     roundsLeft: roundsLeft.value,
+    isDead: isDead.value,
     hasShortRestedToday: rested.value,
     conditions: play.value.conditions,
     notes: play.value.notes,
@@ -475,13 +480,6 @@ export function readCharacter(json: unknown): RuleResult<BareBonesCharacter> {
   });
 }
 
-/** Rounds left: a whole number up to the Hit Die while unstable (a Hit Die roll counted down), else null. */
-function readRoundsLeft(v: unknown, status: VitalStatus, hitDie: number): R<number | null> {
-  if (status !== 'unstable') {
-    return v === null ? ok(null) : problem('bare-bones/rounds-not-unstable', `Only an unstable character counts rounds: set $.roundsLeft to null (status ${status}).`, '$.roundsLeft');
-  }
-  return readInt(v, '$.roundsLeft', 1, hitDie);
-}
 
 function readNullableText(v: unknown, path: string): R<string | null> {
   return v === null ? ok(null) : readText(v, path, MAX_NAME_LENGTH);

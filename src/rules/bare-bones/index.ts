@@ -7,7 +7,7 @@ import { BARE_BONES_CHAIN } from '../../dice/dice-chain.js';
 import { tableLabel, type CharacterSummary, type RuleSystem, type RuleTable } from '../rule-system.js';
 import { characterValuesOf } from './character-values.js';
 import { BARE_BONES_ATTRIBUTES } from './attributes.js';
-import { armourClassOf, readCharacter, type BareBonesCharacter } from './character.js';
+import { armourClassOf, readCharacter, statusOf, type BareBonesCharacter } from './character.js';
 import { BARE_BONES_CHECKS, checkOdds, rollCheck } from './check-kinds.js';
 import { CREATION_OPTIONS, rollCharacter } from './create-character.js';
 import { encumbranceOf } from './encumbrance.js';
@@ -83,6 +83,7 @@ export const BARE_BONES_TABLES: readonly RuleTable[] = [
 export function summarize(c: BareBonesCharacter): CharacterSummary {
   const cls = bareBonesClass(c.class);
   const load = encumbranceOf(c);
+  const status = statusOf(c);
   return {
     name: c.name,
     headline: `Level ${c.level} ${race(c.race).label} ${cls.label}`,
@@ -92,7 +93,7 @@ export function summarize(c: BareBonesCharacter): CharacterSummary {
       { id: 'armour-class', label: 'Armor Class', value: `${armourClassOf(c)}${c.armourNotches > 0 ? ` (${c.armourNotches} notch${c.armourNotches === 1 ? '' : 'es'})` : ''}`, role: 'armour' },
       { id: c.points.pool, label: cls.pool.label, value: String(c.points.current) },
       { id: 'load', label: 'Load', value: `${load.slots}/${load.unencumberedMax} slots${load.level === 'unencumbered' ? '' : `, ${load.level}`}` },
-      ...(c.status === 'standing' ? [] : [{ id: 'status', label: 'Status', value: c.status === 'unstable' ? `unstable, ${c.roundsLeft} round${c.roundsLeft === 1 ? '' : 's'} left` : c.status }]),
+      ...(status === 'standing' ? [] : [{ id: 'status', label: 'Status', value: status === 'unstable' ? `unstable, ${c.roundsLeft} round${c.roundsLeft === 1 ? '' : 's'} left` : status }]),
     ],
   };
 }

@@ -11,7 +11,7 @@ import type { RandomSource } from '../../dice/random.js';
 import { ok, problem, type CheckDie } from '../rule-system.js';
 import { advancementOdds, ADVANCEMENT_DIE } from './advancement.js';
 import { BARE_BONES_ATTRIBUTES, attributeLabel, type AttributeId } from './attributes.js';
-import { MAX_NAME_LENGTH, type BareBonesCharacter } from './character.js';
+import { MAX_NAME_LENGTH, statusOf, type BareBonesCharacter } from './character.js';
 import { grantBonusPoints, spendPoint } from './class-features.js';
 import { CLASSES, GM_BONUS_POINTS, bareBonesClass, type ClassId } from './data/classes.js';
 import { MAX_LEVEL, QUEST_XP, levelForXp, xpForLevel } from './data/xp.js';
@@ -104,7 +104,7 @@ const levelUpKind = defineKind<{ readonly options: LevelUpOptions }>({
     ],
   },
   read(c, v) {
-    if (c.status === 'dead') return problem('bare-bones/already-dead', 'The dead do not level up: time for a new character.', '$.status');
+    if (statusOf(c) === 'dead') return problem('bare-bones/already-dead', 'The dead do not level up: time for a new character.', '$.isDead');
     const human = v['human-bonus'] as AttributeId | undefined;
     const trainingText = text(v, 'training');
     let training: LevelUpOptions['training'];

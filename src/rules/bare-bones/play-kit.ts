@@ -22,7 +22,7 @@ import {
   type RuleResult,
 } from '../rule-system.js';
 import type { Vitals } from './blood-and-sweat.js';
-import type { BareBonesCharacter } from './character.js';
+import { statusOf, type BareBonesCharacter } from './character.js';
 import type { Pmf } from './damage.js';
 
 /** A change made to a Bare Bones character. */
@@ -133,12 +133,12 @@ export function die(sides: number, face: number, role: string): CheckDie {
 
 /** The character's Blood, Sweat and status as the rule functions of blood-and-sweat.ts take them. */
 export function vitalsOf(c: BareBonesCharacter): Vitals {
-  return { blood: c.blood.current, bloodMax: c.blood.max, sweat: c.sweat.current, sweatMax: c.sweat.max, status: c.status, roundsLeft: c.roundsLeft };
+  return { blood: c.blood.current, bloodMax: c.blood.max, sweat: c.sweat.current, sweatMax: c.sweat.max, status: statusOf(c), roundsLeft: c.roundsLeft };
 }
 
-/** The character with `v` written back. */
+/** The character with `v` written back (the status kept as rounds left and death; down and standing follow Blood). */
 export function withVitals(c: BareBonesCharacter, v: Vitals): BareBonesCharacter {
-  return { ...c, blood: { ...c.blood, current: v.blood }, sweat: { ...c.sweat, current: v.sweat }, status: v.status, roundsLeft: v.roundsLeft };
+  return { ...c, blood: { ...c.blood, current: v.blood }, sweat: { ...c.sweat, current: v.sweat }, roundsLeft: v.status === 'unstable' ? v.roundsLeft : null, isDead: v.status === 'dead' };
 }
 
 /** "Blood 5 -> 2, Sweat 3 -> 0", naming only what moved ("no change" when nothing did). */
@@ -146,7 +146,8 @@ export function vitalsChange(before: BareBonesCharacter, after: BareBonesCharact
   const parts: string[] = [];
   if (before.sweat.current !== after.sweat.current) parts.push(`Sweat ${before.sweat.current} -> ${after.sweat.current}`);
   if (before.blood.current !== after.blood.current) parts.push(`Blood ${before.blood.current} -> ${after.blood.current}`);
-  if (before.status !== after.status) parts.push(after.status === 'unstable' ? `unstable (${after.roundsLeft ?? '?'} rounds)` : after.status);
+  const status = statusOf(after);
+  if (statusOf(before) !== status) parts.push(status === 'unstable' ? `unstable (${after.roundsLeft ?? '?'} rounds)` : status);
   return parts.length === 0 ? 'no change' : parts.join(', ');
 }
 

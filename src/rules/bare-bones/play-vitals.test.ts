@@ -5,7 +5,7 @@ import { scriptedRandom, seededRandom } from '../../dice/random.js';
 import type { ParamRecord } from '../rule-system.js';
 import { assertOk, assertRefused } from '../../../test/narrow.js';
 import { MAX_DAMAGE, MAX_RATIONS_PER_REST } from './blood-and-sweat.js';
-import { armourClassOf, readCharacter, type BareBonesCharacter } from './character.js';
+import { armourClassOf, readCharacter, statusOf, type BareBonesCharacter } from './character.js';
 import { rollCharacter } from './create-character.js';
 import { MAX_CAUSE_LENGTH } from './play-kit.js';
 import { rollChange } from './play.js';
@@ -56,19 +56,19 @@ describe('damage (Die by the Sword)', () => {
   it('at 0 Blood all Sweat is lost; Blood stops at 0 (Dying, Dying, Dead)', () => {
     // A critical hit of 12 leaves Sweat alone, but 0 Blood takes the 8 Sweat with it.
     const r = apply(fighter, 'damage', { amount: 12, 'straight-to-blood': 'critical-hit' });
-    expect([r.character.sweat.current, r.character.blood.current, r.character.status, r.outcome]).toEqual([0, 0, 'down', 'down']);
+    expect([r.character.sweat.current, r.character.blood.current, statusOf(r.character), r.outcome]).toEqual([0, 0, 'down', 'down']);
   });
 
   it('at 0 Blood an attack is a coup de grâce; other harm makes the character unstable, a Hit Die of rounds (ruling BB-23)', () => {
     const down = apply(fighter, 'damage', { amount: 30 }).character;
     const dead = apply(down, 'damage', { amount: 1 });
-    expect([dead.character.status, dead.outcome]).toEqual(['dead', 'dead']);
+    expect([statusOf(dead.character), dead.outcome]).toEqual(['dead', 'dead']);
     const unstable = apply(down, 'damage', { amount: 1, source: 'incidental' }, [6]);
-    expect([unstable.character.status, unstable.character.roundsLeft, unstable.outcome]).toEqual(['unstable', 6, 'unstable']);
+    expect([statusOf(unstable.character), unstable.character.roundsLeft, unstable.outcome]).toEqual(['unstable', 6, 'unstable']);
     expect(unstable.dice).toEqual([{ sides: 10, face: 6, isKept: true, role: 'rounds left' }]);
     // Already unstable: no new count.
     expect(apply(unstable.character, 'damage', { amount: 2, source: 'incidental' }).character.roundsLeft).toBe(6);
-    refused(dead.character, 'damage', { amount: 1 }, 'bare-bones/already-dead', '$.status');
+    refused(dead.character, 'damage', { amount: 1 }, 'bare-bones/already-dead', '$.isDead');
   });
 
   it('a splintered shield soaks the whole blow; notches past the new floor of 8 go with it (Shields Shall Be Splintered; ruling BB-32)', () => {
@@ -80,7 +80,7 @@ describe('damage (Die by the Sword)', () => {
   });
 
   it('limits: damage up to MAX_DAMAGE, a cause up to MAX_CAUSE_LENGTH', () => {
-    expect(apply(fighter, 'damage', { amount: MAX_DAMAGE }).character.status).toBe('down');
+    expect(statusOf(apply(fighter, 'damage', { amount: MAX_DAMAGE }).character)).toBe('down');
     refused(fighter, 'damage', { amount: MAX_DAMAGE + 1 }, 'param/out-of-range', '$.amount');
     refused(fighter, 'damage', { amount: -1 }, 'param/out-of-range', '$.amount');
     expect(apply(fighter, 'damage', { amount: 1, cause: 'c'.repeat(MAX_CAUSE_LENGTH) }).summary.startsWith('c'.repeat(MAX_CAUSE_LENGTH))).toBe(true);
@@ -103,9 +103,9 @@ describe('heal (Good for What Ails You; Lay on Hands)', () => {
   it('healing from 0 Blood stands a dying character up and stabilises them; the dead are not healed', () => {
     const dying = apply(apply(fighter, 'damage', { amount: 30 }).character, 'damage', { amount: 1, source: 'incidental' }, [4]).character;
     const r = apply(dying, 'heal', { amount: 1 });
-    expect([r.character.status, r.character.roundsLeft, r.character.blood.current]).toEqual(['standing', null, 1]);
+    expect([statusOf(r.character), r.character.roundsLeft, r.character.blood.current]).toEqual(['standing', null, 1]);
     const dead = apply(dying, 'damage', { amount: 1 }).character;
-    refused(dead, 'heal', { amount: 1 }, 'bare-bones/already-dead', '$.status');
+    refused(dead, 'heal', { amount: 1 }, 'bare-bones/already-dead', '$.isDead');
     refused(hurt, 'heal', { amount: 0 }, 'param/out-of-range', '$.amount');
   });
 });
@@ -157,10 +157,10 @@ describe('rest (Good for What Ails You; Second Breakfast; rulings BB-24, BB-28, 
 
   it('no rest for the dying or the dead; a character down at 0 Blood may rest', () => {
     const down = apply(fighter, 'damage', { amount: 30 }).character;
-    expect(apply(down, 'rest', { kind: 'short' }, [2]).character.status).toBe('standing');
+    expect(statusOf(apply(down, 'rest', { kind: 'short' }, [2]).character)).toBe('standing');
     const dying = apply(down, 'damage', { amount: 1, source: 'incidental' }, [3]).character;
-    refused(dying, 'rest', { kind: 'long' }, 'bare-bones/dying-cannot-rest', '$.status');
-    refused(apply(dying, 'damage', { amount: 1 }).character, 'rest', { kind: 'short' }, 'bare-bones/already-dead', '$.status');
+    refused(dying, 'rest', { kind: 'long' }, 'bare-bones/dying-cannot-rest', '$.roundsLeft');
+    refused(apply(dying, 'damage', { amount: 1 }).character, 'rest', { kind: 'short' }, 'bare-bones/already-dead', '$.isDead');
   });
 });
 
@@ -171,31 +171,31 @@ describe('dying (Dying, Dying, Dead; ruling BB-29)', () => {
   it('a taxing action: a CON save; a failure leaves the character unstable with a Hit Die of rounds', () => {
     const con = down.stats.con.score;
     const pass = apply(down, 'taxing-action', {}, [1]);
-    expect([pass.character.status, pass.outcome]).toEqual(['down', 'passed']);
+    expect([statusOf(pass.character), pass.outcome]).toEqual(['down', 'passed']);
     const fail = apply(down, 'taxing-action', {}, [20, 5]);
-    expect([fail.character.status, fail.character.roundsLeft, fail.outcome]).toEqual(['unstable', 5, 'unstable']);
+    expect([statusOf(fail.character), fail.character.roundsLeft, fail.outcome]).toEqual(['unstable', 5, 'unstable']);
     expect(fail.explanation[0]).toBe(`CON ${con}`);
-    refused(fighter, 'taxing-action', {}, 'bare-bones/not-down', '$.status');
-    refused(dying, 'taxing-action', {}, 'bare-bones/not-down', '$.status');
+    refused(fighter, 'taxing-action', {}, 'bare-bones/not-down', '$.blood.current');
+    refused(dying, 'taxing-action', {}, 'bare-bones/not-down', '$.blood.current');
   });
 
   it('stabilising: an INT check, disadvantage with improvised tools; success leaves the character down and stable', () => {
     const ok = apply(dying, 'stabilize', { int: 12 }, [11]);
-    expect([ok.character.status, ok.character.roundsLeft, ok.outcome]).toEqual(['down', null, 'stabilized']);
+    expect([statusOf(ok.character), ok.character.roundsLeft, ok.outcome]).toEqual(['down', null, 'stabilized']);
     const fail = apply(dying, 'stabilize', { int: 12 }, [12]);
-    expect([fail.character.status, fail.outcome]).toEqual(['unstable', 'still-dying']);
+    expect([statusOf(fail.character), fail.outcome]).toEqual(['unstable', 'still-dying']);
     const improvised = apply(dying, 'stabilize', { int: 12, improvised: true }, [3, 14]);
     expect(improvised.outcome).toBe('still-dying');
     expect(apply(dying, 'stabilize', { int: 12, skill: true }, [13]).outcome).toBe('stabilized');
-    refused(down, 'stabilize', { int: 12 }, 'bare-bones/not-unstable', '$.status');
+    refused(down, 'stabilize', { int: 12 }, 'bare-bones/not-unstable', '$.roundsLeft');
     refused(dying, 'stabilize', {}, 'param/missing', '$.int');
   });
 
   it('a round passes: one round fewer, dead at none; nothing for anyone else', () => {
     const one = apply(dying, 'round', {});
-    expect([one.character.status, one.character.roundsLeft]).toEqual(['unstable', 1]);
+    expect([statusOf(one.character), one.character.roundsLeft]).toEqual(['unstable', 1]);
     const gone = apply(one.character, 'round', {});
-    expect([gone.character.status, gone.character.roundsLeft, gone.summary]).toEqual(['dead', null, 'A round passes: no rounds left: dead']);
+    expect([statusOf(gone.character), gone.character.roundsLeft, gone.summary]).toEqual(['dead', null, 'A round passes: no rounds left: dead']);
     expect(apply(fighter, 'round', {}).character).toEqual(fighter);
     expect(apply(down, 'round', {}).character).toEqual(down);
   });

@@ -24,7 +24,7 @@ import {
   type HarmResult,
   type Vitals,
 } from './blood-and-sweat.js';
-import type { BareBonesCharacter } from './character.js';
+import { statusOf, type BareBonesCharacter } from './character.js';
 import { CHECK_DIE, isSuccess, netVantage, rollTest, testOdds, type TestSpec } from './checks.js';
 import { MIN_NOTCHED_ARMOUR_CLASS, armour } from './data/armour.js';
 import { bareBonesClass } from './data/classes.js';
@@ -56,7 +56,7 @@ import {
 import { REF_BLOOD, REF_DYING, REF_RESTS, REF_SHIELDS, refClass, refCombat } from './refs.js';
 import { refillPoints } from './class-features.js';
 
-const deadProblem = <T>(what: string): RuleResult<T> => problem('bare-bones/already-dead', `This character is dead: ${what}. The Smith may restore the document if the table rules otherwise.`, '$.status');
+const deadProblem = <T>(what: string): RuleResult<T> => problem('bare-bones/already-dead', `This character is dead: ${what}. The Smith may restore the document if the table rules otherwise.`, '$.isDead');
 
 // ---------- damage ----------
 
@@ -95,9 +95,9 @@ interface DamagePrepared {
 }
 
 function damageOutcome(before: BareBonesCharacter, after: BareBonesCharacter, harm: HarmResult): DamageOutcome {
-  if (after.status === 'dead') return 'dead';
-  if (after.status === 'unstable') return 'unstable';
-  if (after.status === 'down' && before.status === 'standing') return 'down';
+  if (statusOf(after) === 'dead') return 'dead';
+  if (statusOf(after) === 'unstable') return 'unstable';
+  if (statusOf(after) === 'down' && statusOf(before) === 'standing') return 'down';
   if (harm.fromBlood > 0) return 'blood';
   return harm.fromSweat > 0 ? 'sweat' : 'no-damage';
 }
@@ -145,7 +145,7 @@ const damageKind = defineKind<DamagePrepared>({
     ],
   },
   read(c, v) {
-    if (c.status === 'dead') return deadProblem('damage changes nothing');
+    if (statusOf(c) === 'dead') return deadProblem('damage changes nothing');
     const splinters = flag(v, 'splinter-shield');
     if (splinters && !c.hasShield) return problem('bare-bones/no-shield', 'There is no shield to splinter: leave splinter-shield off, or put a shield on first (change armour).', '$.splinter-shield');
     const reason = STRAIGHT_TO_BLOOD.find((r) => r.id === v['straight-to-blood'])!;
@@ -216,7 +216,7 @@ const healKind = defineKind<HealPrepared>({
     ],
   },
   read(c, v) {
-    if (c.status === 'dead') return deadProblem('hit points do not heal the dead');
+    if (statusOf(c) === 'dead') return deadProblem('hit points do not heal the dead');
     return ok({ amount: optNum(v, 'amount'), cause: text(v, 'cause') });
   },
   odds(c, p) {
@@ -230,7 +230,7 @@ const healKind = defineKind<HealPrepared>({
     const face = p.amount === undefined ? rng.rollDie(c.hitDie) : p.amount;
     const after = healed(c, face);
     const lines = [p.amount === undefined ? `Hit Die d${c.hitDie} = ${face} hit points` : `${face} hit points`, `Blood first, then Sweat: ${vitalsChange(c, after)}`];
-    if (c.status !== 'standing' && after.status === 'standing') lines.push('Blood back above 0: the character stands and is stable (Dying, Dying, Dead)');
+    if (statusOf(c) !== 'standing' && statusOf(after) === 'standing') lines.push('Blood back above 0: the character stands and is stable (Dying, Dying, Dead)');
     return ok({
       character: after,
       summary: summaryOf(p.cause, `healed ${recovered(c, after)}, ${vitalsChange(c, after)}`),
@@ -285,8 +285,8 @@ const restKind = defineKind<RestPrepared>({
     ],
   },
   read(c, v) {
-    if (c.status === 'dead') return deadProblem('the dead do not rest');
-    if (c.status === 'unstable') return problem('bare-bones/dying-cannot-rest', 'An unstable character dies within rounds: stabilise them (stabilize) or heal them first.', '$.status');
+    if (statusOf(c) === 'dead') return deadProblem('the dead do not rest');
+    if (statusOf(c) === 'unstable') return problem('bare-bones/dying-cannot-rest', 'An unstable character dies within rounds: stabilise them (stabilize) or heal them first.', '$.roundsLeft');
     const kind = v['kind'] as 'short' | 'long';
     const rations = num(v, 'rations');
     if (kind === 'short') {
@@ -376,7 +376,7 @@ const stabilizeKind = defineKind<TestPrepared>({
     ],
   },
   read(c, v) {
-    if (c.status !== 'unstable') return problem('bare-bones/not-unstable', `Only an unstable (dying) character needs stabilising; this one is ${c.status}.`, '$.status');
+    if (statusOf(c) !== 'unstable') return problem('bare-bones/not-unstable', `Only an unstable (dying) character needs stabilising; this one is ${statusOf(c)}.`, '$.roundsLeft');
     const target = num(v, 'int') + (flag(v, 'skill') ? SKILL_BONUS : 0);
     const spec: TestSpec = { target, vantage: flag(v, 'improvised') ? 'disadvantage' : null, bonusDie: null, critMax: 1 };
     const lines = [`INT ${num(v, 'int')}${flag(v, 'skill') ? ` + skill ${SKILL_BONUS}` : ''}${flag(v, 'improvised') ? ', improvised tools: disadvantage' : ''}`];
@@ -425,7 +425,7 @@ const taxingKind = defineKind<TestPrepared>({
     ],
   },
   read(c, v) {
-    if (c.status !== 'down') return problem('bare-bones/not-down', `The CON save for taxing actions is for a character down and stable at 0 Blood; this one is ${c.status}.`, '$.status');
+    if (statusOf(c) !== 'down') return problem('bare-bones/not-down', `The CON save for taxing actions is for a character down and stable at 0 Blood; this one is ${statusOf(c)}.`, '$.blood.current');
     const spec: TestSpec = { target: c.stats.con.score, vantage: netVantage(flag(v, 'advantage'), flag(v, 'disadvantage')), bonusDie: null, critMax: race(c.race).critMax };
     return ok({ spec, lines: [`CON ${c.stats.con.score}${spec.vantage === null ? '' : `, ${spec.vantage}`}`], cause: text(v, 'cause') });
   },
@@ -465,11 +465,11 @@ const roundKind = defineKind<null>({
   },
   read: () => ok(null),
   roll(_rng, c) {
-    if (c.status !== 'unstable') return made(c, `A round passes (${c.status}: nothing counts down)`, [`${c.status}: only an unstable character counts rounds`]);
+    if (statusOf(c) !== 'unstable') return made(c, `A round passes (${statusOf(c)}: nothing counts down)`, [`${statusOf(c)}: only an unstable character counts rounds`]);
     const r = passUnstableRound(vitalsOf(c));
     if (!r.ok) return r;
     const character = withVitals(c, r.value);
-    const what = character.status === 'dead' ? 'no rounds left: dead' : `${character.roundsLeft} round${character.roundsLeft === 1 ? '' : 's'} left`;
+    const what = statusOf(character) === 'dead' ? 'no rounds left: dead' : `${character.roundsLeft} round${character.roundsLeft === 1 ? '' : 's'} left`;
     return made(character, `A round passes: ${what}`, [`unstable: ${c.roundsLeft} -> ${what} (Dying, Dying, Dead)`]);
   },
 });

@@ -9,7 +9,7 @@ import type { CharacterChangeRequest, ParamDef, ParamValue } from '../rule-syste
 import { enumeratePaths, enumeratedChances } from '../../../test/enumerate.js';
 import { expectWithinFourSigma, tally } from '../../../test/monte-carlo.js';
 import { assertOk, assertRefused } from '../../../test/narrow.js';
-import { readCharacter, type BareBonesCharacter } from './character.js';
+import { readCharacter, statusOf, type BareBonesCharacter } from './character.js';
 import { rollCharacter } from './create-character.js';
 import { ruleSystem } from './index.js';
 import { BARE_BONES_CHANGES, BARE_BONES_EXAMPLES, BARE_BONES_PLAY, changeOdds, prefill, rollChange } from './play.js';
@@ -107,7 +107,7 @@ describe('the evening of examples', () => {
     const kinds = new Set(BARE_BONES_EXAMPLES.map((e) => e.change));
     expect([...BARE_BONES_CHANGES.map((c) => c.id)].filter((id) => !kinds.has(id))).toEqual([]);
     const endings = new Set<string>();
-    for (let seed = 0; seed < 200; seed++) endings.add(evening(seed).at(-1)!.status);
+    for (let seed = 0; seed < 200; seed++) endings.add(statusOf(evening(seed).at(-1)!));
     // The last fight ends in every way the dice allow.
     expect([...endings].sort()).toEqual(['dead', 'down', 'unstable']);
   });
@@ -147,8 +147,8 @@ const hitPoints = (b: BareBonesCharacter, a: BareBonesCharacter): number => a.bl
 
 const dwarf = sheet({ race: 'dwarf', class: 'fighter' }, { level: 3, xp: 7, blood: { current: 12, max: 12 }, sweat: { current: 4, max: 20 }, points: { pool: 'tactic', current: 3 } });
 const hurtElf = sheet({ race: 'elf', class: 'cleric' }, { level: 2, xp: 3, blood: { current: 3, max: 8 }, sweat: { current: 1, max: 6 }, points: { pool: 'faith', current: 2 } });
-const downHuman = sheet({ race: 'human', class: 'specialist' }, { blood: { current: 0, max: 10 }, status: 'down' });
-const dyingHalfling = sheet({ race: 'halfling', class: 'sorcerer' }, { blood: { current: 0, max: 6 }, status: 'unstable', roundsLeft: 4 });
+const downHuman = sheet({ race: 'human', class: 'specialist' }, { blood: { current: 0, max: 10 } });
+const dyingHalfling = sheet({ race: 'halfling', class: 'sorcerer' }, { blood: { current: 0, max: 6 }, roundsLeft: 4 });
 const hungryHalfling = sheet({ race: 'halfling', class: 'fighter' }, { level: 3, xp: 7, blood: { current: 2, max: 6 }, sweat: { current: 0, max: 12 }, points: { pool: 'tactic', current: 3 } });
 const markedElf = sheet({ race: 'elf', class: 'specialist' }, { xp: 3, advancementChecks: { str: 1, dex: 1, con: 0, int: 1, wis: 0, cha: 0 }, stats: { str: { score: 5 }, dex: { score: 6 }, con: { score: 10 }, int: { score: 6 }, wis: { score: 10 }, cha: { score: 10 } } });
 const markedHuman = sheet({ race: 'human', class: 'fighter' }, { xp: 3, advancementChecks: { str: 2, dex: 0, con: 1, int: 0, wis: 0, cha: 0 }, stats: { str: { score: 6 }, dex: { score: 9 }, con: { score: 4 }, int: { score: 6 }, wis: { score: 10 }, cha: { score: 10 } } });
@@ -221,6 +221,33 @@ describe('exact odds against every path of the dice', () => {
   });
 });
 
+describe('characterValues for the table (ruling BB-36)', () => {
+  /** The value at a JSON pointer of a document. */
+  const at = (doc: unknown, pointer: string): unknown => pointer.slice(1).split('/').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], doc);
+
+  it('health is Blood with its max; no armour value (AC is worked out); XP, level, coins and every pointer read the document', () => {
+    const c = sheet({ race: 'dwarf', class: 'fighter' }, { inventory: [{ id: 'axe', label: 'Axe', slots: 1, usageDie: null, notches: 2 }, { id: 'torch', label: 'Torch', slots: 1, usageDie: 10, notches: 0 }] });
+    const values = ruleSystem.characterValues(c);
+    expect(values.find((v) => v.role === 'health')).toEqual({ id: 'blood', label: 'Blood', role: 'health', kind: 'number', pointer: '/blood/current', value: 12, max: { value: 12, pointer: '/blood/max' } });
+    expect(values.filter((v) => v.role === 'armour')).toEqual([]);
+    expect(['xp', 'level', 'coins'].map((role) => values.find((v) => v.role === role)?.pointer)).toEqual(['/xp', '/level', '/coins']);
+    for (const v of values) {
+      expect(at(c, v.pointer), v.id).toBe(v.value);
+      if (v.max !== undefined) expect(at(c, v.max.pointer), v.id).toBe(v.max.value);
+    }
+    expect(values.map((v) => v.id)).toEqual(expect.arrayContaining(['item-0-notches', 'item-1-usage', 'armour-notches', 'arrows-to-recover']));
+  });
+
+  it('a tracker writing Blood\'s current value (0 to max, Sweat spent) always leaves a valid document: down at 0, standing above', () => {
+    const c = sheet({ race: 'human', class: 'cleric' });
+    for (let blood = 0; blood <= c.blood.max; blood++) {
+      const r = readCharacter({ ...JSON.parse(JSON.stringify(c)), blood: { current: blood, max: c.blood.max } });
+      assertOk(r, `Blood ${blood}`);
+      expect(statusOf(r.value)).toBe(blood === 0 ? 'down' : 'standing');
+    }
+  });
+});
+
 // ---------- properties ----------
 
 const POOL: readonly BareBonesCharacter[] = [
@@ -229,14 +256,14 @@ const POOL: readonly BareBonesCharacter[] = [
   dwarf,
   hurtElf,
   downHuman,
-  sheet({ race: 'dwarf', class: 'cleric' }, { blood: { current: 0, max: 12 }, status: 'down', hasShortRestedToday: true }),
-  sheet({ race: 'elf', class: 'sorcerer' }, { blood: { current: 0, max: 8 }, status: 'down', coins: 150 }),
+  sheet({ race: 'dwarf', class: 'cleric' }, { blood: { current: 0, max: 12 }, hasShortRestedToday: true }),
+  sheet({ race: 'elf', class: 'sorcerer' }, { blood: { current: 0, max: 8 }, coins: 150 }),
   dyingHalfling,
   hungryHalfling,
   markedElf,
   markedHuman,
   sheet({ class: 'sorcerer', tradition: 'school' }, { sorcerer: { tradition: 'school', school: 'Necromancy', forbiddenSchool: null, spells: ['Dead Hand'], spellsToRoll: 2 } }),
-  sheet({ race: 'human', class: 'cleric' }, { blood: { current: 0, max: 10 }, status: 'dead', coins: 990, arrows: 30, arrowsToRecover: 4 }),
+  sheet({ race: 'human', class: 'cleric' }, { blood: { current: 0, max: 10 }, isDead: true, coins: 990, arrows: 30, arrowsToRecover: 4 }),
   sheet({ race: 'halfling', class: 'specialist' }, { armour: 'light', hasShield: true, armourNotches: 4, inventory: [{ id: 'dagger', label: 'Dagger', slots: 1, usageDie: null, notches: 5 }, { id: 'torch', label: 'Torch', slots: 1, usageDie: 4, notches: 0 }] }),
 ];
 
