@@ -272,6 +272,19 @@ const V1_ITEM_KEYS = ['id', 'label', 'slots', 'usageDie'] as const;
 const ITEM_KEYS = [...V1_ITEM_KEYS, 'notches'] as const;
 
 /**
+ * The play fields of a character that has not been played yet (a new one, or one of version 1), but
+ * the history: not dying, not dead, the day's short rest still to take, no arrows lying about.
+ */
+export const NO_PLAY_YET = {
+  arrowsToRecover: 0,
+  roundsLeft: null,
+  isDead: false,
+  hasShortRestedToday: false,
+  conditions: [],
+  notes: '',
+} as const satisfies Partial<BareBonesCharacter>;
+
+/**
  * Migration 1 -> 2 (pure): adds what play keeps (no conditions, notes or history; not dying and not
  * dead, so down at 0 Blood and standing above; the day's short rest not taken; no arrows lying about;
  * no notches on items). Only fields that are absent are added, so a malformed document
@@ -282,19 +295,7 @@ export function migrateV1ToV2(doc: Readonly<Record<string, unknown>>): Record<st
     ? doc['inventory'].map((e: unknown) => (isObj(e) && !('notches' in e) ? { ...e, notches: 0 } : e))
     : doc['inventory'];
   const { creation, ...rest } = doc;
-  return {
-    ...rest,
-    schemaVersion: 2,
-    inventory,
-    arrowsToRecover: 0,
-    roundsLeft: null,
-    isDead: false,
-    hasShortRestedToday: false,
-    conditions: [],
-    notes: '',
-    creation,
-    history: [],
-  };
+  return { ...rest, schemaVersion: 2, inventory, ...NO_PLAY_YET, creation, history: [] };
 }
 
 function readAttributeRecord<T>(v: unknown, path: string, item: (v: unknown, path: string) => R<T>): R<{ [K in AttributeId]: T }> {

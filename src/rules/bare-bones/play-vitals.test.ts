@@ -1,39 +1,10 @@
 // Damage, healing, rests and dying as changes (Die by the Sword; Shields Shall Be Splintered; Dying,
 // Dying, Dead; Good for What Ails You; Second Breakfast; rulings BB-22 .. BB-24, BB-28, BB-29, BB-32, BB-34).
 import { describe, expect, it } from 'vitest';
-import { scriptedRandom, seededRandom } from '../../dice/random.js';
-import type { ParamRecord } from '../rule-system.js';
-import { assertOk, assertRefused } from '../../../test/narrow.js';
+import { apply, refused, sheet } from '../../../test/bare-bones-play.js';
 import { MAX_DAMAGE, MAX_RATIONS_PER_REST } from './blood-and-sweat.js';
-import { armourClassOf, readCharacter, statusOf, type BareBonesCharacter } from './character.js';
-import { rollCharacter } from './create-character.js';
+import { armourClassOf, statusOf } from './character.js';
 import { MAX_CAUSE_LENGTH } from './play-kit.js';
-import { rollChange } from './play.js';
-
-function sheet(options: Record<string, string>, patch: Partial<BareBonesCharacter> = {}): BareBonesCharacter {
-  const r = rollCharacter(seededRandom(21), options);
-  assertOk(r);
-  const read = readCharacter(JSON.parse(JSON.stringify({ ...r.value, ...patch })));
-  assertOk(read, 'fixture');
-  return read.value;
-}
-
-/** Applies a change with scripted dice (all of them used), returning the result. */
-function apply(c: BareBonesCharacter, change: string, params: ParamRecord, faces: number[] = []) {
-  const rng = scriptedRandom(faces);
-  const r = rollChange(rng, c, { change, params });
-  assertOk(r, change);
-  expect(rng.remaining, 'every scripted die thrown').toBe(0);
-  return r.value;
-}
-
-function refused(c: BareBonesCharacter, change: string, params: ParamRecord, code: string, path: string): void {
-  const before = JSON.stringify(c);
-  const r = rollChange(seededRandom(1), c, { change, params });
-  assertRefused(r);
-  expect([r.error.code, r.error.path]).toEqual([code, path]);
-  expect(JSON.stringify(c), 'a refused change leaves the document as it was').toBe(before);
-}
 
 // A level 3 human fighter: 10 Blood, Sweat 8 of 14, in medium armour with a shield.
 const fighter = sheet({ race: 'human', class: 'fighter' }, { level: 3, xp: 7, points: { pool: 'tactic', current: 3 }, sweat: { current: 8, max: 14 }, armour: 'medium', hasShield: true });

@@ -57,7 +57,9 @@ export function prefill(c: BareBonesCharacter, change: string): ParamRecord {
 /**
  * A short evening, for `rollCharacter(seededRandom(1), {})` (a dwarf fighter, 12 Blood): kit and
  * coins, a skirmish and a short rest, the quest done and a level back in town, a long rest, and a last
- * fight that drops the dwarf at 0 Blood. Every request is accepted whatever the dice say.
+ * fight that drops the dwarf at 0 Blood, dying, and a draught that stands them up before a round can
+ * kill (the round passes while they are still stable). Every request is accepted whatever the dice say,
+ * and the evening ends standing with 5 Blood.
  */
 export const BARE_BONES_EXAMPLES: readonly CharacterChangeRequest[] = [
   { change: 'item-add', params: { label: 'Torch', 'usage-die': 10, count: 2 } },
@@ -89,10 +91,11 @@ export const BARE_BONES_EXAMPLES: readonly CharacterChangeRequest[] = [
   { change: 'rest', params: { kind: 'long' } },
   { change: 'edit', params: { conditions: 'hungover', notes: 'Side Quest: avenge Brother Oswin' } },
   { change: 'damage', params: { amount: 40, cause: 'Troll' } },
+  { change: 'round', params: {} },
   { change: 'taxing-action', params: { cause: 'Crawling to the door' } },
   { change: 'damage', params: { amount: 1, source: 'incidental', cause: 'Falling rubble' } },
   { change: 'stabilize', params: { int: 12, improvised: true, cause: 'Bandaged with a cloak' } },
-  { change: 'round', params: {} },
+  { change: 'heal', params: { amount: 5, cause: 'Healing draught' } },
   { change: 'edit', params: { notes: 'Carried out of the troll\'s den' } },
 ];
 
