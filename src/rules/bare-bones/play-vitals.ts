@@ -176,7 +176,8 @@ const damageKind = defineKind<DamagePrepared>({
     const r = resolveDamage(rng, c, p);
     const outcome = damageOutcome(c, r.character, p.harm);
     const how = p.splinters ? 'shield splintered' : p.reason.id === 'none' ? '' : `${p.reason.short}, to Blood`;
-    const summary = summaryOf(p.cause, `${p.amount} damage${how === '' ? '' : ` (${how})`}, ${vitalsChange(c, r.character)}`);
+    const effect = outcome === 'unstable' && statusOf(c) === 'unstable' ? `still unstable (${c.roundsLeft} rounds)` : vitalsChange(c, r.character);
+    const summary = summaryOf(p.cause, `${p.amount} damage${how === '' ? '' : ` (${how})`}, ${effect}`);
     return ok({ character: r.character, summary, explanation: [...reasonLines(p), ...r.lines], dice: r.dice, outcome });
   },
 });
@@ -319,7 +320,7 @@ const restKind = defineKind<RestPrepared>({
       const lines = p.rations > 0 ? [...r.lines, RATIONS_LINE] : r.lines;
       return ok({
         character: r.character,
-        summary: summaryOf(undefined, `Long rest: ${vitalsChange(c, r.character)}`),
+        summary: `Long rest: ${recovered(c, r.character) === 0 ? 'nothing healed' : vitalsChange(c, r.character)}; a new day`,
         explanation: lines,
         dice: r.faces.map((f) => die(c.hitDie, f, 'Hit Die (Sweat)')),
         outcome: healthOutcome(r.character),
