@@ -18,12 +18,15 @@ import {
   MAX_SPELLS,
   armourClassOf,
   readCharacter,
+  statusOf,
   type BareBonesCharacter,
 } from './character.js';
 import { MAX_XP } from './data/xp.js';
+import { MAX_NOTCHES } from './damage.js';
+import { MAX_NOTES_LENGTH } from '../character-play.js';
 import { CREATION_OPTIONS, rollCharacter } from './create-character.js';
 import { ruleSystem } from './index.js';
-import { assertRefused } from '../../../test/narrow.js';
+import { assertOk, assertRefused } from '../../../test/narrow.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -110,7 +113,10 @@ describe('rolling a character (Nobody Likes Adventurers; rulings BB-4, BB-6, BB-
     expect(ruleSystem.rollCharacter(seededRandom(5), {})).toEqual(rollCharacter(seededRandom(5), {}));
     const c = rolled(5);
     expect(ruleSystem.summarize(c).headline).toMatch(/^Level 1 (Dwarf|Elf|Halfling|Human) (Cleric|Fighter|Specialist|Sorcerer)$/);
-    expect(ruleSystem.summarize(c).trackers.map((t) => t.id)).toEqual(['blood', 'sweat', 'armour-class', c.points.pool]);
+    expect(ruleSystem.summarize(c).trackers.map((t) => t.id)).toEqual(['blood', 'sweat', 'armour-class', c.points.pool, 'load']);
+    const dying = readCharacter({ ...asJson(c) as object, blood: { current: 0, max: c.blood.max }, roundsLeft: 2 });
+    assertOk(dying);
+    expect(ruleSystem.summarize(dying.value).trackers.at(-1)).toEqual({ id: 'status', label: 'Status', value: 'unstable, 2 rounds left' });
   });
 });
 
@@ -120,7 +126,7 @@ describe('reading a document (readCharacter)', () => {
   it('names the JSON path of each problem', () => {
     expectProblem(null, 'bare-bones/not-an-object', '$');
     expectProblem(edit(base, (d) => { d['ruleset'] = 'hammercrawl'; }), 'bare-bones/wrong-ruleset', '$.ruleset');
-    expectProblem(edit(base, (d) => { d['schemaVersion'] = 2; }), 'bare-bones/schema-version', '$.schemaVersion');
+    expectProblem(edit(base, (d) => { d['schemaVersion'] = 3; }), 'bare-bones/schema-version', '$.schemaVersion');
     expectProblem(edit(base, (d) => { (d['stats'] as { [k: string]: Json })['str'] = { score: 12, mod: 0 }; }), 'bare-bones/no-modifiers', '$.stats.str.mod');
     expectProblem(edit(base, (d) => { (d['stats'] as { [k: string]: Json })['wis'] = { score: MAX_ATTRIBUTE_SCORE + 1 }; }), 'bare-bones/out-of-range', '$.stats.wis.score');
     expectProblem(edit(base, (d) => { delete d['xp']; }), 'bare-bones/missing-field', '$.xp');
@@ -135,8 +141,8 @@ describe('reading a document (readCharacter)', () => {
     expectProblem(edit(base, (d) => { d['favoredFoes'] = ['Troll']; }), 'bare-bones/too-many-favored-foes', '$.favoredFoes');
     expectProblem(edit(base, (d) => { d['sorcerer'] = { tradition: 'generalist' }; }), 'bare-bones/not-a-sorcerer', '$.sorcerer');
     expectProblem(edit(base, (d) => { d['armourNotches'] = 1; }), 'bare-bones/out-of-range', '$.armourNotches');
-    expectProblem(edit(base, (d) => { d['inventory'] = [{ id: 'Torch', label: 'Torch', slots: 1, usageDie: 10 }]; }), 'bare-bones/bad-id', '$.inventory[0].id');
-    expectProblem(edit(base, (d) => { d['inventory'] = [{ id: 'torch', label: 'Torch', slots: 1, usageDie: 9 }]; }), 'bare-bones/not-a-usage-die', '$.inventory[0].usageDie');
+    expectProblem(edit(base, (d) => { d['inventory'] = [{ id: 'Torch', label: 'Torch', slots: 1, usageDie: 10, notches: 0 }]; }), 'bare-bones/bad-id', '$.inventory[0].id');
+    expectProblem(edit(base, (d) => { d['inventory'] = [{ id: 'torch', label: 'Torch', slots: 1, usageDie: 9, notches: 0 }]; }), 'bare-bones/not-a-usage-die', '$.inventory[0].usageDie');
     expectProblem(edit(base, (d) => { (d['skills'] as Json[])[0] = { id: 'athletics', label: 'Athletics', bonus: 3 }; }), 'bare-bones/out-of-range', '$.skills[0].bonus');
   });
 
@@ -144,7 +150,7 @@ describe('reading a document (readCharacter)', () => {
     const skills = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `skill-${i}`, label: `Skill ${i}`, bonus: 2 }));
     expect(readCharacter(edit(base, (d) => { d['skills'] = skills(MAX_SKILLS); })).ok).toBe(true);
     expectProblem(edit(base, (d) => { d['skills'] = skills(MAX_SKILLS + 1); }), 'bare-bones/too-many', '$.skills');
-    const items = (n: number) => Array.from({ length: n }, () => ({ id: 'torch', label: 'Torch', slots: 1, usageDie: 10 }));
+    const items = (n: number) => Array.from({ length: n }, () => ({ id: 'torch', label: 'Torch', slots: 1, usageDie: 10, notches: 0 }));
     expect(readCharacter(edit(base, (d) => { d['inventory'] = items(MAX_INVENTORY_ITEMS); })).ok).toBe(true);
     expectProblem(edit(base, (d) => { d['inventory'] = items(MAX_INVENTORY_ITEMS + 1); }), 'bare-bones/too-many', '$.inventory');
     expect(readCharacter(edit(base, (d) => { d['name'] = 'n'.repeat(MAX_NAME_LENGTH); })).ok).toBe(true);
@@ -158,7 +164,7 @@ describe('reading a document (readCharacter)', () => {
       ['coins', MAX_COINS, (d, n) => { d['coins'] = n; }, '$.coins'],
       ['arrows', MAX_ARROWS, (d, n) => { d['arrows'] = n; }, '$.arrows'],
       ['xp', MAX_XP, (d, n) => { d['xp'] = n; }, '$.xp'],
-      ['item slots', MAX_ITEM_SLOTS, (d, n) => { d['inventory'] = [{ id: 'plate', label: 'Plate', slots: n, usageDie: null }]; }, '$.inventory[0].slots'],
+      ['item slots', MAX_ITEM_SLOTS, (d, n) => { d['inventory'] = [{ id: 'plate', label: 'Plate', slots: n, usageDie: null, notches: 0 }]; }, '$.inventory[0].slots'],
       ['log entries', MAX_LOG_ENTRIES, (d, n) => { (d['creation'] as { [k: string]: Json })['log'] = Array.from({ length: n }, () => ({ step: 'note', text: 'x', faces: [] })); }, '$.creation.log'],
       ['log text', MAX_LOG_TEXT_LENGTH, (d, n) => { (d['creation'] as { [k: string]: Json })['log'] = [{ step: 'note', text: 't'.repeat(n), faces: [] }]; }, '$.creation.log[0].text'],
       ['log faces', MAX_LOG_FACES, (d, n) => { (d['creation'] as { [k: string]: Json })['log'] = [{ step: 'note', text: 'x', faces: Array.from({ length: n }, () => 1) }]; }, '$.creation.log[0].faces'],
@@ -212,7 +218,8 @@ describe('reading a document (readCharacter)', () => {
         if (!r.ok) {
           refused += 1;
           expect(r.error.path).toMatch(/^\$/);
-          expect(r.error.code).toMatch(/^bare-bones\//);
+          // The play fields (notes, conditions, history) are read by the shared readPlayFields: json/ codes.
+          expect(r.error.code).toMatch(/^(bare-bones|json)\//);
           expect(r.error.message.length).toBeGreaterThan(0);
         }
       }),
@@ -236,5 +243,95 @@ describe('reading a document (readCharacter)', () => {
       { numRuns: 500 },
     );
     expect(replacedRefused).toBeGreaterThan(100);
+  });
+});
+
+/** A version 1 document as the version 1 code wrote it (rollCharacter(seededRandom(5), { race: 'elf' }) before play). */
+function v1Document(): { [key: string]: Json } {
+  const d = asJson(rolled(5, { race: 'elf' })) as { [key: string]: Json };
+  for (const k of ['arrowsToRecover', 'isDead', 'roundsLeft', 'hasShortRestedToday', 'conditions', 'notes', 'history']) delete d[k];
+  d['schemaVersion'] = 1;
+  d['inventory'] = [{ id: 'torch', label: 'Torch', slots: 1, usageDie: 8 }];
+  return d;
+}
+
+describe('schema version 2: play (rulings BB-29 .. BB-31)', () => {
+  it('rollCharacter writes version 2 with no play yet', () => {
+    const c = rolled(3);
+    expect(c.schemaVersion).toBe(2);
+    expect([statusOf(c), c.roundsLeft, c.isDead, c.hasShortRestedToday, c.arrowsToRecover, c.notes, c.conditions, c.history]).toEqual(['standing', null, false, false, 0, '', [], []]);
+  });
+
+  it('migration 1 -> 2: empty notes, conditions and history, not dying nor dead, no notches on items; read as version 2', () => {
+    const r = readCharacter(v1Document());
+    assertOk(r);
+    expect(r.value.schemaVersion).toBe(2);
+    expect([statusOf(r.value), r.value.roundsLeft, r.value.isDead, r.value.hasShortRestedToday, r.value.arrowsToRecover, r.value.notes, r.value.conditions, r.value.history]).toEqual(['standing', null, false, false, 0, '', [], []]);
+    expect(r.value.inventory).toEqual([{ id: 'torch', label: 'Torch', slots: 1, usageDie: 8, notches: 0 }]);
+    // Blood and Sweat kept: current and max as they were.
+    expect([r.value.blood, r.value.sweat]).toEqual([{ current: 8, max: 8 }, { current: 0, max: 0 }]);
+    const down = readCharacter({ ...v1Document(), blood: { current: 0, max: 8 } });
+    assertOk(down);
+    expect(statusOf(down.value)).toBe('down');
+    // The migrated document is a version 2 document that round-trips.
+    const text = JSON.stringify(r.value);
+    const again = readCharacter(JSON.parse(text));
+    assertOk(again);
+    expect(JSON.stringify(again.value)).toBe(text);
+  });
+
+  it('a version 1 document keeps its problems\' paths, and has only version 1 fields', () => {
+    expectProblem({ ...v1Document(), coins: -1 }, 'bare-bones/out-of-range', '$.coins');
+    expectProblem({ ...v1Document(), notes: 'n' }, 'bare-bones/unknown-field', '$.notes');
+    expectProblem({ ...v1Document(), inventory: [{ id: 'torch', label: 'Torch', slots: 1, usageDie: 8, notches: 1 }] }, 'bare-bones/unknown-field', '$.inventory[0].notches');
+    const missing = v1Document();
+    delete missing['arrows'];
+    expectProblem(missing, 'bare-bones/missing-field', '$.arrows');
+  });
+
+  it('dying and dead only at 0 Blood; rounds up to the Hit Die; each new field at its path; the status follows', () => {
+    const base = rolled(11, { race: 'human', class: 'fighter' });
+    expect(statusOf(base)).toBe('standing');
+    expectProblem(edit(base, (d) => { d['roundsLeft'] = 3; }), 'bare-bones/dying-with-blood', '$.roundsLeft');
+    expectProblem(edit(base, (d) => { d['isDead'] = true; }), 'bare-bones/dead-with-blood', '$.isDead');
+    expectProblem(edit(base, (d) => { d['isDead'] = 'no'; }), 'bare-bones/not-boolean', '$.isDead');
+    const atZero = (patch: { [key: string]: Json }) => edit(base, (d) => { d['blood'] = { current: 0, max: 10 }; Object.assign(d, patch); });
+    const down = readCharacter(atZero({}));
+    assertOk(down);
+    expect(statusOf(down.value)).toBe('down');
+    const dead = readCharacter(atZero({ isDead: true }));
+    assertOk(dead);
+    expect(statusOf(dead.value)).toBe('dead');
+    expectProblem(atZero({ isDead: true, roundsLeft: 2 }), 'bare-bones/dead-with-blood', '$.isDead');
+    const dying = readCharacter(atZero({ roundsLeft: 10 }));
+    assertOk(dying);
+    expect(statusOf(dying.value)).toBe('unstable');
+    expectProblem(atZero({ roundsLeft: 11 }), 'bare-bones/out-of-range', '$.roundsLeft');
+    expectProblem(atZero({ roundsLeft: 0 }), 'bare-bones/out-of-range', '$.roundsLeft');
+    expectProblem(atZero({ roundsLeft: 'two' }), 'bare-bones/not-integer', '$.roundsLeft');
+    expectProblem(edit(base, (d) => { d['hasShortRestedToday'] = 'yes'; }), 'bare-bones/not-boolean', '$.hasShortRestedToday');
+    expect(readCharacter(edit(base, (d) => { d['arrowsToRecover'] = MAX_ARROWS; })).ok).toBe(true);
+    expectProblem(edit(base, (d) => { d['arrowsToRecover'] = MAX_ARROWS + 1; }), 'bare-bones/out-of-range', '$.arrowsToRecover');
+    const notched = (n: number) => edit(base, (d) => { d['inventory'] = [{ id: 'axe', label: 'Axe', slots: 1, usageDie: null, notches: n }]; });
+    expect(readCharacter(notched(MAX_NOTCHES)).ok).toBe(true);
+    expectProblem(notched(MAX_NOTCHES + 1), 'bare-bones/out-of-range', '$.inventory[0].notches');
+    expectProblem(edit(base, (d) => { delete d['isDead']; }), 'bare-bones/missing-field', '$.isDead');
+  });
+
+  it('notes, conditions and history are read by readPlayFields (absent: empty), with their paths', () => {
+    const base = rolled(11);
+    const bare = edit(base, (d) => { delete d['notes']; delete d['conditions']; delete d['history']; });
+    const r = readCharacter(bare);
+    assertOk(r);
+    expect([r.value.notes, r.value.conditions, r.value.history]).toEqual(['', [], []]);
+    const problemAt = (doc: Json) => {
+      const x = readCharacter(doc);
+      assertRefused(x);
+      return x.error.path;
+    };
+    expect(problemAt(edit(base, (d) => { d['notes'] = 'n'.repeat(MAX_NOTES_LENGTH + 1); }))).toBe('$.notes');
+    expect(readCharacter(edit(base, (d) => { d['notes'] = 'n'.repeat(MAX_NOTES_LENGTH); })).ok).toBe(true);
+    expect(problemAt(edit(base, (d) => { d['conditions'] = ['prone', 'Prone']; }))).toBe('$.conditions[1]');
+    expect(problemAt(edit(base, (d) => { d['history'] = [{ at: 5, by: 'cli', change: 'damage', summary: 'x' }, { at: 1, by: 'cli', change: 'heal', summary: 'y' }]; }))).toBe('$.history[1]');
   });
 });

@@ -1,10 +1,12 @@
 /**
  * The Bare Bones character document: a versioned plain-JSON record of one character, validated on
- * import with the JSON path of every problem. Rules: The Bare Bones, Nobody Likes Adventurers, Die by
- * the Sword, Dead Weight, From Peasant to King; rulings BB-4 .. BB-7, BB-22, BB-28.
+ * import with the JSON path of every problem; version 1 documents are migrated to version 2 on reading.
+ * Rules: The Bare Bones, Nobody Likes Adventurers, Die by the Sword, Dying, Dying, Dead, Good for What
+ * Ails You, Dead Weight, From Peasant to King; rulings BB-4 .. BB-7, BB-22, BB-28 .. BB-31.
  */
 import { MAX_SEED } from '../../dice/random.js';
-import { ok, problem, type RuleResult, type RulesetCharacter } from '../rule-system.js';
+import { readPlayFields } from '../character-play.js';
+import { ok, problem, type CharacterHistoryEntry, type RuleResult, type RulesetCharacter } from '../rule-system.js';
 import { ATTRIBUTE_IDS, MAX_ATTRIBUTE_SCORE, MIN_ATTRIBUTE_SCORE, type AttributeId } from './attributes.js';
 import { MAX_ADVANCEMENT_CHECKS } from './advancement.js';
 import { ARMOUR_IDS, MIN_NOTCHED_ARMOUR_CLASS, SHIELD, armour, type ArmourId } from './data/armour.js';
@@ -13,9 +15,17 @@ import { HOUSES, RACE_IDS, race, type HouseId, type RaceId } from './data/races.
 import { MAX_SKILL_BONUS, SKILL_BONUS } from './data/skills.js';
 import { MAX_LEVEL, MAX_XP, MIN_LEVEL, xpForLevel } from './data/xp.js';
 import { BARE_BONES_CHAIN } from '../../dice/dice-chain.js';
+import type { VitalStatus } from './blood-and-sweat.js';
+import { MAX_NOTCHES } from './damage.js';
 
-/** The schema version this code writes and reads. */
-export const CHARACTER_SCHEMA_VERSION = 1;
+/**
+ * The schema version this code writes. Version 1 (no play fields) is still read, migrated by
+ * `migrateV1ToV2`.
+ */
+export const CHARACTER_SCHEMA_VERSION = 2;
+
+/** The oldest schema version still read. */
+export const OLDEST_SCHEMA_VERSION = 1;
 
 /** Longest name, skill label, favoured foe, school or spell name. */
 export const MAX_NAME_LENGTH = 60;
@@ -71,12 +81,14 @@ export interface SorcererMagic {
   readonly spellsToRoll: number;
 }
 
-/** An inventory entry: slots taken, and its usage die (`null` when it has none). */
+/** An inventory entry: slots taken, its usage die (`null` when it has none), and its notches (ruling BB-30). */
 export interface InventoryEntry {
   readonly id: string;
   readonly label: string;
   readonly slots: number;
   readonly usageDie: number | null;
+  /** A weapon's notches: each drops its damage die a step until repaired (Critical Hits and Notches). */
+  readonly notches: number;
 }
 
 /** A pool with a current and a maximum value (Blood, Sweat). */
@@ -129,7 +141,28 @@ export interface BareBonesCharacter extends RulesetCharacter {
   readonly inventory: readonly InventoryEntry[];
   readonly coins: number;
   readonly arrows: number;
+  /** Arrows shot that missed: picked up after the fight (Missiles; ruling BB-31). */
+  readonly arrowsToRecover: number;
+  /** Rounds an unstable (dying) character has left, a Hit Die roll counted down; `null` unless unstable (ruling BB-29). */
+  readonly roundsLeft: number | null;
+  /** Dead (a coup de grâce, or the rounds ran out); at 0 Blood (Dying, Dying, Dead; ruling BB-29). */
+  readonly isDead: boolean;
+  /** The day's one short rest is taken; a long rest starts a new day (Good for What Ails You; ruling BB-29). */
+  readonly hasShortRestedToday: boolean;
+  readonly conditions: readonly string[];
+  readonly notes: string;
   readonly creation: { readonly seed: number | null; readonly log: readonly CreationLogEntry[] };
+  readonly history: readonly CharacterHistoryEntry[];
+}
+
+/**
+ * How a character stands, worked out from the sheet: dead, unstable (rounds counted), down at 0 Blood,
+ * or standing (Dying, Dying, Dead; ruling BB-29).
+ */
+export function statusOf(c: Pick<BareBonesCharacter, 'blood' | 'roundsLeft' | 'isDead'>): VitalStatus {
+  if (c.isDead) return 'dead';
+  if (c.roundsLeft !== null) return 'unstable';
+  return c.blood.current === 0 ? 'down' : 'standing';
 }
 
 /** The extra faith, tactic or luck points the GM may have granted on top of the level (ruling BB-6). */
@@ -157,10 +190,11 @@ function isObj(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function readObj(v: unknown, path: string, keys: readonly string[]): R<Obj> {
+/** An object with exactly `keys` (each required) and, optionally, `optionalKeys`. */
+function readObj(v: unknown, path: string, keys: readonly string[], optionalKeys: readonly string[] = []): R<Obj> {
   if (!isObj(v)) return problem('bare-bones/not-an-object', `${path} must be an object with ${keys.join(', ')}.`, path);
   for (const k of Object.keys(v)) {
-    if (!keys.includes(k)) return problem('bare-bones/unknown-field', `${path} has no field ${JSON.stringify(k)}; remove it (expected ${keys.join(', ')}).`, `${path}.${k}`);
+    if (!keys.includes(k) && !optionalKeys.includes(k)) return problem('bare-bones/unknown-field', `${path} has no field ${JSON.stringify(k)}; remove it (expected ${[...keys, ...optionalKeys].join(', ')}).`, `${path}.${k}`);
   }
   for (const k of keys) {
     if (!(k in v)) return problem('bare-bones/missing-field', `${path}.${k} is missing; add it.`, `${path}.${k}`);
@@ -217,10 +251,52 @@ function readTexts(v: unknown, path: string, maxItems: number): R<string[]> {
   return ok(out);
 }
 
-const TOP_KEYS = [
+/** The fields of a version 1 document. */
+const V1_KEYS = [
   'ruleset', 'schemaVersion', 'name', 'stats', 'race', 'class', 'level', 'xp', 'hitDie', 'blood', 'sweat', 'points', 'skills',
   'advancementChecks', 'house', 'sorcerer', 'favoredFoes', 'armour', 'hasShield', 'armourNotches', 'inventory', 'coins', 'arrows', 'creation',
 ] as const;
+
+/** The fields of a version 2 document that must be there. */
+const TOP_KEYS = [
+  'ruleset', 'schemaVersion', 'name', 'stats', 'race', 'class', 'level', 'xp', 'hitDie', 'blood', 'sweat', 'points', 'skills',
+  'advancementChecks', 'house', 'sorcerer', 'favoredFoes', 'armour', 'hasShield', 'armourNotches', 'inventory', 'coins', 'arrows',
+  'arrowsToRecover', 'roundsLeft', 'isDead', 'hasShortRestedToday', 'creation',
+] as const;
+
+/** The play fields every ruleset's document keeps, read by `readPlayFields` (absent: empty). */
+const PLAY_KEYS = ['conditions', 'notes', 'history'] as const;
+
+/** The fields of an inventory entry in version 1, and in version 2. */
+const V1_ITEM_KEYS = ['id', 'label', 'slots', 'usageDie'] as const;
+const ITEM_KEYS = [...V1_ITEM_KEYS, 'notches'] as const;
+
+/**
+ * The play fields of a character that has not been played yet (a new one, or one of version 1), but
+ * the history: not dying, not dead, the day's short rest still to take, no arrows lying about.
+ */
+export const NO_PLAY_YET = {
+  arrowsToRecover: 0,
+  roundsLeft: null,
+  isDead: false,
+  hasShortRestedToday: false,
+  conditions: [],
+  notes: '',
+} as const satisfies Partial<BareBonesCharacter>;
+
+/**
+ * Migration 1 -> 2 (pure): adds what play keeps (no conditions, notes or history; not dying and not
+ * dead, so down at 0 Blood and standing above; the day's short rest not taken; no arrows lying about;
+ * no notches on items). Only fields that are absent are added, so a malformed document
+ * stays malformed and is refused by the version 2 reader with its path.
+ */
+export function migrateV1ToV2(doc: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const inventory = Array.isArray(doc['inventory'])
+    ? doc['inventory'].map((e: unknown) => (isObj(e) && !('notches' in e) ? { ...e, notches: 0 } : e))
+    : doc['inventory'];
+  const { creation, ...rest } = doc;
+  return { ...rest, schemaVersion: 2, inventory, ...NO_PLAY_YET, creation, history: [] };
+}
 
 function readAttributeRecord<T>(v: unknown, path: string, item: (v: unknown, path: string) => R<T>): R<{ [K in AttributeId]: T }> {
   const o = readObj(v, path, ATTRIBUTE_IDS);
@@ -259,11 +335,25 @@ function readTrack(v: unknown, path: string, maxOfMax: number, fixedMax: number 
  * keys in the written order, so a valid document round-trips byte for byte.
  */
 export function readCharacter(json: unknown): RuleResult<BareBonesCharacter> {
-  const top = readObj(json, '$', TOP_KEYS);
+  if (!isObj(json)) return problem('bare-bones/not-an-object', `$ must be an object with ${TOP_KEYS.join(', ')}.`, '$');
+  let doc: Obj = json;
+  if (doc['schemaVersion'] === OLDEST_SCHEMA_VERSION) {
+    // A version 1 document has exactly the version 1 fields (items too); then it is migrated.
+    const v1 = readObj(doc, '$', V1_KEYS);
+    if (!v1.ok) return v1;
+    if (Array.isArray(doc['inventory'])) {
+      for (let i = 0; i < doc['inventory'].length; i++) {
+        const e = doc['inventory'][i] as unknown;
+        if (isObj(e) && 'notches' in e) return problem('bare-bones/unknown-field', `$.inventory[${i}] has no field "notches" in a version 1 document; remove it or make the document version ${CHARACTER_SCHEMA_VERSION}.`, `$.inventory[${i}].notches`);
+      }
+    }
+    doc = migrateV1ToV2(doc);
+  }
+  const top = readObj(doc, '$', TOP_KEYS, PLAY_KEYS);
   if (!top.ok) return top;
   const d = top.value;
   if (d['ruleset'] !== 'bare-bones') return problem('bare-bones/wrong-ruleset', `$.ruleset must be "bare-bones" for this ruleset, got ${show(d['ruleset'])}.`, '$.ruleset');
-  if (d['schemaVersion'] !== CHARACTER_SCHEMA_VERSION) return problem('bare-bones/schema-version', `$.schemaVersion must be ${CHARACTER_SCHEMA_VERSION}; this document is from another version.`, '$.schemaVersion');
+  if (d['schemaVersion'] !== CHARACTER_SCHEMA_VERSION) return problem('bare-bones/schema-version', `$.schemaVersion must be ${OLDEST_SCHEMA_VERSION} or ${CHARACTER_SCHEMA_VERSION}; this document is from another version.`, '$.schemaVersion');
   const name = readText(d['name'], '$.name', MAX_NAME_LENGTH);
   if (!name.ok) return name;
   const stats = readAttributeRecord(d['stats'], '$.stats', readStat);
@@ -342,6 +432,18 @@ export function readCharacter(json: unknown): RuleResult<BareBonesCharacter> {
   if (!coins.ok) return coins;
   const arrows = readInt(d['arrows'], '$.arrows', 0, MAX_ARROWS);
   if (!arrows.ok) return arrows;
+  const loose = readInt(d['arrowsToRecover'], '$.arrowsToRecover', 0, MAX_ARROWS);
+  if (!loose.ok) return loose;
+  const roundsLeft = d['roundsLeft'] === null ? ok(null) : readInt(d['roundsLeft'], '$.roundsLeft', 1, r.hitDie);
+  if (!roundsLeft.ok) return roundsLeft;
+  if (roundsLeft.value !== null && blood.value.current > 0) return problem('bare-bones/dying-with-blood', `Only a character at 0 Blood is dying: set $.roundsLeft to null (healing stands them up), or $.blood.current to 0.`, '$.roundsLeft');
+  const isDead = readBool(d['isDead'], '$.isDead');
+  if (!isDead.ok) return isDead;
+  if (isDead.value && (blood.value.current > 0 || roundsLeft.value !== null)) return problem('bare-bones/dead-with-blood', 'The dead are at 0 Blood and count no rounds: set $.blood.current to 0 and $.roundsLeft to null, or $.isDead to false.', '$.isDead');
+  const rested = readBool(d['hasShortRestedToday'], '$.hasShortRestedToday');
+  if (!rested.ok) return rested;
+  const play = readPlayFields(d);
+  if (!play.ok) return play;
   const creation = readCreation(d['creation']);
   if (!creation.ok) return creation;
   return ok({
@@ -368,9 +470,17 @@ export function readCharacter(json: unknown): RuleResult<BareBonesCharacter> {
     inventory: inventory.value,
     coins: coins.value,
     arrows: arrows.value,
+    arrowsToRecover: loose.value,
+    roundsLeft: roundsLeft.value,
+    isDead: isDead.value,
+    hasShortRestedToday: rested.value,
+    conditions: play.value.conditions,
+    notes: play.value.notes,
     creation: creation.value,
+    history: play.value.history,
   });
 }
+
 
 function readNullableText(v: unknown, path: string): R<string | null> {
   return v === null ? ok(null) : readText(v, path, MAX_NAME_LENGTH);
@@ -404,7 +514,7 @@ function readInventory(v: unknown): R<InventoryEntry[]> {
   const out: InventoryEntry[] = [];
   for (let i = 0; i < a.value.length; i++) {
     const p = `$.inventory[${i}]`;
-    const o = readObj(a.value[i], p, ['id', 'label', 'slots', 'usageDie']);
+    const o = readObj(a.value[i], p, ITEM_KEYS);
     if (!o.ok) return o;
     const id = o.value['id'];
     if (typeof id !== 'string' || !KEBAB.test(id) || id.length > MAX_NAME_LENGTH) return problem('bare-bones/bad-id', `${p}.id must be kebab-case (like "torch"), at most ${MAX_NAME_LENGTH} characters.`, `${p}.id`);
@@ -416,7 +526,9 @@ function readInventory(v: unknown): R<InventoryEntry[]> {
     if (die !== null && (typeof die !== 'number' || !(BARE_BONES_CHAIN.sides as readonly number[]).includes(die))) {
       return problem('bare-bones/not-a-usage-die', `${p}.usageDie must be null or one of ${BARE_BONES_CHAIN.sides.join(', ')}.`, `${p}.usageDie`);
     }
-    out.push({ id, label: label.value, slots: slots.value, usageDie: die as number | null });
+    const notches = readInt(o.value['notches'], `${p}.notches`, 0, MAX_NOTCHES);
+    if (!notches.ok) return notches;
+    out.push({ id, label: label.value, slots: slots.value, usageDie: die as number | null, notches: notches.value });
   }
   return ok(out);
 }

@@ -7,7 +7,7 @@
 import type { RandomSource } from '../../dice/random.js';
 import { ok, readParam, unknownParam, type ParamDef, type ParamRecord, type RuleResult } from '../rule-system.js';
 import { ATTRIBUTE_IDS, attributeLabel, type AttributeId } from './attributes.js';
-import { CHARACTER_SCHEMA_VERSION, MAX_NAME_LENGTH, type BareBonesCharacter, type CharacterSkill, type CreationLogEntry, type SorcererMagic } from './character.js';
+import { CHARACTER_SCHEMA_VERSION, MAX_NAME_LENGTH, NO_PLAY_YET, type BareBonesCharacter, type CharacterSkill, type CreationLogEntry, type SorcererMagic } from './character.js';
 import { CLASSES, SORCERER_TRADITIONS, STARTING_SPELLS, bareBonesClass, type ClassId, type SorcererTraditionId } from './data/classes.js';
 import { HOUSES, RACES, race, type HouseId, type RaceId } from './data/races.js';
 import { SAMPLE_SKILLS, SKILL_BONUS } from './data/skills.js';
@@ -152,6 +152,8 @@ export function rollCharacter(rng: RandomSource, options: ParamRecord): RuleResu
     inventory: [],
     coins: 0,
     arrows: 0,
+    ...NO_PLAY_YET,
     creation: { seed: null, log },
+    history: [],
   });
 }

@@ -22,7 +22,7 @@ describe('encumbrance', () => {
   });
 
   it('slots: armour 2/3/5, shield 2, 100 coins or 24 arrows a slot (part bundles count whole)', () => {
-    const sheet = { inventory: [{ id: 'torch', label: 'Torch', slots: 1, usageDie: 10 }, { id: 'pike', label: 'Pike', slots: 2, usageDie: null }], armour: 'heavy' as const, hasShield: true, coins: 101, arrows: 24 };
+    const sheet = { inventory: [{ id: 'torch', label: 'Torch', slots: 1, usageDie: 10, notches: 0 }, { id: 'pike', label: 'Pike', slots: 2, usageDie: null, notches: 0 }], armour: 'heavy' as const, hasShield: true, coins: 101, arrows: 24 };
     expect(slotsUsed(sheet)).toBe(1 + 2 + 5 + 2 + 2 + 1);
     expect(slotsUsed({ ...sheet, inventory: [], armour: 'none', hasShield: false, coins: 100, arrows: 25 })).toBe(1 + 2);
   });

@@ -7,9 +7,11 @@ import { BARE_BONES_CHAIN } from '../../dice/dice-chain.js';
 import { tableLabel, type CharacterSummary, type RuleSystem, type RuleTable } from '../rule-system.js';
 import { characterValuesOf } from './character-values.js';
 import { BARE_BONES_ATTRIBUTES } from './attributes.js';
-import { armourClassOf, readCharacter, type BareBonesCharacter } from './character.js';
+import { armourClassOf, readCharacter, statusOf, type BareBonesCharacter } from './character.js';
 import { BARE_BONES_CHECKS, checkOdds, rollCheck } from './check-kinds.js';
 import { CREATION_OPTIONS, rollCharacter } from './create-character.js';
+import { encumbranceOf } from './encumbrance.js';
+import { BARE_BONES_PLAY } from './play.js';
 import { ARMOURS } from './data/armour.js';
 import { CLASSES, SORCERER_TRADITIONS, bareBonesClass } from './data/classes.js';
 import { MANEUVERS } from './data/maneuvers.js';
@@ -39,6 +41,12 @@ export * from './encumbrance.js';
 export * from './level-up.js';
 export * from './class-features.js';
 export * from './notches-and-arrows.js';
+export * from './play.js';
+export { STRAIGHT_TO_BLOOD, type StraightToBloodId, type DamageOutcome } from './play-vitals.js';
+export { POINT_USES, kebabOf } from './play-advance.js';
+export { MAX_ITEMS_PER_ADD, loadLine } from './play-gear.js';
+export { MAX_CONDITIONS_TEXT_LENGTH, MAX_SPELLS_TEXT_LENGTH } from './play-edit.js';
+export { MAX_CAUSE_LENGTH } from './play-kit.js';
 export * from './data/weapons.js';
 export * from './data/armour.js';
 export * from './data/watch.js';
@@ -68,17 +76,24 @@ export const BARE_BONES_TABLES: readonly RuleTable[] = [
   { id: 'sample-skills', label: 'Sample skills', ref: `${REF_RULINGS} (BB-6)`, rows: SAMPLE_SKILLS },
 ];
 
-/** The few lines a table shows of a character: "Level 1 Dwarf Fighter", Blood, Sweat, AC, the class pool. */
+/**
+ * The few lines a table shows of a character: "Level 1 Dwarf Fighter", Blood, Sweat, AC, the class
+ * pool, the load, and at 0 Blood how the character stands (down, unstable with its rounds, dead).
+ */
 export function summarize(c: BareBonesCharacter): CharacterSummary {
   const cls = bareBonesClass(c.class);
+  const load = encumbranceOf(c);
+  const status = statusOf(c);
   return {
     name: c.name,
     headline: `Level ${c.level} ${race(c.race).label} ${cls.label}`,
     trackers: [
       { id: 'blood', label: 'Blood', value: `${c.blood.current}/${c.blood.max}`, role: 'health' },
       { id: 'sweat', label: 'Sweat', value: `${c.sweat.current}/${c.sweat.max}` },
-      { id: 'armour-class', label: 'Armor Class', value: String(armourClassOf(c)), role: 'armour' },
+      { id: 'armour-class', label: 'Armor Class', value: `${armourClassOf(c)}${c.armourNotches > 0 ? ` (${c.armourNotches} notch${c.armourNotches === 1 ? '' : 'es'})` : ''}`, role: 'armour' },
       { id: c.points.pool, label: cls.pool.label, value: String(c.points.current) },
+      { id: 'load', label: 'Load', value: `${load.slots}/${load.unencumberedMax} slots${load.level === 'unencumbered' ? '' : `, ${load.level}`}` },
+      ...(status === 'standing' ? [] : [{ id: 'status', label: 'Status', value: status === 'unstable' ? `unstable, ${c.roundsLeft} round${c.roundsLeft === 1 ? '' : 's'} left` : status }]),
     ],
   };
 }
@@ -110,4 +125,5 @@ export const ruleSystem: RuleSystem<BareBonesCharacter> = {
   rollInitiative: (rng, entrants) => rollInitiative(rng, entrants),
   tables: BARE_BONES_TABLES,
   settings: [],
+  play: BARE_BONES_PLAY,
 };

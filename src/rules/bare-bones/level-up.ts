@@ -6,7 +6,7 @@
  */
 import type { RandomSource } from '../../dice/random.js';
 import { ok, problem, type RuleResult } from '../rule-system.js';
-import { MAX_ADVANCEMENT_CHECKS, rollAdvancement } from './advancement.js';
+import { MAX_ADVANCEMENT_CHECKS, rollAdvancement, type AdvancementSpec } from './advancement.js';
 import { ATTRIBUTE_IDS, MAX_ATTRIBUTE_SCORE, attributeLabel, type AttributeId } from './attributes.js';
 import { MAX_NAME_LENGTH, type BareBonesCharacter, type CharacterSkill } from './character.js';
 import { FAVORED_FOE_FROM_LEVEL, bareBonesClass } from './data/classes.js';
@@ -56,6 +56,25 @@ export interface LevelUp {
   readonly explanation: readonly string[];
 }
 
+/** The attribute a human's bonus die joins: the one named, else the most marked (first in sheet order on a tie; ruling BB-26). */
+export function humanBonusAttributeOf(c: BareBonesCharacter, named: AttributeId | undefined): AttributeId {
+  return named ?? ATTRIBUTE_IDS.reduce((best, id) => (c.advancementChecks[id] > c.advancementChecks[best] ? id : best), ATTRIBUTE_IDS[0]);
+}
+
+/**
+ * The advancement tests a level up makes, in sheet order: one per marked attribute, with the race's
+ * bonus die on its favoured attributes or a human's pick (Attribute Advancement; ruling BB-26). Rolls
+ * and odds of a level up both read this list.
+ */
+export function advancementTestsOf(c: BareBonesCharacter, humanBonusAttribute?: AttributeId): readonly { readonly attribute: AttributeId; readonly spec: AdvancementSpec }[] {
+  const r = race(c.race);
+  const humanPick = r.id === 'human' ? humanBonusAttributeOf(c, humanBonusAttribute) : null;
+  return ATTRIBUTE_IDS.filter((id) => c.advancementChecks[id] > 0).map((id) => ({
+    attribute: id,
+    spec: { score: c.stats[id].score, checks: c.advancementChecks[id], bonusDice: (r.favoredAttributes as readonly AttributeId[]).includes(id) || id === humanPick ? 1 : 0 },
+  }));
+}
+
 /**
  * Rolls a level up (Leveling Up): Sweat grows by a Hit Die roll (current and max), the level and the
  * class pool rise (the pool refills to the new level, ruling BB-28), then each marked attribute rolls its
@@ -90,17 +109,10 @@ export function rollLevelUp(rng: RandomSource, c: BareBonesCharacter, o: LevelUp
   const explanation: string[] = [];
   const sweatRoll = rng.rollDie(c.hitDie);
   explanation.push(`Sweat: d${c.hitDie} = ${sweatRoll}`);
-  let humanPick: AttributeId | null = null;
-  if (r.id === 'human') {
-    humanPick = o.humanBonusAttribute ?? ATTRIBUTE_IDS.reduce((best, id) => (c.advancementChecks[id] > c.advancementChecks[best] ? id : best), ATTRIBUTE_IDS[0]);
-  }
   const stats = { ...c.stats };
   const advancement: LevelUp['advancement'][number][] = [];
-  for (const id of ATTRIBUTE_IDS) {
-    const checks = c.advancementChecks[id];
-    if (checks === 0) continue;
-    const bonus = (r.favoredAttributes as readonly AttributeId[]).includes(id) || id === humanPick ? 1 : 0;
-    const roll = rollAdvancement(rng, { score: c.stats[id].score, checks, bonusDice: bonus });
+  for (const { attribute: id, spec } of advancementTestsOf(c, o.humanBonusAttribute)) {
+    const roll = rollAdvancement(rng, spec);
     const after = Math.min(MAX_ATTRIBUTE_SCORE, roll.after);
     stats[id] = { score: after };
     advancement.push({ attribute: id, faces: roll.faces, before: c.stats[id].score, after });
