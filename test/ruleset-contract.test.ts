@@ -335,7 +335,7 @@ describe.each(LOADED)('ruleset %s', (_id, entry, rules) => {
     });
   });
 
-  if (rules.play !== undefined) describePlay(rules, rules.play);
+  describePlay(rules, rules.play);
 
   // A ruleset with a table extension is held to it; one without must refuse ruleset commands.
   if (rules.table !== undefined) {

@@ -103,6 +103,8 @@ export interface ParamBase {
   readonly role?: ParamRole;
   /** A value the check accepts, for help and tests (`"12,14,9"` for a list of scores). */
   readonly example?: ParamValue;
+  /** Only the Smith may set it at a table (a level-up's `force`); others get its default. */
+  readonly isSmithOnly?: true;
 }
 
 /** One choice of a `choice` parameter. */
@@ -462,7 +464,7 @@ export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
   readonly settings: readonly ParamDef[];
 
   /** The rules that change a character in play (docs: "play" above). */
-  readonly play?: CharacterPlay<C>;
+  readonly play: CharacterPlay<C>;
 
   /** What the ruleset adds to a shared table, when it adds anything. */
   readonly table?: TableExtension;

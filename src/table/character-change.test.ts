@@ -40,7 +40,19 @@ function readTiny(json: unknown) {
 const play: CharacterPlay<Tiny> = {
   changes: [
     { id: 'damage', label: 'Damage', help: 'd6 damage less armour', ref: 'test', by: 'owner', rollsDice: true, params: [{ name: 'source', kind: 'text', maxLength: 40, label: 'Source', help: 'what hurt', default: 'a hit' }] },
-    { id: 'heal', label: 'Heal', help: 'regain hit points', ref: 'test', by: 'owner', rollsDice: false, params: [{ name: 'amount', kind: 'integer', min: 1, max: 20, label: 'Amount', help: 'hit points', isRequired: true }] },
+    {
+      id: 'heal',
+      label: 'Heal',
+      help: 'regain hit points',
+      ref: 'test',
+      by: 'owner',
+      rollsDice: false,
+      params: [
+        { name: 'amount', kind: 'integer', min: 1, max: 20, label: 'Amount', help: 'hit points', isRequired: true },
+        { name: 'past-max', kind: 'boolean', default: false, isSmithOnly: true, label: 'Past the maximum', help: "the Smith's say-so" },
+        { name: 'kind-healing', role: 'setting', kind: 'boolean', default: false, label: 'Kind healing', help: 'the table setting: +1 to every heal' },
+      ],
+    },
     { id: 'xp', label: 'Award XP', help: "the Smith's award", ref: 'test', by: 'smith', rollsDice: false, params: [{ name: 'amount', kind: 'integer', min: 1, max: 100, label: 'XP', help: 'XP', isRequired: true }] },
   ],
   prefill: () => ({}),
@@ -53,7 +65,7 @@ const play: CharacterPlay<Tiny> = {
         return ok({ character: { ...c, hp: { ...c.hp, current } }, summary: `${String(request.params['source'] ?? 'a hit')}: ${face} damage`, explanation: [`d6 = ${face}`], dice: [{ sides: 6, face, isKept: true }], outcome: `${face}` });
       }
       case 'heal': {
-        const amount = request.params['amount'] as number;
+        const amount = (request.params['amount'] as number) + (request.params['kind-healing'] === true ? 1 : 0);
         if (c.hp.current === c.hp.max) return problem('tiny/unhurt', `${c.name} is not hurt.`, '$.amount');
         const current = Math.min(c.hp.max, c.hp.current + amount);
         return ok({ character: { ...c, hp: { ...c.hp, current } }, summary: `healed ${current - c.hp.current}`, explanation: [], dice: [] });
@@ -194,6 +206,29 @@ describe('character-change', () => {
     t.send(bob, change('heal', { amount: 5 }));
     const r = t.send(bob, change('heal', { amount: 5 }));
     expect(r.ok ? null : r.error).toEqual({ code: 'tiny/unhurt', message: 'Ysolde is not hurt.', path: '$.params.amount' });
+  });
+});
+
+describe('parameters the table fills or keeps', () => {
+  it('gives a setting parameter the table’s ruling unless the sender gives one', () => {
+    const t = table();
+    t.state = { ...t.state, settings: { 'kind-healing': true } };
+    t.send(smith, { kind: 'combat', requestId: 'x', action: { type: 'add', name: 'Y', side: 'party', characterId: 'ch1' } });
+    t.send(smith, { kind: 'combat', requestId: 'h', action: { type: 'update', combatantId: 'c1', health: '5' } });
+    t.send(bob, change('heal', { amount: 2 }));
+    expect(doc(t).hp.current).toBe(8);
+    expect((t.events.at(-1)!.body as { change: { params: unknown } }).change.params).toEqual({ 'kind-healing': true, amount: 2 });
+    t.send(bob, change('heal', { amount: 2, 'kind-healing': false }));
+    expect(doc(t).hp.current).toBe(10);
+  });
+
+  it('keeps a Smith-only parameter for the Smith', () => {
+    const t = table();
+    t.send(bob, change('damage'), 2);
+    const r = t.send(bob, change('heal', { amount: 1, 'past-max': true }));
+    expect(r.ok ? null : r.error).toMatchObject({ code: 'auth/forbidden' });
+    expect(t.send(bob, change('heal', { amount: 1, 'past-max': false })).ok).toBe(true);
+    expect(t.send(smith, change('heal', { amount: 1, 'past-max': true })).ok).toBe(true);
   });
 });
 

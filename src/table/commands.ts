@@ -8,7 +8,7 @@ import { scriptedRandom, type RandomSource } from '../dice/random.js';
 import { rollNotation } from '../dice/roll.js';
 import type { DiceOptions } from '../dice/resolve.js';
 import { withHistory } from '../rules/character-play.js';
-import { forbidden, readParam, readRollLabel, settingsProblem, unknownParam, tableCharacter, type CharacterChangeRecord, type ExtensionEvent, type ParamRecord, type RuleSystem, type TableExtension } from '../rules/rule-system.js';
+import { forbidden, readParam, readRollLabel, settingsProblem, unknownParam, tableCharacter, type CharacterChangeRecord, type ExtensionEvent, type ParamDef, type ParamRecord, type RuleSystem, type TableExtension } from '../rules/rule-system.js';
 import { dieLike, syncCombatants, valueAt, writeAt, writeTrackerValues } from './character-link.js';
 import { rollCombatAction, type CombatAction } from './combat.js';
 import { declaredVisibility, eventOfKind, isTableEventKind, type NewTableEvent, type RulesetEvent, type RulesetEventKind, type Role, type TableCharacter, type TableSettings, type Visibility } from './events.js';
@@ -108,7 +108,7 @@ function nameOf(state: TableState, actor: Actor): string {
  * what), then held to the table's limits and read by the ruleset.
  */
 function savedEvent(state: TableState, actor: Actor, context: CommandContext, character: TableCharacter, document: { readonly [key: string]: unknown }, change: CharacterChangeRecord): TableResult<NewTableEvent> {
-  const recorded = context.rules.play === undefined ? document : withHistory(document, {
+  const recorded = withHistory(document, {
     at: context.now,
     by: nameOf(state, actor),
     change: change.id,
@@ -388,6 +388,13 @@ function decideCommand(state: TableState, actor: Actor, command: TableCommand, c
   }
 }
 
+/** The values a table's settings give the parameters of role `setting` (a parameter named as the setting). */
+export function settingParams(defs: readonly ParamDef[], settings: TableSettings): ParamRecord {
+  const out: Record<string, string | number | boolean> = {};
+  for (const d of defs) if (d.role === 'setting' && Object.hasOwn(settings, d.name)) out[d.name] = settings[d.name]!;
+  return out;
+}
+
 /**
  * A rule of the table's ruleset that changes a character (`RuleSystem.play`): the sender's rights (the
  * owner and the Smith, or the Smith alone for a change the rules leave to the Smith), the parameters read
@@ -396,7 +403,6 @@ function decideCommand(state: TableState, actor: Actor, command: TableCommand, c
  */
 function rollCharacterChange(state: TableState, actor: Actor, command: Extract<TableCommand, { kind: 'character-change' }>, context: CommandContext): TableResult<NewTableEvent[]> {
   const play = context.rules.play;
-  if (play === undefined) return refuse('table/not-in-ruleset', `${context.rules.label} has no rules that change a character at the table.`);
   const found = characterOf(state, command.characterId);
   if (!found.ok) return found;
   const character = found.value;
@@ -407,6 +413,11 @@ function rollCharacterChange(state: TableState, actor: Actor, command: Extract<T
   } else if (!mayTouch(actor, character, 'character-save-own', 'character-save-any')) {
     return forbidden("change another player's character");
   }
+  for (const p of def.params) {
+    if (p.isSmithOnly === true && Object.hasOwn(command.params, p.name) && command.params[p.name] !== p.default && actor.role !== 'smith') {
+      return forbidden(`set ${p.label.toLowerCase()} (that is the Smith's)`);
+    }
+  }
   if (JSON.stringify(command.params).length > MAX_CHANGE_PARAMS_JSON_LENGTH) return refuse('table/params-too-large', `A change's parameters are at most ${MAX_CHANGE_PARAMS_JSON_LENGTH} characters of JSON.`, '$.params');
   const unknown = unknownParam(def.params, command.params);
   if (unknown !== null) return refuse(unknown.code, `${def.label}: ${unknown.message}`, `$.params${(unknown.path ?? '').slice(1)}`);
@@ -416,7 +427,9 @@ function rollCharacterChange(state: TableState, actor: Actor, command: Extract<T
   }
   const document = context.rules.readCharacter(character.document);
   if (!document.ok) return refuse(document.error.code, `The character's sheet does not read: ${document.error.message}`);
-  const made = play.rollChange(context.rng, document.value, { change: def.id, params: command.params });
+  // A parameter that mirrors a table setting (con-on-armour) takes the table's ruling unless the sender gives one.
+  const params: ParamRecord = { ...settingParams(def.params, state.settings), ...command.params };
+  const made = play.rollChange(context.rng, document.value, { change: def.id, params });
   if (!made.ok) {
     const path = made.error.path;
     return refuse(made.error.code, made.error.message, path === undefined ? undefined : path.startsWith('$.') ? `$.params.${path.slice(2)}` : path);
@@ -425,7 +438,7 @@ function rollCharacterChange(state: TableState, actor: Actor, command: Extract<T
   const saved = savedEvent(state, actor, context, character, r.character as unknown as { readonly [key: string]: unknown }, {
     id: def.id,
     summary: r.summary,
-    params: command.params,
+    params,
     explanation: r.explanation,
     dice: r.dice,
     ...(r.outcome !== undefined ? { outcome: r.outcome } : {}),

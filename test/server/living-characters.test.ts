@@ -3,7 +3,7 @@
 // rest, XP, a level-up, an edit...) is made through `character-change`, the Smith undoes one change and
 // redoes it. The character exported at the end is pinned (test/golden/evening-<ruleset>.json), it is the
 // one a fresh replay of the log gives, and imported at another table it is the same character.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/dice/random.js';
 import { CATALOGUE } from '../../src/rules/catalogue.js';
 import type { RuleSystem } from '../../src/rules/rule-system.js';
@@ -11,14 +11,14 @@ import { request, startTestServer, type TestServer } from './harness.js';
 import { connect, type Frame, type TestClient } from './ws-client.js';
 
 const LOADED = await Promise.all(CATALOGUE.map(async (e) => [e.id, await e.load()] as const));
-/** The server's clock: one second a command. */
-let clock = 1_767_225_600_000;
 
+/** Each ruleset's evening has a server of its own, with its own seeded dice and clock (one second a command), so one ruleset's rolls never move another's. */
 let server: TestServer;
-beforeAll(async () => {
+async function startEvening(): Promise<void> {
+  let clock = 1_767_225_600_000;
   server = await startTestServer({ rules: new Map<string, RuleSystem>(LOADED), rng: seededRandom(2026), now: () => (clock += 1000) });
-});
-afterAll(async () => server.close());
+}
+afterEach(async () => server?.close());
 
 async function hello(tableId: string, token: string): Promise<TestClient> {
   const c = await connect(`${server.ws}/api/tables/${tableId}/live`);
@@ -63,6 +63,7 @@ function lowerHealth(rules: RuleSystem, health: string): string | null {
 
 describe.each(LOADED)('an evening of %s at the table', (id, rules) => {
   it('plays the evening, the export pins the character, replay and import give the same one', async () => {
+    await startEvening();
     const play = rules.play;
     expect(play, `${id} has play`).toBeDefined();
     const table = await newTable(id, `Evening ${id}`);

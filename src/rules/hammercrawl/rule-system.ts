@@ -487,7 +487,7 @@ function readCharacterOf(json: unknown): RuleResult<Character> {
   const r = readCharacters(json);
   if (!r.ok) {
     const first = r.problems[0]!;
-    const more = r.problems.length > 1 ? ` (and ${r.problems.length - 1} more problems)` : '';
+    const more = r.problems.length > 1 ? ` (and ${r.problems.length - 1} more problem${r.problems.length > 2 ? "s" : ""})` : '';
     return problem('character/invalid', `${first.message}${more}`, first.path);
   }
   return ok(r.characters[0]!);

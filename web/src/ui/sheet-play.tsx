@@ -52,7 +52,12 @@ export function PlayPanel(props: { session: TableSession; rs: RuleSystem; charac
   const [problem, setProblem] = useState<{ field: string | null; message: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const prefilled = useMemo(() => (play !== undefined && def !== null ? play.prefill(props.document as never, def.id) : {}), [def?.id, JSON.stringify(props.document)]);
-  const values = def === null ? {} : (edits[def.id] ?? startValues(def, prefilled));
+  // A parameter that mirrors a table setting starts from the table's ruling (as the server fills it).
+  const settings = session.state.value.settings;
+  const fromSettings = def === null ? {} : Object.fromEntries(def.params.filter((p) => p.role === 'setting' && Object.hasOwn(settings, p.name)).map((p) => [p.name, settings[p.name]!]));
+  const values = def === null ? {} : (edits[def.id] ?? startValues(def, { ...fromSettings, ...prefilled }));
+  // What only the Smith may set is not offered to players (the server refuses it from them).
+  const shownParams = def === null ? [] : def.params.filter((p) => p.isSmithOnly !== true || role === 'smith');
   const read = def === null ? null : readForm(def.params, values);
   // A text the player emptied is sent empty (notes cleared), not left out (kept as it was).
   const params = read?.ok === true && def !== null ? { ...read.params, ...Object.fromEntries(def.params.filter((p) => p.kind === 'text' && values[p.name] === '' && prefilled[p.name] !== undefined && prefilled[p.name] !== '').map((p) => [p.name, ''])) } : null;
@@ -116,7 +121,7 @@ export function PlayPanel(props: { session: TableSession; rs: RuleSystem; charac
         <form onSubmit={submit} noValidate class="play-form">
           <p class="muted">{plainText(def.help, def.params)}</p>
           <ParamFields
-            defs={def.params}
+            defs={shownParams}
             values={values}
             prefix={`play-${character.id}-${def.id}`}
             errorField={problem?.field ?? null}

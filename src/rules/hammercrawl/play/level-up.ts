@@ -31,7 +31,7 @@ const PARAMS: readonly ParamDef[] = [
   { name: 'bank', kind: 'boolean', default: false, label: 'Bank WP selections', help: 'keep the selections not spent above for a later level-up instead of rolling new WPs' },
   { name: 'devout-power', kind: 'choice', choices: DEVOUT_STEPS, label: 'Devout power step', help: 'Devout at 3, 6, 9: a new basic power or a known one raised to advanced; rolled when left out' },
   { name: 'specialty', kind: 'text', maxLength: MAX_NAME_LENGTH, label: 'Specialty', help: 'Specialist at 3, 6, 9: a known skill id to specialize; rolled when left out' },
-  { name: 'force', kind: 'boolean', default: false, label: 'Force (the Smith)', help: "the Smith's say-so: level up without the XP (XP is left as it is)" },
+  { name: 'force', kind: 'boolean', default: false, isSmithOnly: true, label: 'Force (the Smith)', help: "the Smith's say-so: level up without the XP (XP is left as it is)" },
 ];
 
 /** The parameter a level-up error is about. */
