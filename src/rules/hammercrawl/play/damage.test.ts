@@ -5,7 +5,7 @@ import type { Character } from '../character.js';
 import { MAX_DAMAGE_VALUE } from '../damage.js';
 import { MAX_DV_DICE } from './damage.js';
 import { changeOddsOf, rollChangeOf } from './index.js';
-import { applied, expectOddsMatchRoll, refused, tamsin } from './test-helpers.js';
+import { applied, expectOddsMatchRoll, refused, tamsin } from '../../../../test/hammercrawl-play.js';
 
 /** Tamsin with a Health Die, an Armour Die (and its base) and a CON score of her own. */
 function defender(health: string | null, armour: string | null, con = 12, base = health ?? 'd8'): Character {

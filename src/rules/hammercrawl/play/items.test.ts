@@ -3,7 +3,7 @@ import { MAX_CHARACTER_CONDITIONS, MAX_NOTES_LENGTH } from '../../character-play
 import { MAX_DOCUMENT_NUMBER, type Character } from '../character.js';
 import { MAX_ITEM_QUANTITY } from '../inventory.js';
 import { hammercrawlPlay } from './index.js';
-import { applied, characterOf, refused, tamsin } from './test-helpers.js';
+import { applied, characterOf, refused, tamsin } from '../../../../test/hammercrawl-play.js';
 
 describe('coins (PL-11)', () => {
   it('gains and spends, never below 0 nor past the document limit', () => {

@@ -11,7 +11,7 @@ import { rungOf, sidesOf } from './dice.js';
 import { CHANGE_KINDS, changeOddsOf, hammercrawlPlay, rollChangeOf } from './index.js';
 import { MAX_SOURCE_LENGTH } from './kind.js';
 import { MAX_LIST_LENGTH } from './level-up.js';
-import { characterOf, tamsin } from './test-helpers.js';
+import { characterOf, tamsin } from '../../../../test/hammercrawl-play.js';
 
 /** Applies the examples in order to `start`, each with the next seed: the documents after each. */
 function evening(start: Character, seed: number): Character[] {

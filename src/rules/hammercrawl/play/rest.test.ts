@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Character } from '../character.js';
 import { MAX_RESTORE_STEPS, restoreSteps } from './dice.js';
 import { hammercrawlPlay } from './index.js';
-import { applied, refused, tamsin } from './test-helpers.js';
+import { applied, refused, tamsin } from '../../../../test/hammercrawl-play.js';
 
 /** Tamsin hurt: a Health Die and an Armour Die below their bases. */
 function hurt(health: string | null, armour: string | null = null, baseArmour: string | null = armour): Character {

@@ -4,7 +4,7 @@ import type { Character } from '../character.js';
 import { SKILLS } from '../data/skills.js';
 import { changeOddsOf } from './index.js';
 import { MAX_XP_AWARD } from './xp.js';
-import { applied, characterOf, expectOddsMatchRoll, refused, tamsin } from './test-helpers.js';
+import { applied, characterOf, expectOddsMatchRoll, refused, tamsin } from '../../../../test/hammercrawl-play.js';
 
 describe('xp: the Smith awards XP with a reason (PL-8)', () => {
   it('a node explored and survived is 1 XP (CRAWL MODE); the line says what the total opens (CL-34)', () => {

@@ -3,13 +3,13 @@
  * change's odds against every face path of its roll (test/enumerate.ts).
  */
 import { expect } from 'vitest';
-import { enumeratePaths, enumeratedChances } from '../../../../test/enumerate.js';
-import { seededRandom, type RandomSource } from '../../../dice/random.js';
-import type { CharacterChangeRequest, ParamRecord, RuleProblem } from '../../rule-system.js';
-import type { Character } from '../character.js';
-import { rollCharacter } from '../create-character.js';
-import { changeOddsOf, rollChangeOf } from './index.js';
-import type { ChangeResult } from './kind.js';
+import { enumeratePaths, enumeratedChances } from './enumerate.js';
+import { seededRandom, type RandomSource } from '../src/dice/random.js';
+import type { CharacterChangeRequest, ParamRecord, RuleProblem } from '../src/rules/rule-system.js';
+import type { Character } from '../src/rules/hammercrawl/character.js';
+import { rollCharacter } from '../src/rules/hammercrawl/create-character.js';
+import { changeOddsOf, rollChangeOf } from '../src/rules/hammercrawl/play/index.js';
+import type { ChangeResult } from '../src/rules/hammercrawl/play/kind.js';
 
 /** The character of the default creation options (the examples' Tamsin Nettle: a Human Combatant, Health d8, CON +0). */
 export function tamsin(): Character {
