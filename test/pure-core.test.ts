@@ -29,7 +29,8 @@ const RULES: readonly { readonly name: string; readonly pattern: RegExp }[] = [
   { name: 'process.', pattern: /\bprocess\s*\./ },
   { name: 'globalThis.crypto', pattern: /\bglobalThis\s*\.\s*crypto\b/ },
   { name: 'fetch(', pattern: /\bfetch\s*\(/ },
-  { name: 'document.', pattern: /\bdocument\s*\./ },
+  // The DOM's document, not a file name such as magick-document.js.
+  { name: 'document.', pattern: /(?<![-/\w$.])document\s*\./ },
   { name: 'window.', pattern: /\bwindow\s*\./ },
 ];
 
@@ -75,6 +76,7 @@ describe('the scanner', () => {
     ['globalThis.crypto.getRandomValues(a);', 'globalThis.crypto'],
     ["await fetch('/roll');", 'fetch('],
     ['document.title = "x";', 'document.'],
+    ['const t = document .title;', 'document.'],
     ['window.alert(1);', 'window.'],
     ["export { x } from 'node:path';", "import from 'node:*'"],
   ])('flags %s', (src, rule) => {
@@ -91,6 +93,7 @@ describe('the scanner', () => {
     "const label = 'random';",
     'const processed = 1; const windows = 2; const myDocument = 3;',
     "import { DiceError } from './errors.js';",
+    "import { readCaster } from '../magick/magick-document.js';",
     "import type { Path } from './path.js';",
     'const url = "http://example.com"; // fine: a string, not an import',
   ])('does not flag %j', (src) => {

@@ -159,7 +159,7 @@ function makeChange(deps: CharPlayDeps, fc: FileCharacter, def: CharacterChangeD
   const r = fc.system.play!.rollChange(seededRandom(seed), fc.character, { change: def.id, params });
   if (!r.ok) {
     const flag = r.error.path !== undefined && /^\$\.([a-z0-9-]+)/.test(r.error.path) ? `--${/^\$\.([a-z0-9-]+)/.exec(r.error.path)![1]}: ` : '';
-    const hint = /not-enough-xp$/.test(r.error.code) && def.params.some((p) => p.name === 'force') ? '; --force levels anyway' : '';
+    const hint = /not-enough-xp$/.test(r.error.code) && def.params.some((p) => p.name === 'force') && !r.error.message.includes('--force') ? '; --force levels anyway' : '';
     throw new UsageError(`${fc.character.name}: ${flag}${r.error.message} (${r.error.code}${hint})`);
   }
   const entry: CharacterHistoryEntry = { at: deps.now(), by, change: def.id, summary: r.value.summary };
@@ -222,6 +222,8 @@ export function addCharPlayCommands(char: Command, deps: CharPlayDeps): void {
       });
       if (flags.write) writeJsonFile(file, read.isList ? done.map((d) => d.r.character) : done[0]!.r.character);
       if (flags.json) {
+        // A forced level says so on stderr, so that the JSON on stdout stays the characters alone.
+        for (const d of done) for (const line of d.r.explanation.filter((l) => l.startsWith('Forced'))) io.stderr(`note: ${d.r.character.name}: ${line}\n`);
         io.stdout(`${JSON.stringify(done.map((d) => d.r.character))}\n`);
         return;
       }

@@ -89,9 +89,11 @@ function dieAt(document: unknown, pointer: string): TableResult<DieSlot> {
  * worded by `explain`), and stored as the ruleset read it.
  */
 function checkedDocument(rules: RuleSystem, document: unknown, explain: (p: { readonly message: string; readonly path?: string }) => string): TableResult<{ [key: string]: unknown }> {
-  const text = JSON.stringify(document) ?? '';
+  // The history the table appends is bounded on its own (MAX_HISTORY_ENTRIES lines): the limit is the rest's.
+  const rest = document !== null && typeof document === 'object' && !Array.isArray(document) && Object.hasOwn(document, 'history') ? { ...(document as Record<string, unknown>), history: undefined } : document;
+  const text = JSON.stringify(rest) ?? '';
   if (text.length > MAX_CHARACTER_JSON_LENGTH) {
-    return refuse('table/character-too-large', `A character document is at most ${MAX_CHARACTER_JSON_LENGTH} characters of JSON, got ${text.length}.`);
+    return refuse('table/character-too-large', `A character document is at most ${MAX_CHARACTER_JSON_LENGTH} characters of JSON (its history aside), got ${text.length}.`);
   }
   const read = rules.readCharacter(document);
   if (!read.ok) return refuse(read.error.code, explain(read.error));
@@ -425,11 +427,11 @@ function rollCharacterChange(state: TableState, actor: Actor, command: Extract<T
     const read = readParam(def.params, command.params, p.name);
     if (!read.ok) return refuse(read.error.code, read.error.message, `$.params${(read.error.path ?? '').slice(1)}`);
   }
-  const document = context.rules.readCharacter(character.document);
-  if (!document.ok) return refuse(document.error.code, `The character's sheet does not read: ${document.error.message}`);
+  const sheet = context.rules.readCharacter(character.document);
+  if (!sheet.ok) return refuse(sheet.error.code, `The character's sheet does not read: ${sheet.error.message}`);
   // A parameter that mirrors a table setting (con-on-armour) takes the table's ruling unless the sender gives one.
   const params: ParamRecord = { ...settingParams(def.params, state.settings), ...command.params };
-  const made = play.rollChange(context.rng, document.value, { change: def.id, params });
+  const made = play.rollChange(context.rng, sheet.value, { change: def.id, params });
   if (!made.ok) {
     const path = made.error.path;
     return refuse(made.error.code, made.error.message, path === undefined ? undefined : path.startsWith('$.') ? `$.params.${path.slice(2)}` : path);

@@ -10,7 +10,7 @@ export const MAX_MEMBERS = 50;
 export { MAX_LABEL_LENGTH, MAX_REQUEST_ID_LENGTH } from '../rules/rule-system.js';
 /** Characters a table may hold. */
 export const MAX_CHARACTERS = 200;
-/** Largest character document, in characters of its JSON text. */
+/** Largest character document, in characters of its JSON text, its history aside (that is bounded by MAX_HISTORY_ENTRIES). */
 export const MAX_CHARACTER_JSON_LENGTH = 200_000;
 /** Combatants in the combat tracker. */
 export const MAX_COMBATANTS = 100;

@@ -365,7 +365,7 @@ function fightTable(ch1: AnyBody = fighterLike, monster = 'hd=1,attack=+2,defens
 
 describe('a tracker attack writes the target character’s document (TC-1, TC-2)', () => {
   it('a character fights with the dice its document holds, not the tracker’s text', () => {
-    const t = fightTable({ ...fighterLike, healthDie: 'd4', armourDie: 'd5' });
+    const t = fightTable({ ...fighterLike, healthDie: 'd4', armourDie: 'd5', baseArmourDie: 'd5' });
     const built = trackerAttack(t.state.combat, t.state.characters, 'c2', 'c1');
     expect(built).toMatchObject({ ok: true, value: { target: { healthDie: 4, armourDie: 5 } } });
     // A monster still fights with the tracker's dice.
@@ -387,7 +387,7 @@ describe('a tracker attack writes the target character’s document (TC-1, TC-2)
         shared: 'character-saved',
         isConsequence: true,
         body: {
-          character: { id: 'ch1', ownerId: 'A', document: { ...unarmoured, healthDie: after.isDown ? 'd3' : after.health } },
+          character: { id: 'ch1', ownerId: 'A', document: { ...documentOf(t, 'ch1'), healthDie: after.isDown ? null : after.health } },
           change: { id: 'attack', summary: expected.value.target.summary, explanation: expected.value.lines },
         },
       },
@@ -396,7 +396,7 @@ describe('a tracker attack writes the target character’s document (TC-1, TC-2)
     // Through the table: the document is saved, reads as valid, and a replay folds to the same state.
     expect(t.run(smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }, { rng: seededRandom(seed) }).ok).toBe(true);
     expect(t.events.slice(-2).map((e) => e.kind)).toEqual(['combat-changed', 'character-saved']);
-    expect(documentOf(t, 'ch1')['healthDie']).toBe(after.isDown ? 'd3' : after.health);
+    expect(documentOf(t, 'ch1')['healthDie']).toBe(after.isDown ? null : after.health);
     expect(rules.readCharacter(documentOf(t, 'ch1')).ok).toBe(true);
     expect(foldEvents(t.events)).toEqual(t.state);
   });
@@ -418,17 +418,17 @@ describe('a tracker attack writes the target character’s document (TC-1, TC-2)
     }
   });
 
-  it('down: a version-1 document keeps the smallest Health Die, the tracker marks the character down, and a downed character cannot attack', () => {
+  it('down: the document has no Health Die, the tracker shows the character down, and a downed character cannot attack', () => {
     const t = fightTable({ ...fighterLike, healthDie: 'd3' }, 'hd=1,attack=+9,defense=11,damage=30');
     const seed = seedWhere(t, 'c2', 'c1', (r) => r.combat.combatants[0]!.isDown);
     expect(t.run(smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }, { rng: seededRandom(seed) }).ok).toBe(true);
-    expect(documentOf(t, 'ch1')['healthDie']).toBe('d3');
+    expect(documentOf(t, 'ch1')['healthDie']).toBeNull();
     expect(t.state.combat.combatants[0]).toMatchObject({ isDown: true, health: 'down' });
     expect(t.run(ada, { kind: 'combat', action: { type: 'attack', attackerId: 'c1', targetId: 'c2' } })).toMatchObject({ ok: false, error: { code: 'combat/fighter-down' } });
   });
 
   it("armour: the stepped Armour Die is written on the document; destroyed armour is none in the document and in the tracker", () => {
-    const t = fightTable({ ...fighterLike, armourDie: 'd3' }, 'hd=1,attack=+9,defense=11,damage=2');
+    const t = fightTable({ ...fighterLike, armourDie: 'd3', baseArmourDie: 'd3' }, 'hd=1,attack=+9,defense=11,damage=2');
     const seed = seedWhere(t, 'c2', 'c1', (r) => r.target !== undefined);
     expect(t.run(smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }, { rng: seededRandom(seed) }).ok).toBe(true);
     // DV 2 against a d3 Armour Die: soaked on a 3, else the armour steps below d3 and is destroyed.

@@ -94,7 +94,7 @@ describe('one-click attacks in the tracker', () => {
       if (target === undefined) continue;
       seen += 1;
       expect(target.character.id).toBe('ch1');
-      expect(target.document['healthDie']).toBe(ada.isDown ? 'd3' : ada.health);
+      expect(target.document['healthDie']).toBe(ada.isDown ? null : ada.health);
       expect(rules.readCharacter(target.document).ok).toBe(true);
       const onGoblin = rollTrackerAttack(rng, combat, characters, 'c1', 'c2');
       expect(onGoblin.ok && onGoblin.value.target).toBe(undefined);
