@@ -8,9 +8,9 @@
  * and Usage; Other Rolls (Elaboration Roll). Rulings: docs/rulings.md (EH-8, EH-10, EH-12, EH-25, EH-28).
  */
 import { readPlayFields } from '../character-play.js';
-import { ok, type CharacterHistoryEntry, type RuleProblem, type RuleResult, type RulesetCharacter } from '../rule-system.js';
+import { ok, type RuleProblem, type RuleResult } from '../rule-system.js';
 import { ATTRIBUTE_IDS, MAX_ATTRIBUTE_SCORE, MAX_LEVEL, type AttributeId } from './attributes.js';
-import { ARMOUR_KINDS, MAX_ARMOUR_VALUE, type ArmourKindId } from './data/armour.js';
+import { ARMOUR_KINDS, MAX_ARMOUR_VALUE } from './data/armour.js';
 import { MAX_ELABORATION_POINTS } from './data/elaboration.js';
 import { DAMAGE_DICE } from './data/weapons.js';
 import { FLUENT_POINTS } from './data/languages.js';
@@ -51,75 +51,8 @@ export const MAX_PROJECTS = 20;
 /** Most problems `characterProblems` lists, the rest counted in the last message (EH-25). */
 export const MAX_REPORTED_PROBLEMS = 50;
 
-/** Weapon categories a character may be trained in; light weapons need none (Weapons). */
-export type WeaponTraining = 'martial' | 'heavy';
-
-/**
- * One attribute: its score, and its value now after attribute damage (`score - attributeDamage`, kept
- * so that a sheet rolls against it; ruling EH-28). The text gives attributes no modifiers (Resolving
- * Actions and Attributes).
- */
-export interface AttributeScore {
-  readonly score: number;
-  readonly current: number;
-}
-
-/** The armour worn: its value and whether it is magical (Armor; ruling EH-28). */
-export interface WornArmour {
-  readonly value: number;
-  readonly kind: ArmourKindId;
-}
-
-/** A personal project: its points goal and the points gathered (Elaboration Roll; ruling EH-33). */
-export interface Project {
-  readonly id: string;
-  readonly label: string;
-  readonly goal: number;
-  readonly progress: number;
-}
-
-/** A language known: 1 point halting, 2 fluent (Intelligence). */
-export interface KnownLanguage {
-  readonly id: string;
-  readonly label: string;
-  readonly points: 1 | 2;
-}
-
-/** One thing carried: the spaces it takes and its usage die, or `null` when it has none (Inventory and Usage). */
-export interface InventoryEntry {
-  readonly id: string;
-  readonly label: string;
-  readonly spaces: number;
-  readonly usageDie: number | null;
-}
-
-/**
- * A character of The Exalted Hack (ruling EH-8 for creation, EH-25 and EH-28 for the fields).
- * @example { ruleset: 'exalted-hack', schemaVersion: 2, name: 'Ilse', level: 1, stats: { str: { score: 11, current: 11 }, ... }, hitDie: 8, hp: { current: 21, max: 21 }, ... }
- */
-export interface ExaltedHackCharacter extends RulesetCharacter {
-  readonly ruleset: 'exalted-hack';
-  readonly schemaVersion: number;
-  readonly name: string;
-  readonly level: number;
-  readonly stats: { readonly [K in AttributeId]: AttributeScore };
-  /** The Hit Die's sides; its maximum counts into HP (Constitution). */
-  readonly hitDie: number;
-  readonly hp: { readonly current: number; readonly max: number };
-  /** Points lost from each attribute (lethal damage, deep wounds), recovered by rest (Recovery). */
-  readonly attributeDamage: { readonly [K in AttributeId]: number };
-  /** Took lethal damage and loses CON each turn until healed (Damage and Dying; ruling EH-28). */
-  readonly isDying: boolean;
-  readonly armour: WornArmour;
-  readonly weaponTraining: readonly WeaponTraining[];
-  readonly languages: readonly KnownLanguage[];
-  readonly inventory: readonly InventoryEntry[];
-  readonly silver: number;
-  readonly projects: readonly Project[];
-  readonly notes: string;
-  readonly conditions: readonly string[];
-  readonly history: readonly CharacterHistoryEntry[];
-}
+export type { AttributeScore, ExaltedHackCharacter, InventoryEntry, KnownLanguage, Project, WeaponTraining, WornArmour } from './document.js';
+import type { ExaltedHackCharacter } from './document.js';
 
 /** An attribute's value now: its score less the damage it carries (Recovery; EH-12). */
 export function currentScore(c: Pick<ExaltedHackCharacter, 'stats' | 'attributeDamage'>, id: AttributeId): number {

@@ -5,7 +5,7 @@
 import { NO_PLAY } from '../character-play.js';
 import type { CharacterHistoryEntry } from '../rule-system.js';
 import { ATTRIBUTE_IDS, type AttributeId } from './attributes.js';
-import type { AttributeScore, ExaltedHackCharacter, InventoryEntry, KnownLanguage, WeaponTraining } from './character.js';
+import type { AttributeScore, ExaltedHackCharacter, InventoryEntry, KnownLanguage, WeaponTraining } from './document.js';
 
 /** A version-1 document as it was written: attributes as `{ score }`, no play fields (a table may have appended them). */
 export interface CharacterV1 {
