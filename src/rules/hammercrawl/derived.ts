@@ -7,8 +7,7 @@
  */
 import { HAMMERCRAWL_CHAIN, stepDie } from '../../dice/index.js';
 import { halfStat, statRow, type StatId } from './check-modifiers.js';
-import type { CharacterSpellcasting, CharacterStats, ClassPick, PsionicGrade, StatBlock } from './character.js';
-import { dieText } from './character.js';
+import { dieText, type CharacterSpellcasting, type CharacterStats, type ClassPick, type PsionicGrade, type StatBlock } from './character-parts.js';
 import {
   CLASSES,
   CLASS_FEATURES,

@@ -6,9 +6,7 @@
  */
 import { HAMMERCRAWL_CHAIN } from '../../../dice/index.js';
 import { STAT_IDS, type StatId } from '../check-modifiers.js';
-import type { Character } from '../character.js';
-import { CLASS_FEATURES, SPELLCASTING_PROFILES, type SpellGrade, type SpellcastingProfileId } from '../data/classes.js';
-import { classById, pickEffects } from '../derived.js';
+import type { SpellGrade, SpellcastingProfileId } from '../data/classes.js';
 import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL, featDie } from '../feat-die.js';
 import { MAX_STAT_SCORE, MIN_STAT_SCORE } from './limits.js';
 
@@ -98,32 +96,3 @@ export function preparationLimit(caster: Pick<Caster, 'spellStatScore'>): number
   return caster.spellStatScore;
 }
 
-function hasFeature(character: Character, id: string): boolean {
-  const cls = classById(character.class);
-  const feature = CLASS_FEATURES.find((f) => f.id === id);
-  if (!feature) return false;
-  return pickEffects(cls, character.classPicks).some((p) => p.source === feature.label);
-}
-
-/**
- * The caster of a character document, or null for a character without spellcasting (CLASSES (CORE);
- * the document's `spellcasting` block). Mana-burn and Over-Casting come from the class specials.
- * @example casterFromCharacter(trueMage)?.grade // 'dedicated'
- */
-export function casterFromCharacter(character: Character): Caster | null {
-  const sc = character.spellcasting;
-  if (!sc) return null;
-  const profile = SPELLCASTING_PROFILES.find((p) => p.id === sc.profileId);
-  if (!profile) throw new RangeError(`no spellcasting profile '${sc.profileId}'`);
-  return {
-    level: character.level,
-    grade: profile.grade,
-    spellStat: sc.spellStat,
-    spellStatScore: character.stats[sc.spellStat].score,
-    sustainDivisor: profile.sustainDivisor,
-    conScore: character.stats.CON.score,
-    hasManaBurn: hasFeature(character, 'mana-burn'),
-    canOvercast: hasFeature(character, 'over-casting'),
-    profileId: profile.id,
-  };
-}

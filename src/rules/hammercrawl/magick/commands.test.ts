@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { scriptedRandom, seededRandom, type RandomSource } from '../../../dice/index.js';
 import { enumeratePaths, enumeratedChances } from '../../../../test/enumerate.js';
 import { rollCharacter } from '../create-character.js';
-import { baseSpellDie, casterFromCharacter, preparationLimit, sustainLimit, type Caster } from './caster.js';
+import { baseSpellDie, preparationLimit, sustainLimit, type Caster } from './caster.js';
+import { casterFromCharacter } from './character-caster.js';
 import {
   DEFAULT_MAGICK_SETTINGS,
   MAX_AFFLICTION_LENGTH,

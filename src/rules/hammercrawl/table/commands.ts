@@ -24,7 +24,8 @@ import {
   type Stance,
   type VantageCount,
 } from '../hammer-pools.js';
-import { casterFromCharacter, type Caster } from '../magick/caster.js';
+import type { Caster } from '../magick/caster.js';
+import { casterFromCharacter } from '../magick/character-caster.js';
 import { DEFAULT_MAGICK_SETTINGS, rollMagickCommand, type MagickCommand, type MagickSettings } from '../magick/commands.js';
 import type { MagickEvent, MagickState } from '../magick/magick-state.js';
 import { rollVentureCommand, type VentureCommand, type VentureEvent, type VentureState } from '../venture/venture.js';
