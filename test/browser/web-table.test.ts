@@ -92,6 +92,14 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
     await page.locator('button.roll').click();
   }
 
+  /** Opens Characters, rolls a character with the wizard and keeps it: its sheet is open after. */
+  async function keepNewCharacter(page: Page): Promise<void> {
+    await page.getByRole('tab', { name: 'Characters' }).click();
+    await page.getByRole('button', { name: 'New character' }).click();
+    await page.getByRole('button', { name: 'Roll the character' }).click();
+    await page.getByRole('button', { name: 'Keep this character' }).click();
+  }
+
   function bodyText(page: Page): Promise<string> {
     return page.evaluate<string>('document.body.innerText');
   }
@@ -273,10 +281,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
     const context = await seated(player, { width: 360, height: 740 });
     try {
       const p = await openTable(context, player.tableId);
-      await p.getByRole('tab', { name: 'Characters' }).click();
-      await p.getByRole('button', { name: 'New character' }).click();
-      await p.getByRole('button', { name: 'Roll the character' }).click();
-      await p.getByRole('button', { name: 'Keep this character' }).click();
+      await keepNewCharacter(p);
       const sheet = p.locator('article.sheet');
       await sheet.waitFor();
       const name = await sheet.locator('#sheet-name').innerText();
@@ -360,10 +365,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
         // A fresh form shows no problem and no CLI flag.
         expect(await form.locator('.error').count(), `${ruleset}: no error before any input`).toBe(0);
         expect(await form.innerText()).not.toMatch(/--[a-z]/);
-        await p.getByRole('tab', { name: 'Characters' }).click();
-        await p.getByRole('button', { name: 'New character' }).click();
-        await p.getByRole('button', { name: 'Roll the character' }).click();
-        await p.getByRole('button', { name: 'Keep this character' }).click();
+        await keepNewCharacter(p);
         const sheet = p.locator('article.sheet');
         await sheet.waitFor();
         const name = await sheet.locator('#sheet-name').innerText();
@@ -444,10 +446,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
     const pc = await seated(player, { width: 360, height: 740 });
     try {
       const p = await openTable(pc, player.tableId);
-      await p.getByRole('tab', { name: 'Characters' }).click();
-      await p.getByRole('button', { name: 'New character' }).click();
-      await p.getByRole('button', { name: 'Roll the character' }).click();
-      await p.getByRole('button', { name: 'Keep this character' }).click();
+      await keepNewCharacter(p);
       const hero = await p.locator('article.sheet #sheet-name').innerText();
 
       const s = await openTable(sc, smith.tableId);
@@ -536,10 +535,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
     const pc = await seated(player, { width: 390, height: 844 });
     try {
       const p = await openTable(pc, player.tableId);
-      await p.getByRole('tab', { name: 'Characters' }).click();
-      await p.getByRole('button', { name: 'New character' }).click();
-      await p.getByRole('button', { name: 'Roll the character' }).click();
-      await p.getByRole('button', { name: 'Keep this character' }).click();
+      await keepNewCharacter(p);
       const hero = await p.locator('article.sheet #sheet-name').innerText();
       const tracker = (page: Page, label: string) => page.locator('article.sheet .trackers > div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
       const healthBefore = await tracker(p, 'Health Die').innerText();
@@ -631,10 +627,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
     const sc = await seated(smith);
     try {
       const p = await openTable(pc, player.tableId);
-      await p.getByRole('tab', { name: 'Characters' }).click();
-      await p.getByRole('button', { name: 'New character' }).click();
-      await p.getByRole('button', { name: 'Roll the character' }).click();
-      await p.getByRole('button', { name: 'Keep this character' }).click();
+      await keepNewCharacter(p);
       const hero = await p.locator('article.sheet #sheet-name').innerText();
       const s = await openTable(sc, smith.tableId);
       await s.getByRole('tab', { name: 'Smith', exact: true }).click();
@@ -768,10 +761,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       await c.close();
       const pc = await seated(player);
       const p = await openTable(pc, player.tableId);
-      await p.getByRole('tab', { name: 'Characters' }).click();
-      await p.getByRole('button', { name: 'New character' }).click();
-      await p.getByRole('button', { name: 'Roll the character' }).click();
-      await p.getByRole('button', { name: 'Keep this character' }).click();
+      await keepNewCharacter(p);
       await p.locator('article.sheet').waitFor();
       await roll(p, '1d20^+1', 'Wren sneaks');
       await card(p, 'Wren sneaks').waitFor();

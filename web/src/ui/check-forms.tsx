@@ -5,8 +5,8 @@ import { settingValue } from '../lib/check-map.js';
 import { CommandError } from '../lib/live.js';
 import { initialValues, plainText, readForm, type FormValues } from '../lib/params.js';
 import type { Settings, Visibility } from '../lib/protocol.js';
-import { formatChance } from '../lib/tray.js';
 import type { TableSession } from '../session.js';
+import { OddsOutcomes } from './odds-outcomes.js';
 import { ParamFields } from './param-form.js';
 
 /** A check's form as it opens: its defaults, with the table's rulings for its `setting` parameters (below-d3). */
@@ -114,20 +114,7 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
         />
         {odds ? (
           odds.ok ? (
-            <div class="odds" aria-label="Odds of the check">
-              <p class="odds-title">
-                <strong>Odds</strong> <span class="mono">{odds.value.description}</span>
-              </p>
-              <ul class="outcomes">
-                {odds.value.outcomes.map((x) => (
-                  <li key={x.outcome} class={`outcome-${x.outcome}`}>
-                    <span class="bar" style={{ inlineSize: `${Math.max(1, x.p * 100)}%` }} aria-hidden="true" />
-                    <span>{x.label}</span> <strong>{formatChance(x.p)}</strong>
-                  </li>
-                ))}
-              </ul>
-              {odds.value.mean !== undefined ? <p>Average {odds.value.mean.toFixed(2)}</p> : null}
-            </div>
+            <OddsOutcomes odds={odds.value} label="Odds of the check" showMean />
           ) : touched.size === 0 ? (
             <p class="muted">Fill in the fields above to see the odds.</p>
           ) : (

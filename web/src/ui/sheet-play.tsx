@@ -9,8 +9,8 @@ import type { CharacterChangeDef, CharacterHistoryEntry, CheckOdds, RuleResult, 
 import { CommandError } from '../lib/live.js';
 import { plainText, readForm, type FormValues } from '../lib/params.js';
 import type { TableCharacter } from '../lib/protocol.js';
-import { formatChance } from '../lib/tray.js';
 import type { TableSession } from '../session.js';
+import { OddsOutcomes } from './odds-outcomes.js';
 import { ParamFields } from './param-form.js';
 
 /** History lines shown before "Show all". */
@@ -134,25 +134,13 @@ export function PlayPanel(props: { session: TableSession; rs: RuleSystem; charac
           />
           {odds !== null ? (
             odds.ok ? (
-              <div class="odds" aria-label={`Odds of ${def.label}`}>
-                <p class="odds-title">
-                  <strong>Odds</strong> <span class="mono">{odds.value.description}</span>
-                </p>
-                <ul class="outcomes">
-                  {odds.value.outcomes.map((x) => (
-                    <li key={x.outcome} class={`outcome-${x.outcome}`}>
-                      <span class="bar" style={{ inlineSize: `${Math.max(1, x.p * 100)}%` }} aria-hidden="true" />
-                      <span>{x.label}</span> <strong>{formatChance(x.p)}</strong>
-                    </li>
-                  ))}
-                </ul>
-              </div>
+              <OddsOutcomes odds={odds.value} label={`Odds of ${def.label}`} />
             ) : (
               <p class="error">{plainText(odds.error.message, def.params)}</p>
             )
           ) : null}
           <button type="submit" class="primary" disabled={busy || (def.rollsDice && !session.canRoll.value)}>
-            {def.rollsDice ? `Roll ${def.label}` : def.label}
+            {def.label}
           </button>
           {problem !== null && problem.field === null ? (
             <p class="error" role="alert">
