@@ -542,6 +542,11 @@ export interface Combatant {
   readonly isLeader: boolean;
   /** The Smith's monster line for the tracker's attacks ("hd=2,attack=+3,defense=12,damage=d6"). */
   readonly monster?: string;
+  /**
+   * Set only on the tracker a player or observer receives: this combatant is the Smith's, and its
+   * Health, Armour, scores and stat line were left out (src/table/project.ts, ruling TB-17).
+   */
+  readonly isHidden?: true;
 }
 
 /** The combat tracker. */

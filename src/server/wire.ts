@@ -9,7 +9,7 @@ import type { RuleSystem } from '../rules/rule-system.js';
 import { COMBAT_ACTION_TYPES, MAX_MONSTER_LINE_LENGTH } from '../table/combat.js';
 import type { TableCommand } from '../table/commands.js';
 import { VISIBILITIES } from '../table/events.js';
-import { MAX_CONDITION_LENGTH, MAX_LABEL_LENGTH, MAX_MEMBER_NAME_LENGTH, MAX_REQUEST_ID_LENGTH, MAX_TABLE_NAME_LENGTH } from '../table/limits.js';
+import { MAX_CHAT_LENGTH, MAX_CONDITION_LENGTH, MAX_LABEL_LENGTH, MAX_MEMBER_NAME_LENGTH, MAX_REQUEST_ID_LENGTH, MAX_TABLE_NAME_LENGTH } from '../table/limits.js';
 import { MAX_NOTATION_LENGTH } from '../dice/limits.js';
 /** Largest number of physical dice faces entered for one roll. */
 export const MAX_PHYSICAL_FACES = 100;
@@ -136,6 +136,10 @@ export const commandMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('character-undo'), requestId, characterId: id }),
   z.object({ kind: z.literal('combat'), requestId, action: combatAction }),
   z.object({ kind: z.literal('settings'), requestId, settings }),
+  z.object({ kind: z.literal('chat'), requestId, text: z.string().max(MAX_CHAT_LENGTH * 2), to: id.optional() }),
+  z.object({ kind: z.literal('member-rename'), requestId, memberId: id, name: z.string().max(MAX_MEMBER_NAME_LENGTH * 2) }),
+  z.object({ kind: z.literal('member-remove'), requestId, memberId: id }),
+  z.object({ kind: z.literal('character-owner'), requestId, characterId: id, ownerId: id }),
   z.object({ kind: z.literal('ping') }),
 ]);
 
@@ -144,6 +148,12 @@ export const MESSAGE_KINDS: readonly string[] = ['hello', ...commandMessage.opti
 
 /** The kinds every table counts against the sender's roll rate; a ruleset's own say so themselves. */
 const ROLLING_KINDS: readonly string[] = ['roll', 'check', 'usage'];
+
+/**
+ * The kinds that count against the sender's rate like a roll although they roll nothing: a chat
+ * message is as cheap to send and as costly to every socket at the table.
+ */
+const RATED_KINDS: readonly string[] = ['chat'];
 
 /** A parsed command message. */
 export type CommandMessage = z.infer<typeof commandMessage>;
@@ -215,7 +225,7 @@ export function readCommandMessage(json: unknown, rules: RuleSystem, known: Iter
     const m = parsed.data;
     if (m.kind === 'ping') return { ok: true, command: m, rollsDice: false };
     // A character change counts as a roll when the ruleset's change rolls dice.
-    const rollsDice = ROLLING_KINDS.includes(m.kind) || (m.kind === 'character-change' && rules.play?.changes.find((c) => c.id === m.change)?.rollsDice === true);
+    const rollsDice = ROLLING_KINDS.includes(m.kind) || RATED_KINDS.includes(m.kind) || (m.kind === 'character-change' && rules.play?.changes.find((c) => c.id === m.change)?.rollsDice === true);
     return { ok: true, command: toTableCommand(m), rollsDice };
   }
   for (const other of known) {

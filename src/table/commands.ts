@@ -12,7 +12,7 @@ import { forbidden, readParam, readRollLabel, settingsProblem, unknownParam, tab
 import { dieLike, syncCombatants, valueAt, writeAt, writeTrackerValues } from './character-link.js';
 import { rollCombatAction, type CombatAction } from './combat.js';
 import { declaredVisibility, eventOfKind, isTableEventKind, type NewTableEvent, type RulesetEvent, type RulesetEventKind, type Role, type TableCharacter, type TableSettings, type Visibility } from './events.js';
-import { MAX_CHANGE_PARAMS_JSON_LENGTH, MAX_CHARACTER_JSON_LENGTH, MAX_CHARACTERS, MAX_SETTINGS_JSON_LENGTH } from './limits.js';
+import { MAX_CHANGE_PARAMS_JSON_LENGTH, MAX_CHARACTER_JSON_LENGTH, MAX_CHARACTERS, MAX_CHAT_LENGTH, MAX_MEMBER_NAME_LENGTH, MAX_SETTINGS_JSON_LENGTH } from './limits.js';
 import { can, canAt } from './permissions.js';
 import { done, refuse, type TableResult } from './result.js';
 import type { TableState } from './state.js';
@@ -59,6 +59,13 @@ export type TableCommand =
   | { readonly kind: 'character-undo'; readonly requestId: string; readonly characterId: string }
   | { readonly kind: 'combat'; readonly requestId: string; readonly action: CombatAction }
   | { readonly kind: 'settings'; readonly requestId: string; readonly settings: TableSettings }
+  /** A chat message; `to` (a member id) makes it a whisper: a player's to the Smith, the Smith's to anyone. */
+  | { readonly kind: 'chat'; readonly requestId: string; readonly text: string; readonly to?: string }
+  /** A member renamed (by themselves or the Smith) or removed (by the Smith). */
+  | { readonly kind: 'member-rename'; readonly requestId: string; readonly memberId: string; readonly name: string }
+  | { readonly kind: 'member-remove'; readonly requestId: string; readonly memberId: string }
+  /** The Smith hands a character to another member (a player who joined again, a character left behind). */
+  | { readonly kind: 'character-owner'; readonly requestId: string; readonly characterId: string; readonly ownerId: string }
   /**
    * A command of the table's ruleset (a kind its extension declares: HAMMERCRAWL!'s `venture`, `magick`,
    * `hammer`, a tracker `attack`), as the extension read it (`TableExtension.readCommand`).
@@ -127,6 +134,34 @@ function changedFields(before: { readonly [key: string]: unknown }, after: { rea
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   keys.delete('history');
   return [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+}
+
+/** True when `text` holds half of a surrogate pair on its own (not well-formed UTF-16). */
+export function hasLoneSurrogate(text: string): boolean {
+  return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+}
+
+/** A name as the table compares names: trimmed, composed, case folded ("Mora", " mora " and "MORA" are one). */
+export function nameKey(name: string): string {
+  return name.trim().normalize('NFC').toLocaleLowerCase('en');
+}
+
+/**
+ * Why `name` cannot be a member's name at this table, or null: empty, too long, not well-formed text
+ * or holding control characters, taken by another member now at the table (`exceptId` aside), or, for
+ * anyone but the Smith, the Smith's title itself.
+ */
+export function memberNameProblem(state: Pick<TableState, 'members'>, name: string, role: Role, exceptId?: string): TableResult<string> {
+  const text = name.trim().normalize('NFC');
+  if (text.length === 0) return refuse('member/empty-name', 'A name must not be empty.', '$.name');
+  if (text.length > MAX_MEMBER_NAME_LENGTH) return refuse('member/name-too-long', `A name is at most ${MAX_MEMBER_NAME_LENGTH} characters, got ${text.length}.`, '$.name');
+  // eslint-disable-next-line no-control-regex
+  if (hasLoneSurrogate(text) || /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text)) return refuse('member/bad-name', 'A name is letters, digits, spaces and punctuation: no control characters or broken text.', '$.name');
+  const key = nameKey(text);
+  if (role !== 'smith' && key === 'smith') return refuse('member/name-taken', '"Smith" is the game master\'s title at every table; choose another name.', '$.name');
+  const other = state.members.find((m) => m.id !== exceptId && nameKey(m.name) === key);
+  if (other !== undefined) return refuse('member/name-taken', `${other.name} is already at this table; choose another name (add an initial, or a nickname).`, '$.name');
+  return done(text);
 }
 
 /** Who sends a command. */
@@ -379,6 +414,23 @@ function decideCommand(state: TableState, actor: Actor, command: TableCommand, c
     }
     case 'ruleset':
       return rollRulesetCommand(state, actor, command.command, context);
+    case 'chat':
+      return chatCommand(state, actor, command);
+    case 'member-rename':
+    case 'member-remove':
+      return memberCommand(state, actor, command);
+    case 'character-owner': {
+      if (!can(actor.role, 'members')) return forbidden("hand a character to another member (that is the Smith's)");
+      const existing = characterOf(state, command.characterId);
+      if (!existing.ok) return existing;
+      const owner = state.members.find((m) => m.id === command.ownerId);
+      if (owner === undefined) return refuse('member/no-such-member', `No member ${command.ownerId.slice(0, 64)} at this table.`, '$.ownerId');
+      if (owner.role === 'observer') return refuse('member/observer', `${owner.name} is an observer; observers hold no characters.`, '$.ownerId');
+      if (owner.id === existing.value.ownerId) return refuse('member/already-owner', `${owner.name} already holds this character.`, '$.ownerId');
+      const character = { ...existing.value, ownerId: owner.id };
+      const made = savedEvent(state, actor, context, character, existing.value.document, { id: 'owner', summary: `Handed to ${owner.name}.`, isOverride: true });
+      return made.ok ? done([made.value]) : made;
+    }
     case 'settings': {
       if (!can(actor.role, 'settings')) return forbidden('change the table settings');
       const text = JSON.stringify(command.settings);
@@ -388,6 +440,37 @@ function decideCommand(state: TableState, actor: Actor, command: TableCommand, c
       return done([{ kind: 'settings-changed', body: { settings: command.settings } }]);
     }
   }
+}
+
+/** A chat message: its text within the limit; a whisper to a member now at the table, a player's to the Smith only. */
+function chatCommand(state: TableState, actor: Actor, command: Extract<TableCommand, { kind: 'chat' }>): TableResult<NewTableEvent[]> {
+  if (!can(actor.role, 'chat')) return forbidden('chat');
+  const text = command.text.trim();
+  if (text.length === 0) return refuse('chat/empty', 'Type something to say.', '$.text');
+  if (text.length > MAX_CHAT_LENGTH) return refuse('chat/too-long', `A message is at most ${MAX_CHAT_LENGTH} characters, got ${text.length}.`, '$.text');
+  if (hasLoneSurrogate(text)) return refuse('chat/bad-text', 'The message holds broken text (a lone surrogate).', '$.text');
+  if (command.to === undefined) return done([{ kind: 'chatted', body: { requestId: command.requestId, text, visibility: 'public' } }]);
+  const to = state.members.find((m) => m.id === command.to);
+  if (to === undefined) return refuse('member/no-such-member', `No member ${command.to.slice(0, 64)} at this table to whisper to.`, '$.to');
+  if (to.id === actor.id) return refuse('chat/whisper-self', 'A whisper goes to someone else.', '$.to');
+  if (to.role !== 'smith' && !can(actor.role, 'whisper-any')) return forbidden('whisper to anyone but the Smith');
+  return done([{ kind: 'chatted', body: { requestId: command.requestId, text, visibility: 'smith', to: to.id } }]);
+}
+
+/** A member renamed (themselves, or anyone by the Smith) or removed by the Smith (never the Smith). */
+function memberCommand(state: TableState, actor: Actor, command: Extract<TableCommand, { kind: 'member-rename' | 'member-remove' }>): TableResult<NewTableEvent[]> {
+  const member = state.members.find((m) => m.id === command.memberId);
+  if (member === undefined) return refuse('member/no-such-member', `No member ${command.memberId.slice(0, 64)} at this table.`, '$.memberId');
+  if (command.kind === 'member-rename') {
+    if (!(can(actor.role, 'members') || (can(actor.role, 'member-rename-self') && member.id === actor.id))) return forbidden('rename another member');
+    const name = memberNameProblem(state, command.name, member.role, member.id);
+    if (!name.ok) return name;
+    if (name.value === member.name) return refuse('member/same-name', `${member.name} is already called that.`, '$.name');
+    return done([{ kind: 'member-renamed', body: { memberId: member.id, name: name.value } }]);
+  }
+  if (!can(actor.role, 'members')) return forbidden("remove members (that is the Smith's)");
+  if (member.role === 'smith') return refuse('member/smith', 'The Smith cannot be removed from the table.', '$.memberId');
+  return done([{ kind: 'member-removed', body: { memberId: member.id } }]);
 }
 
 /** The values a table's settings give the parameters of role `setting` (a parameter named as the setting). */

@@ -65,7 +65,21 @@ export interface EventBodies {
   'combat-changed': CombatChangedBody;
   'invite-changed': { readonly hasInvite: boolean };
   'settings-changed': { readonly settings: TableSettings };
+  /**
+   * A chat message. `public` reaches everyone; a whisper is `smith`: the Smith and its sender see it,
+   * and, when the Smith whispers to one member, that member (`to`). Redacted like a secret roll.
+   */
+  chatted: { readonly requestId: string; readonly text: string; readonly visibility: ChatVisibility; /** The member whispered to (the Smith, or the player the Smith whispers to). */ readonly to?: string };
+  /** A member's name changed (by the member, or by the Smith). */
+  'member-renamed': { readonly memberId: string; readonly name: string };
+  /** The Smith removed a member: their token no longer opens the table; their characters stay. */
+  'member-removed': { readonly memberId: string };
+  /** A member's seat was given a new token (a new seat link): the old one no longer opens the table. */
+  'seat-renewed': { readonly memberId: string };
 }
+
+/** Who sees a chat message: everyone, or (a whisper) the Smith, its sender and its addressee. */
+export type ChatVisibility = Extract<Visibility, 'public' | 'smith'>;
 
 /** An event kind every table has. */
 export type EventKind = keyof EventBodies;
@@ -82,6 +96,10 @@ export const TABLE_EVENT_KINDS = [
   'combat-changed',
   'invite-changed',
   'settings-changed',
+  'chatted',
+  'member-renamed',
+  'member-removed',
+  'seat-renewed',
 ] as const satisfies readonly EventKind[];
 
 /** An event of a kind every table has. */

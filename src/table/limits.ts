@@ -22,3 +22,5 @@ export const MAX_CONDITION_LENGTH = 40;
 export const MAX_SETTINGS_JSON_LENGTH = 10_000;
 /** Largest parameters of a character change, in characters of their JSON text. */
 export const MAX_CHANGE_PARAMS_JSON_LENGTH = 10_000;
+/** Longest chat message, in characters (UTF-16 code units, as the page counts them). */
+export const MAX_CHAT_LENGTH = 1000;

@@ -22,7 +22,15 @@ export type TableAction =
   | 'character-undo'
   | 'combat'
   | 'settings'
-  | 'invite';
+  | 'invite'
+  /** Say something in the table's chat (a whisper to the Smith included). */
+  | 'chat'
+  /** Whisper to any one member (a player whispers to the Smith only). */
+  | 'whisper-any'
+  /** Rename oneself. */
+  | 'member-rename-self'
+  /** Rename, remove, or give a new seat link to any member; hand a character to another member. */
+  | 'members';
 
 /** The roles allowed each action. */
 export const PERMISSIONS: { readonly [A in TableAction]: readonly Role[] } = {
@@ -39,6 +47,10 @@ export const PERMISSIONS: { readonly [A in TableAction]: readonly Role[] } = {
   combat: ['smith'],
   settings: ['smith'],
   invite: ['smith'],
+  chat: ['smith', 'player', 'observer'],
+  'whisper-any': ['smith'],
+  'member-rename-self': ['smith', 'player', 'observer'],
+  members: ['smith'],
 };
 
 /** Every action, for the matrix tests. */

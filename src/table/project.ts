@@ -3,6 +3,7 @@
  * event, as the JSON object sent on the WebSocket, by `GET .../log` and in exports. A secret roll
  * reaches the Smith (and, when Smith-only, its roller) whole; everyone else gets its envelope only.
  */
+import type { CombatState } from '../rules/rule-system.js';
 import { declaredVisibility, eventOfKind, type Role, type TableEvent, type Visibility } from './events.js';
 
 /** Who is looking. */
@@ -19,14 +20,17 @@ export type WireEvent = { readonly [key: string]: unknown } & {
   readonly by: string | null;
 };
 
-/** True when `viewer` may see the whole of an event of this visibility made by `actorId`. */
-export function isEntitled(viewer: Viewer, visibility: Visibility, actorId: string | null): boolean {
+/**
+ * True when `viewer` may see the whole of an event of this visibility made by `actorId`; `to` is the
+ * member a Smith-only body is addressed to (a whisper), who sees it too.
+ */
+export function isEntitled(viewer: Viewer, visibility: Visibility, actorId: string | null, to?: string): boolean {
   if (viewer.role === 'smith' || visibility === 'public') return true;
-  return visibility === 'smith' && actorId !== null && actorId === viewer.id;
+  return visibility === 'smith' && ((actorId !== null && actorId === viewer.id) || (to !== undefined && to === viewer.id));
 }
 
-/** The table's kinds that are rolls: their bodies always carry a visibility. */
-const ROLL_KINDS: readonly string[] = ['rolled', 'checked', 'usage-rolled'];
+/** The table's kinds that always carry a visibility (rolls, chat). */
+const ROLL_KINDS: readonly string[] = ['rolled', 'checked', 'usage-rolled', 'chatted'];
 
 /**
  * Who may see a body: its `visibility`; failing closed, a body with a `visibility` that is none of the
@@ -47,7 +51,8 @@ export function projectEvent(event: TableEvent, viewer: Viewer): WireEvent {
   const envelope = { seq: event.seq, kind: event.kind, at: event.at, by: event.actorId };
   const body = event.body as { readonly [key: string]: unknown };
   const visibility = visibilityOf(event.kind, body);
-  if (visibility !== null && !isEntitled(viewer, visibility, event.actorId)) {
+  const to = event.kind === 'chatted' && typeof body['to'] === 'string' ? body['to'] : undefined;
+  if (visibility !== null && !isEntitled(viewer, visibility, event.actorId, to)) {
     const requestId = body['requestId'];
     return { ...envelope, ...(typeof requestId === 'string' ? { requestId } : {}), visibility, redacted: true };
   }
@@ -67,5 +72,25 @@ export function projectEvent(event: TableEvent, viewer: Viewer): WireEvent {
       ...(b.isPhysical === true ? { isPhysical: true } : {}),
     };
   }
+  const combat = eventOfKind(event, 'combat-changed');
+  if (combat !== null && viewer.role !== 'smith') return { ...envelope, ...combat.body, combat: trackerForPlayers(combat.body.combat) };
   return { ...envelope, ...body };
+}
+
+/**
+ * The tracker as a player or observer sees it: a combatant that is no character at the table (the
+ * Smith's monsters and NPCs) shows its name, side, conditions and whether it is down; its dice, its
+ * stat line and its scores are the Smith's (ruling TB-17).
+ */
+export function trackerForPlayers(combat: CombatState): CombatState {
+  if (!combat.combatants.some((c) => c.characterId === undefined)) return combat;
+  return {
+    ...combat,
+    combatants: combat.combatants.map((c) => {
+      if (c.characterId !== undefined) return c;
+      const { monster: _monster, ...rest } = c;
+      void _monster;
+      return { ...rest, health: '', armour: '', stats: {}, isHidden: true };
+    }),
+  };
 }

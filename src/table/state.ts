@@ -13,7 +13,10 @@ export interface TableState {
   /** The table's ruleset: a catalogue id. */
   readonly ruleset: string;
   readonly settings: TableSettings;
+  /** The members now at the table (removed ones are in `formerMembers`). */
   readonly members: readonly MemberView[];
+  /** Members the Smith removed: their names still label what they did; their tokens open nothing. */
+  readonly formerMembers: readonly MemberView[];
   readonly characters: readonly TableCharacter[];
   /** Next character number, for stable ids (`ch1`, `ch2`...). */
   readonly nextCharacter: number;
@@ -62,6 +65,7 @@ export function initialState(created: NewTableEvent, extension?: TableExtension)
     ruleset: body.ruleset,
     settings: body.settings,
     members: [],
+    formerMembers: [],
     characters: [],
     nextCharacter: 1,
     previous: {},
@@ -97,9 +101,18 @@ export function applyEventBody(state: TableState, event: NewTableEvent, extensio
       return { ...initialState(event, extension), lastSeq: state.lastSeq };
     case 'member-joined':
       return { ...next, members: [...next.members.filter((m) => m.id !== event.body.member.id), event.body.member] };
+    case 'member-renamed':
+      return { ...next, members: next.members.map((m) => (m.id === event.body.memberId ? { ...m, name: event.body.name } : m)) };
+    case 'member-removed': {
+      const gone = next.members.find((m) => m.id === event.body.memberId);
+      if (gone === undefined) return next;
+      return { ...next, members: next.members.filter((m) => m.id !== gone.id), formerMembers: [...next.formerMembers.filter((m) => m.id !== gone.id), gone] };
+    }
     case 'rolled':
     case 'checked':
     case 'usage-rolled':
+    case 'chatted':
+    case 'seat-renewed':
       return next;
     case 'character-saved': {
       const c = event.body.character;

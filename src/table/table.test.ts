@@ -197,17 +197,17 @@ describe('projection per viewer', () => {
 });
 
 describe('permissions', () => {
-  it('the matrix gives every action to the Smith and nothing but seeing to observers', () => {
+  it('the matrix gives every action to the Smith and nothing but seeing, chat and their own name to observers', () => {
     for (const action of TABLE_ACTIONS) expect(can('smith', action)).toBe(true);
-    expect(TABLE_ACTIONS.filter((a) => can('observer', a))).toEqual(['see-events']);
-    expect(TABLE_ACTIONS.filter((a) => can('player', a)).sort()).toEqual(['character-remove-own', 'character-save-own', 'check', 'roll', 'see-events', 'usage']);
+    expect(TABLE_ACTIONS.filter((a) => can('observer', a))).toEqual(['see-events', 'chat', 'member-rename-self']);
+    expect(TABLE_ACTIONS.filter((a) => can('player', a)).sort()).toEqual(['character-remove-own', 'character-save-own', 'chat', 'check', 'member-rename-self', 'roll', 'see-events', 'usage']);
     expect(Object.keys(PERMISSIONS).length).toBe(TABLE_ACTIONS.length);
   });
   it("a ruleset's extension adds its own rows; an action no one names is refused", () => {
     const extension = rules.table!;
     const actions = [...TABLE_ACTIONS, ...Object.keys(extension.permissions)];
-    expect(actions.filter((a) => canAt(extension, 'player', a)).sort()).toEqual(['character-remove-own', 'character-save-own', 'check', 'hammer-check', 'magick-own', 'roll', 'see-events', 'usage']);
-    expect(actions.filter((a) => canAt(extension, 'observer', a))).toEqual(['see-events']);
+    expect(actions.filter((a) => canAt(extension, 'player', a)).sort()).toEqual(['character-remove-own', 'character-save-own', 'chat', 'check', 'hammer-check', 'magick-own', 'member-rename-self', 'roll', 'see-events', 'usage']);
+    expect(actions.filter((a) => canAt(extension, 'observer', a))).toEqual(['see-events', 'chat', 'member-rename-self']);
     for (const a of actions) expect(canAt(extension, 'smith', a)).toBe(true);
     expect(canAt(extension, 'smith', 'no-such-action')).toBe(false);
     expect(canAt(undefined, 'smith', 'venture')).toBe(false);
