@@ -6,11 +6,12 @@
  */
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/dice/random.js';
 import { labelOf, rollCharacter } from '../../src/rules/hammercrawl/create-character.js';
 import { SCREENSHOTS, launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
+import { tableSteps, type Seat } from './tables.js';
 
 const reason = skipReason();
 if (reason !== null) console.warn(`[browser tests] ${reason}`);
@@ -21,13 +22,6 @@ const VIEWPORTS = [
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 
-interface Seat {
-  readonly tableId: string;
-  readonly token: string;
-  readonly memberId: string;
-  readonly name: string;
-  readonly role: 'smith' | 'player' | 'observer';
-}
 
 describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (skipped: ${reason})` : ''}`, () => {
   let server: TestServer;
@@ -43,74 +37,10 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
     await server?.stop();
   });
 
-  async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
-    const res = await fetch(server.url + path, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  }
-
-  /** A table made over HTTP: the Smith's and a player's seats. */
-  async function tableWithPlayer(name: string, ruleset = 'hammercrawl'): Promise<{ smith: Seat; player: Seat; inviteCode: string }> {
-    const t = await api<{ id: string; smithToken: string; inviteCode: string; memberId: string }>('/api/tables', { name, ruleset, settings: {} });
-    const p = await api<{ playerId: string; token: string }>(`/api/tables/${t.id}/players`, { inviteCode: t.inviteCode, name: 'Wren', role: 'player' });
-    return {
-      smith: { tableId: t.id, token: t.smithToken, memberId: t.memberId, name: 'Smith', role: 'smith' },
-      player: { tableId: t.id, token: p.token, memberId: p.playerId, name: 'Wren', role: 'player' },
-      inviteCode: t.inviteCode,
-    };
-  }
-
-  /** A browser context that already holds a seat (as if it had joined before). */
-  async function seated(seat: Seat | null, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
-    const context = await browser.newContext({
-      viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-      colorScheme: options.colorScheme ?? 'light',
-      reducedMotion: 'reduce',
-    });
-    if (seat) {
-      // Runs in the page before its scripts (the root tsconfig has no DOM types, hence the text form).
-      const value = JSON.stringify({ ...seat, tableName: 'table', openedAt: 1 });
-      await context.addInitScript({ content: `localStorage.setItem(${JSON.stringify(`hammercrawl:table:${seat.tableId}`)}, ${JSON.stringify(value)});` });
-    }
-    return context;
-  }
-
-  async function openTable(context: BrowserContext, tableId: string): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(`${server.url}/t/${tableId}`);
-    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
-    return page;
-  }
-
-  async function roll(page: Page, notation: string, label: string, visibility: 'public' | 'smith' | 'blind' = 'public'): Promise<void> {
-    await page.locator('#tray-notation').fill(notation);
-    await page.locator('#tray-label').fill(label);
-    await page.locator('#tray-visibility').selectOption(visibility);
-    await page.locator('button.roll').click();
-  }
-
-  /** Opens Characters, rolls a character with the wizard and keeps it: its sheet is open after. */
-  async function keepNewCharacter(page: Page): Promise<void> {
-    await page.getByRole('tab', { name: 'Characters' }).click();
-    await page.getByRole('button', { name: 'New character' }).click();
-    await page.getByRole('button', { name: 'Roll the character' }).click();
-    await page.getByRole('button', { name: 'Keep this character' }).click();
-  }
-
-  function bodyText(page: Page): Promise<string> {
-    return page.evaluate<string>('document.body.innerText');
-  }
-
-  function card(page: Page, text: string) {
-    return page.locator('.log .card', { hasText: text });
-  }
-
-  async function shot(page: Page, name: string): Promise<void> {
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  }
+  const { api, tableWithPlayer, seated, openTable, roll, keepNewCharacter, bodyText, card, shot } = tableSteps(
+    () => server,
+    () => browser,
+  );
 
   it('creates a table, shares the invite link, and shows each side the other\'s rolls live', async () => {
     const smithContext = await seated(null);

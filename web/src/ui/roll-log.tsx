@@ -1,7 +1,8 @@
 /** The roll log: newest first, live; new rolls are announced to screen readers. */
 import { useEffect, useState } from 'preact/hooks';
 import { announce, rollCard, VISIBILITY_LABEL, type RollCard } from '../lib/describe.js';
-import { memberName, memberWithRole } from '../lib/table-state.js';
+import { memberName } from '../lib/table-state.js';
+import { MembersBar } from './members.js';
 import type { TableSession } from '../session.js';
 
 /** Cards rendered at once (older ones stay in memory, up to MAX_LOG_CARDS). */
@@ -24,11 +25,7 @@ export function RollLog(props: { session: TableSession }) {
   return (
     <section class="log panel" aria-labelledby="log-title">
       <h2 id="log-title">Roll log</h2>
-      {state.members.length > 0 ? (
-        <p class="members muted">
-          At the table: {state.members.map((m) => memberWithRole(m.name, m.role)).join(', ')}
-        </p>
-      ) : null}
+      <MembersBar session={props.session} />
       <div class="sr-only" aria-live="polite" aria-atomic="true" id="log-announcer">
         {spoken}
       </div>
