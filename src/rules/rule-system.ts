@@ -547,6 +547,8 @@ export interface Combatant {
    * Health, Armour, scores and stat line were left out (src/table/project.ts, ruling TB-17).
    */
   readonly isHidden?: true;
+  /** The Smith shows this combatant's numbers to the players (a known foe): it is not hidden. */
+  readonly isRevealed?: boolean;
 }
 
 /** The combat tracker. */

@@ -80,14 +80,15 @@ export function projectEvent(event: TableEvent, viewer: Viewer): WireEvent {
 /**
  * The tracker as a player or observer sees it: a combatant that is no character at the table (the
  * Smith's monsters and NPCs) shows its name, side, conditions and whether it is down; its dice, its
- * stat line and its scores are the Smith's (ruling TB-17).
+ * stat line and its scores are the Smith's (ruling TB-17), unless the Smith reveals them (`isRevealed`).
  */
 export function trackerForPlayers(combat: CombatState): CombatState {
-  if (!combat.combatants.some((c) => c.characterId === undefined)) return combat;
+  const isSmiths = (c: CombatState['combatants'][number]) => c.characterId === undefined && c.isRevealed !== true;
+  if (!combat.combatants.some(isSmiths)) return combat;
   return {
     ...combat,
     combatants: combat.combatants.map((c) => {
-      if (c.characterId !== undefined) return c;
+      if (!isSmiths(c)) return c;
       const { monster: _monster, ...rest } = c;
       void _monster;
       return { ...rest, health: '', armour: '', stats: {}, isHidden: true };
