@@ -1,10 +1,11 @@
 /**
  * The page's addresses. `/` is the start page; `/t/<tableId>` is a table. An invite link carries the
- * code in the fragment (`/t/<id>#invite=<code>`) so it never reaches a server log or a Referer header.
+ * code in the fragment (`/t/<id>#invite=<code>`), a seat link a member's token (`/t/<id>#seat=<token>`),
+ * so neither ever reaches a server log or a Referer header.
  */
 
 /** What an address shows. */
-export type Route = { readonly page: 'start' } | { readonly page: 'table'; readonly tableId: string; readonly inviteCode: string | null };
+export type Route = { readonly page: 'start' } | { readonly page: 'table'; readonly tableId: string; readonly inviteCode: string | null; readonly seatToken: string | null };
 
 const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -21,7 +22,8 @@ export function parseRoute(pathname: string, hash: string): Route {
   if (!TABLE_ID.test(id)) return { page: 'start' };
   const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
   const code = params.get('invite');
-  return { page: 'table', tableId: id, inviteCode: code !== null && code.length > 0 ? code : null };
+  const seat = params.get('seat');
+  return { page: 'table', tableId: id, inviteCode: code !== null && code.length > 0 ? code : null, seatToken: seat !== null && seat.length > 0 ? seat : null };
 }
 
 /** The path of a table. */
@@ -32,4 +34,9 @@ export function tablePath(tableId: string): string {
 /** The invite link to share: origin, table path and the code in the fragment. */
 export function inviteLink(origin: string, tableId: string, inviteCode: string): string {
   return `${origin}${tablePath(tableId)}#invite=${encodeURIComponent(inviteCode)}`;
+}
+
+/** A member's seat link: opening it on another device seats that device as the same member. Secret, like the token in it. */
+export function seatLink(origin: string, tableId: string, token: string): string {
+  return `${origin}${tablePath(tableId)}#seat=${encodeURIComponent(token)}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inviteLink, parseRoute, tablePath } from './routes.js';
+import { inviteLink, parseRoute, seatLink, tablePath } from './routes.js';
 import { SeatStore, memoryStore } from './tokens.js';
 import { isRequestId, newRequestId } from './request-id.js';
 import { cryptoRandom } from './browser-random.js';
@@ -16,12 +16,20 @@ import type { RuleSystem } from '../../../src/rules/rule-system.js';
 describe('routes', () => {
   it('reads the start page, a table and an invite in the fragment', () => {
     expect(parseRoute('/', '')).toEqual({ page: 'start' });
-    expect(parseRoute('/t/abc_1', '')).toEqual({ page: 'table', tableId: 'abc_1', inviteCode: null });
-    expect(parseRoute('/t/abc/', '#invite=xyz')).toEqual({ page: 'table', tableId: 'abc', inviteCode: 'xyz' });
+    expect(parseRoute('/t/abc_1', '')).toEqual({ page: 'table', tableId: 'abc_1', inviteCode: null, seatToken: null });
+    expect(parseRoute('/t/abc/', '#invite=xyz')).toEqual({ page: 'table', tableId: 'abc', inviteCode: 'xyz', seatToken: null });
     expect(parseRoute('/t/a%2Fb', '')).toEqual({ page: 'start' });
     expect(parseRoute('/t/%E0%A4%A', '')).toEqual({ page: 'start' });
     expect(inviteLink('http://h:1', 'abc', 'c d')).toBe('http://h:1/t/abc#invite=c%20d');
     expect(tablePath('x')).toBe('/t/x');
+  });
+
+  it('reads a seat link back to its token', () => {
+    const link = seatLink('http://h:1', 'abc', 'tok+/=');
+    expect(link).toBe('http://h:1/t/abc#seat=tok%2B%2F%3D');
+    const u = new URL(link);
+    expect(parseRoute(u.pathname, u.hash)).toEqual({ page: 'table', tableId: 'abc', inviteCode: null, seatToken: 'tok+/=' });
+    expect(parseRoute('/t/abc', '#seat=')).toEqual({ page: 'table', tableId: 'abc', inviteCode: null, seatToken: null });
   });
 });
 

@@ -20,6 +20,8 @@ export interface TableState {
   readonly settings: Settings;
   readonly you: Member | null;
   readonly members: readonly Member[];
+  /** Members the Smith removed (seen removed since the page opened): their old cards keep their names. */
+  readonly formerMembers: readonly Member[];
   /** Roll events, oldest first. */
   readonly rolls: readonly RollEvent[];
   readonly characters: readonly TableCharacter[];
@@ -34,7 +36,7 @@ export interface TableState {
 
 /** The state before the welcome. */
 export function emptyTable(tableId: string): TableState {
-  return { tableId, name: '', ruleset: null, settings: {}, you: null, members: [], rolls: [], characters: [], combat: null, attacks: [], rulesetEvents: [], hasInvite: true, lastSeq: 0 };
+  return { tableId, name: '', ruleset: null, settings: {}, you: null, members: [], formerMembers: [], rolls: [], characters: [], combat: null, attacks: [], rulesetEvents: [], hasInvite: true, lastSeq: 0 };
 }
 
 /** Applies the server's welcome (sent on every connect; events after `since` follow it). */
@@ -81,6 +83,15 @@ export function applyEvent(state: TableState, e: TableEvent): TableState {
       return { ...next, name: e.name, ruleset: e.ruleset, settings: e.settings ?? {} };
     case 'member-joined':
       return { ...next, members: upsertMember(state.members, e.member) };
+    case 'member-renamed': {
+      const rename = (m: Member): Member => (m.id === e.memberId ? { ...m, name: e.name } : m);
+      return { ...next, members: state.members.map(rename), you: state.you && rename(state.you) };
+    }
+    case 'member-removed': {
+      const gone = state.members.find((m) => m.id === e.memberId);
+      if (!gone) return next;
+      return { ...next, members: state.members.filter((m) => m !== gone), formerMembers: [...state.formerMembers.filter((m) => m.id !== gone.id), gone] };
+    }
     case 'character-saved': {
       const c = readTableCharacter(e.character);
       if (!c) return next;
@@ -106,9 +117,9 @@ export function applyEvent(state: TableState, e: TableEvent): TableState {
 }
 
 /** A member's display name, or a fallback that still says who. */
-export function memberName(state: Pick<TableState, 'members'>, id: string | null): string {
+export function memberName(state: Pick<TableState, 'members'> & Partial<Pick<TableState, 'formerMembers'>>, id: string | null): string {
   if (id === null) return 'the table';
-  return state.members.find((m) => m.id === id)?.name ?? 'someone';
+  return state.members.find((m) => m.id === id)?.name ?? state.formerMembers?.find((m) => m.id === id)?.name ?? 'someone';
 }
 
 /** A member with their role, the same way everywhere: "Pia · player", "Mora · Smith", "Kit · observer" ("Smith" alone for the default name). */

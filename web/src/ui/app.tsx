@@ -9,7 +9,7 @@ export function App() {
   const r = route.value;
   return (
     <>
-      {r.page === 'table' ? <TablePage key={r.tableId} tableId={r.tableId} inviteCode={r.inviteCode} /> : <StartPage />}
+      {r.page === 'table' ? <TablePage key={r.tableId} tableId={r.tableId} inviteCode={r.inviteCode} seatToken={r.seatToken} /> : <StartPage />}
       <HelpDialog />
     </>
   );

@@ -1,45 +1,24 @@
 /**
  * The Smith's invite panel, at the top of the table: the link (wrapped, never cut off on a phone),
  * Copy (the clipboard API where the page is a secure context, else the text selected and
- * `execCommand('copy')`), a new link, and revoking it after a confirmation.
+ * `execCommand('copy')`), a new link, and revoking it after a confirmation; then the Smith's own
+ * seat link, the only way back into the table from another device or after this browser forgets it.
  */
-import { useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ApiError } from '../lib/api.js';
 import { inviteLink } from '../lib/routes.js';
 import type { TableSession } from '../session.js';
-
-/** Copies `text`: the clipboard API when the page may use it, else the selected field and execCommand. */
-async function copyText(text: string, field: HTMLTextAreaElement | null): Promise<boolean> {
-  try {
-    if (window.isSecureContext && navigator.clipboard) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // refused (permissions): fall back to the selection
-  }
-  if (!field) return false;
-  field.focus();
-  field.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
+import { LinkField, SeatLinkPanel } from './seat-link.js';
 
 /** The invite panel. */
 export function InvitePanel(props: { session: TableSession; onClose: () => void }) {
   const { session } = props;
   const code = session.inviteCode.value;
-  const field = useRef<HTMLTextAreaElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const [copied, setCopied] = useState<string>('');
   const link = code ? inviteLink(location.origin, session.seat.tableId, code) : null;
   async function act(action: 'rotate' | 'revoke') {
     if (action === 'revoke' && !confirm('Revoke the invite link? Nobody new can join until you make a new link. Players already at the table stay.')) return;
     setError(null);
-    setCopied('');
     try {
       await session.invite(action);
     } catch (e) {
@@ -55,22 +34,7 @@ export function InvitePanel(props: { session: TableSession; onClose: () => void 
         </button>
       </div>
       {link ? (
-        <>
-          <label for="invite-link">Send this link to your players: opening it lets them join with a name.</label>
-          <div class="invite-row">
-            <textarea ref={field} id="invite-link" class="mono" readOnly rows={2} value={link} spellcheck={false} onFocus={(e) => e.currentTarget.select()} />
-            <button
-              type="button"
-              class="primary"
-              onClick={async () => setCopied((await copyText(link, field.current)) ? 'Copied' : 'Select and copy: the link is selected above')}
-            >
-              Copy
-            </button>
-          </div>
-          <p class="muted" role="status">
-            {copied}
-          </p>
-        </>
+        <LinkField key={link} id="invite-link" label="Send this link to your players: opening it lets them join with a name." link={link} />
       ) : (
         <p>{code === null ? 'The invite is revoked: nobody new can join. Make a new link to invite again.' : 'Loading…'}</p>
       )}
@@ -89,6 +53,16 @@ export function InvitePanel(props: { session: TableSession; onClose: () => void 
           {error}
         </p>
       ) : null}
+      <SeatLinkPanel
+        session={session}
+        title="Your Smith seat link"
+        intro={
+          <p>
+            <strong>Your Smith seat lives only in this browser.</strong> Make your Smith seat link and keep it somewhere safe (a password manager, a
+            note to yourself): it is the only way back into this table from another device, or if this browser forgets its data.
+          </p>
+        }
+      />
     </section>
   );
 }

@@ -1,13 +1,16 @@
 /**
- * The Smith's screen (loaded on first use): a blind roll, the table's rulings, then the sections the
- * ruleset adds (its `smithPanels`). Secret rolls are also made from the tray ("Who sees it").
+ * The Smith's screen (loaded on first use): a blind roll, the table's rulings, the sections the
+ * ruleset adds (its `smithPanels`), then the members manager and the Smith's own seat link.
+ * Secret rolls are also made from the tray ("Who sees it").
  */
 import { useState } from 'preact/hooks';
 import { CommandError } from '../lib/live.js';
 import { initialValues, readForm, type FormValues } from '../lib/params.js';
 import { settingsOf } from '../lib/settings.js';
 import type { TableSession } from '../session.js';
+import { MembersManager } from './members.js';
 import { ParamFields } from './param-form.js';
+import { SeatLinkPanel } from './seat-link.js';
 
 /** The Smith's tab. */
 export function SmithPanel(props: { session: TableSession }) {
@@ -22,6 +25,8 @@ export function SmithPanel(props: { session: TableSession }) {
       {(session.rulesetWeb.value.smithPanels ?? []).map((Panel, i) => (
         <Panel key={`${session.rulesetWeb.value.id}-${i}`} session={session} />
       ))}
+      <MembersManager session={session} />
+      <SeatLinkPanel session={session} intro={<p>Your Smith seat on another device: opening this link there makes it the Smith's screen too.</p>} />
     </div>
   );
 }

@@ -1,14 +1,14 @@
 /** A table: join from an invite link, or open the seat this device holds; then the tray, the log and the panels. */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { lazyComponent } from './lazy.js';
-import { ApiError } from '../lib/api.js';
 import { tablePath } from '../lib/routes.js';
 import { rulesetLabel } from '../lib/rulesets.js';
-import { MAX_MEMBER_NAME_LENGTH } from '../../../src/table/limits.js';
-import { api, TableSession } from '../session.js';
+import { TableSession } from '../session.js';
 import { justCreated, navigate, seats } from '../store.js';
 import { memberWithRole } from '../lib/table-state.js';
 import { InvitePanel } from './invite.js';
+import { JoinPage, PageShell, SeatNoLongerValid } from './join-page.js';
+import { OpenSeatLink } from './seat-link.js';
 import { HelpButton, ThemeToggle } from './chrome.js';
 import { DiceTray } from './dice-tray.js';
 import { RollLog } from './roll-log.js';
@@ -18,152 +18,33 @@ const CharactersPanel = lazyComponent(() => import('./characters.js').then((m) =
 const CombatPanel = lazyComponent(() => import('./combat.js').then((m) => m.CombatPanel));
 const SmithPanel = lazyComponent(() => import('./smith.js').then((m) => m.SmithPanel));
 
-/** The page at `/t/<id>`. */
-export function TablePage(props: { tableId: string; inviteCode: string | null }) {
+/** The page at `/t/<id>`: a seat link being opened, the join pages, or the open table. */
+export function TablePage(props: { tableId: string; inviteCode: string | null; seatToken: string | null }) {
   const [seat, setSeat] = useState(() => seats.get(props.tableId));
-  // Whether the table exists (the server answers 404 to anyone for an unknown id): null while asking.
-  const [exists, setExists] = useState<boolean | null>(null);
+  // A seat link's token, held here once read: the address bar loses it at once (it is a secret).
+  const [seatToken, setSeatToken] = useState(props.seatToken);
   useEffect(() => {
-    if (seat) return;
-    let live = true;
-    api.tableExists(props.tableId).then(
-      (e) => live && setExists(e),
-      () => live && setExists(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [props.tableId, seat === null]);
-  if (!seat) {
-    if (exists === false) {
-      return (
-        <Shell title="No such table">
-          <NoSuchTable />
-        </Shell>
-      );
-    }
+    if (props.seatToken === null) return;
+    setSeatToken(props.seatToken);
+    history.replaceState(null, '', tablePath(props.tableId));
+  }, [props.seatToken]);
+  if (seatToken !== null) {
     return (
-      <Shell title="Join a table">
-        {props.inviteCode ? (
-          <JoinForm tableId={props.tableId} inviteCode={props.inviteCode} onJoined={() => setSeat(seats.get(props.tableId))} onMissing={() => setExists(false)} />
-        ) : (
-          <section class="panel">
-            <h2>Not a member here yet</h2>
-            <p>This device holds no seat at this table. Ask the Smith for the invite link and open it here.</p>
-            <p>
-              <a href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
-                Back to your tables
-              </a>
-            </p>
-          </section>
-        )}
-      </Shell>
+      <PageShell title="Opening a seat link">
+        <OpenSeatLink
+          tableId={props.tableId}
+          token={seatToken}
+          onSeated={(s) => {
+            setSeatToken(null);
+            setSeat(s);
+          }}
+          onDone={() => setSeatToken(null)}
+        />
+      </PageShell>
     );
   }
-  return <OpenTable key={seat.token} seatTableId={seat.tableId} inviteCode={props.inviteCode} onForget={() => setSeat(null)} />;
-}
-
-function NoSuchTable() {
-  return (
-    <section class="panel">
-      <h2>No such table</h2>
-      <p>There is no table at this address: the link may be mistyped, or the table was deleted. Ask the Smith for the link again.</p>
-      <p>
-        <a href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
-          Back to your tables
-        </a>
-      </p>
-    </section>
-  );
-}
-
-function Shell(props: { title: string; children: preact.ComponentChildren }) {
-  return (
-    <>
-      <header class="topbar">
-        <a class="brand" href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
-          HAMMERCRAWL!
-        </a>
-        <h1 class="title">{props.title}</h1>
-        <div class="tools">
-          <ThemeToggle />
-          <HelpButton />
-        </div>
-      </header>
-      <main id="main" class="start">
-        {props.children}
-      </main>
-    </>
-  );
-}
-
-function JoinForm(props: { tableId: string; inviteCode: string; onJoined: () => void; onMissing: () => void }) {
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<'player' | 'observer'>('player');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(e: Event) {
-    e.preventDefault();
-    const n = name.trim();
-    if (n.length === 0) {
-      setError('Type the name the table will know you by.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const j = await api.join(props.tableId, props.inviteCode, n, role);
-      seats.save({ tableId: props.tableId, token: j.token, memberId: j.playerId, name: n, role: j.role, tableName: props.tableId, openedAt: Date.now() });
-      history.replaceState(null, '', tablePath(props.tableId));
-      props.onJoined();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) {
-        props.onMissing();
-        return;
-      }
-      setError(err instanceof ApiError ? (err.status === 403 ? 'This invite link is no longer valid (a new link was made, or it was revoked): ask the Smith for a new one.' : err.message) : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <section class="panel" aria-labelledby="join-title">
-      <h2 id="join-title">You are invited to a table</h2>
-      <form onSubmit={submit} noValidate>
-        <div class="field">
-          <label for="join-name">Your name</label>
-          <input
-            id="join-name"
-            value={name}
-            maxLength={MAX_MEMBER_NAME_LENGTH}
-            autoComplete="nickname"
-            aria-invalid={error ? 'true' : undefined}
-            aria-describedby={error ? 'join-error' : undefined}
-            onInput={(e) => setName(e.currentTarget.value)}
-          />
-        </div>
-        <fieldset>
-          <legend>Join as</legend>
-          <div class="choices">
-            <label>
-              <input type="radio" name="join-role" checked={role === 'player'} onChange={() => setRole('player')} /> Player
-            </label>
-            <label>
-              <input type="radio" name="join-role" checked={role === 'observer'} onChange={() => setRole('observer')} /> Observer (watch only)
-            </label>
-          </div>
-        </fieldset>
-        {error ? (
-          <p id="join-error" class="error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Joining…' : 'Join the table'}
-        </button>
-      </form>
-    </section>
-  );
+  if (!seat) return <JoinPage tableId={props.tableId} inviteCode={props.inviteCode} onJoined={() => setSeat(seats.get(props.tableId))} />;
+  return <OpenTable key={seat.token} seatTableId={seat.tableId} inviteCode={props.inviteCode} onForget={() => setSeat(null)} onSeatLink={setSeatToken} />;
 }
 
 const STATUS_TEXT: Record<LiveStatus, string> = {
@@ -176,7 +57,7 @@ const STATUS_TEXT: Record<LiveStatus, string> = {
 
 type Tab = 'characters' | 'combat' | 'smith';
 
-function OpenTable(props: { seatTableId: string; inviteCode: string | null; onForget: () => void }) {
+function OpenTable(props: { seatTableId: string; inviteCode: string | null; onForget: () => void; onSeatLink: (token: string) => void }) {
   const seat = seats.get(props.seatTableId)!;
   const session = useMemo(() => new TableSession(seat), [seat.token]);
   const [tab, setTab] = useState<Tab>('characters');
@@ -199,21 +80,9 @@ function OpenTable(props: { seatTableId: string; inviteCode: string | null; onFo
   }, [title]);
   if (status === 'unauthorized') {
     return (
-      <Shell title="Not a member">
-        <section class="panel">
-          <h2>This device's seat is no longer valid</h2>
-          <p>The table does not know this device's token any more. Open a fresh invite link from the Smith to join again.</p>
-          <button
-            type="button"
-            onClick={() => {
-              seats.forget(seat.tableId);
-              props.onForget();
-            }}
-          >
-            Forget this table on this device
-          </button>
-        </section>
-      </Shell>
+      <PageShell title="Not a member">
+        <SeatNoLongerValid seat={seat} reason={session.unauthorizedReason.value ?? 'unknown'} onForget={props.onForget} onSeatLink={props.onSeatLink} />
+      </PageShell>
     );
   }
   const tabs: [Tab, string][] = [
