@@ -116,13 +116,18 @@ describe.skipIf(reason !== null)(`seats in Chromium${reason !== null ? ` (skippe
       await sheet.waitFor();
       await sheet.locator('.sheet-play').waitFor();
       await sheet.getByRole('button', { name: 'Remove', exact: true }).waitFor();
-      const usage = sheet.locator('.usage-buttons button').first();
-      const usageLabel = (await usage.innerText()).split(' d')[0]!.trim();
-      await usage.click();
-      await card(p, `${heroName}: ${usageLabel}`).waitFor({ timeout: WAIT_MS });
-      await card(s, `${heroName}: ${usageLabel}`).waitFor({ timeout: WAIT_MS });
+      // A change only the owner may make (coins): the server takes it from the phone, in Wren's name.
+      await sheet.locator('.sheet-play').getByRole('button', { name: 'Coins', exact: true }).click();
+      await p.locator('.play-form').getByLabel('Coins').fill('7');
+      await p.locator('.play-form').getByLabel('Reason').fill('found on the phone');
+      await p.locator('.play-form').getByRole('button', { name: 'Coins', exact: true }).click();
+      await expect.poll(() => sheet.locator('.sheet-history').innerText(), { timeout: WAIT_MS }).toMatch(/Wren: found on the phone: \+7 coins/);
       expect(await p.locator('.banner.error').count()).toBe(0);
-      await expect.poll(() => card(s, `${heroName}: ${usageLabel}`).locator('.who').innerText(), { timeout: WAIT_MS }).toBe('Wren');
+      // A stat from her sheet rolls as Wren.
+      await sheet.locator('button.stat').first().click();
+      await p.locator('button.roll').click();
+      await card(s, `${heroName}:`).first().waitFor({ timeout: WAIT_MS });
+      expect(await card(s, `${heroName}:`).first().locator('.who').innerText()).toBe('Wren');
       await shot(p, 'seats-phone-same-member-phone-light');
     } finally {
       await closeAll(desk, phone, smithCtx);
@@ -217,7 +222,7 @@ describe.skipIf(reason !== null)(`seats in Chromium${reason !== null ? ` (skippe
       // A player renames herself from her members line.
       await w.keyboard.press('Escape');
       const own = await openMembers(w);
-      await own.getByLabel('Your name').fill('Wren A.');
+      await own.getByLabel('Your name', { exact: true }).fill('Wren A.');
       await own.getByRole('button', { name: 'Save name' }).click();
       await expect.poll(() => memberEntry(s, 'Wren A.').count(), { timeout: WAIT_MS }).toBe(1);
       await shot(w, 'seats-your-seat-phone-light');

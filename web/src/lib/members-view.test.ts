@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { holderOf, memberRows, ownerChoices, seatLinkChoice } from './members-view.js';
-import { applyEvent, emptyTable, memberName } from './table-state.js';
+import { applyEvent, emptyTable, memberName, type TableState } from './table-state.js';
 import type { Member, TableEvent } from './protocol.js';
 
 const smith: Member = { id: 's', name: 'Mora', role: 'smith' };
@@ -48,7 +48,7 @@ describe('members in the table state', () => {
   ];
 
   it('renames a member, you too', () => {
-    let state = { ...emptyTable('t'), you: wren };
+    let state: TableState = { ...emptyTable('t'), you: wren };
     for (const e of events) state = applyEvent(state, e);
     expect(state.members.map((m) => m.name)).toEqual(['Mora', 'Wren the Bold']);
     expect(state.you?.name).toBe('Wren the Bold');

@@ -35,8 +35,3 @@ export function tablePath(tableId: string): string {
 export function inviteLink(origin: string, tableId: string, inviteCode: string): string {
   return `${origin}${tablePath(tableId)}#invite=${encodeURIComponent(inviteCode)}`;
 }
-
-/** A member's seat link: opening it on another device seats that device as the same member. Secret, like the token in it. */
-export function seatLink(origin: string, tableId: string, token: string): string {
-  return `${origin}${tablePath(tableId)}#seat=${encodeURIComponent(token)}`;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inviteLink, parseRoute, seatLink, tablePath } from './routes.js';
+import { inviteLink, parseRoute, tablePath } from './routes.js';
 import { SeatStore, memoryStore } from './tokens.js';
 import { isRequestId, newRequestId } from './request-id.js';
 import { cryptoRandom } from './browser-random.js';
@@ -25,9 +25,7 @@ describe('routes', () => {
   });
 
   it('reads a seat link back to its token', () => {
-    const link = seatLink('http://h:1', 'abc', 'tok+/=');
-    expect(link).toBe('http://h:1/t/abc#seat=tok%2B%2F%3D');
-    const u = new URL(link);
+    const u = new URL('http://h:1/t/abc#seat=tok%2B%2F%3D');
     expect(parseRoute(u.pathname, u.hash)).toEqual({ page: 'table', tableId: 'abc', inviteCode: null, seatToken: 'tok+/=' });
     expect(parseRoute('/t/abc', '#seat=')).toEqual({ page: 'table', tableId: 'abc', inviteCode: null, seatToken: null });
   });

@@ -7,7 +7,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { memberNameProblem } from '../../../src/table/commands.js';
 import { MAX_MEMBER_NAME_LENGTH } from '../../../src/table/limits.js';
-import { ApiError } from '../lib/api.js';
+import { ApiError, type TableSummary } from '../lib/api.js';
+import type { UnauthorizedReason } from '../lib/live.js';
 import { parseRoute, tablePath } from '../lib/routes.js';
 import { rulesetLabel } from '../lib/rulesets.js';
 import { memberWithRole } from '../lib/table-state.js';
@@ -47,8 +48,7 @@ function BackHome() {
   );
 }
 
-/** What the token-less summary says of a table (`GET /api/tables/:id/summary`). */
-type Summary = Awaited<ReturnType<typeof api.summary>>;
+type Summary = TableSummary;
 
 /** The summary while asking, once known, for a table that does not exist, or when it could not be read. */
 type SummaryState = { readonly kind: 'loading' } | { readonly kind: 'known'; readonly summary: Summary } | { readonly kind: 'missing' } | { readonly kind: 'failed'; readonly message: string };
@@ -285,11 +285,8 @@ function JoinForm(props: {
   );
 }
 
-/** Why a seat stopped working, as the session reports it (`session.unauthorizedReason`). */
-export type SeatLostReason = 'removed' | 'renewed' | 'unknown';
-
 /** "This device's seat is no longer valid": why, and what to do next. */
-export function SeatNoLongerValid(props: { seat: SavedSeat; reason: SeatLostReason; onForget: () => void; onSeatLink: (token: string) => void }) {
+export function SeatNoLongerValid(props: { seat: SavedSeat; reason: UnauthorizedReason; onForget: () => void; onSeatLink: (token: string) => void }) {
   const { seat } = props;
   const who = memberWithRole(seat.name, seat.role);
   return (

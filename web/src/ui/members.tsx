@@ -9,9 +9,8 @@ import { memberNameProblem } from '../../../src/table/commands.js';
 import { MAX_MEMBER_NAME_LENGTH } from '../../../src/table/limits.js';
 import { holderOf, memberRows, ownerChoices, ROLE_LABEL, type MemberRow } from '../lib/members-view.js';
 import type { Member, TableCharacter } from '../lib/protocol.js';
-import { seatLink } from '../lib/routes.js';
 import { readSheet } from '../lib/sheet-data.js';
-import type { TableSession } from '../session.js';
+import { seatLink, type TableSession } from '../session.js';
 import { LinkField, problemText, SeatLinkPanel } from './seat-link.js';
 
 /** One member's name with their role badge, whether they are online, and "you". */

@@ -8,10 +8,9 @@ import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../lib/api.js';
 import { CommandError } from '../lib/live.js';
 import { seatLinkChoice } from '../lib/members-view.js';
-import { seatLink } from '../lib/routes.js';
 import { memberWithRole } from '../lib/table-state.js';
 import type { SavedSeat } from '../lib/tokens.js';
-import { api, type TableSession } from '../session.js';
+import { api, seatLink, type TableSession } from '../session.js';
 import { navigate, seats } from '../store.js';
 
 /** Copies `text`: the clipboard API when the page may use it, else the selected field and execCommand. */
@@ -93,7 +92,7 @@ export function SeatLinkPanel(props: { session: TableSession; title?: string; in
   }
   function showCurrent() {
     setError(null);
-    setLink({ text: seatLink(location.origin, session.seat.tableId, seats.get(session.seat.tableId)?.token ?? session.seat.token), isNew: false });
+    setLink({ text: seatLink(location.origin, session.seat.tableId, session.seat.token), isNew: false });
   }
   const who = you ? memberWithRole(you.name, you.role) : 'you';
   return (

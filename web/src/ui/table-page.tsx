@@ -1,10 +1,10 @@
 /** A table: join from an invite link, or open the seat this device holds; then the tray, the log and the panels. */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { lazyComponent } from './lazy.js';
-import { tablePath } from '../lib/routes.js';
+import { parseRoute, tablePath } from '../lib/routes.js';
 import { rulesetLabel } from '../lib/rulesets.js';
 import { TableSession } from '../session.js';
-import { justCreated, navigate, seats } from '../store.js';
+import { justCreated, navigate, route, seats } from '../store.js';
 import { memberWithRole } from '../lib/table-state.js';
 import { InvitePanel } from './invite.js';
 import { JoinPage, PageShell, SeatNoLongerValid } from './join-page.js';
@@ -27,6 +27,8 @@ export function TablePage(props: { tableId: string; inviteCode: string | null; s
     if (props.seatToken === null) return;
     setSeatToken(props.seatToken);
     history.replaceState(null, '', tablePath(props.tableId));
+    // The route forgets the token too, so the same link opened again is read again.
+    route.value = parseRoute(location.pathname, location.hash);
   }, [props.seatToken]);
   if (seatToken !== null) {
     return (
@@ -59,7 +61,8 @@ type Tab = 'characters' | 'combat' | 'smith';
 
 function OpenTable(props: { seatTableId: string; inviteCode: string | null; onForget: () => void; onSeatLink: (token: string) => void }) {
   const seat = seats.get(props.seatTableId)!;
-  const session = useMemo(() => new TableSession(seat), [seat.token]);
+  // One session per seat (TablePage keys this by token); renewing one's own seat keeps the session, which switches tokens itself.
+  const session = useMemo(() => new TableSession(seat), []);
   const [tab, setTab] = useState<Tab>('characters');
   // The invite panel opens up front right after the Smith created the table.
   const [isInviteOpen, setInviteOpen] = useState(() => justCreated.peek() === seat.tableId);
