@@ -7,10 +7,11 @@
  * is shown and follows a page that closes; the Smith's role is marked. axe finds no serious or critical
  * problem on the members manager, the seat link panel and the join pages, in both themes.
  */
+import { join as joinPath } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
+import { SCREENSHOTS, launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
 import { tableSteps, type Seat } from './tables.js';
 import type { Browser } from 'playwright-core';
 
@@ -374,6 +375,7 @@ describe.skipIf(reason !== null)(`seats in Chromium${reason !== null ? ` (skippe
         failures.push(`${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
       }
       await shot(page, label);
+      await page.locator(selector).first().screenshot({ path: joinPath(SCREENSHOTS, `${label}-part.png`) });
     }
     for (const vp of [{ name: 'phone', ...PHONE }, { name: 'desktop', ...DESKTOP }]) {
       for (const theme of THEMES) {
