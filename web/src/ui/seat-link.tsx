@@ -244,6 +244,12 @@ export function OpenSeatLink(props: { tableId: string; token: string; onSeated: 
             you opened is the seat of <strong>{memberWithRole(found.name, found.role)}</strong>. A device holds one seat per table.
           </p>
           <p class="muted">The seat you do not keep stays at the table; this device only lets go of it. Keep its seat link if you will want it back here.</p>
+          {held?.role === 'smith' ? (
+            <p class="warn">
+              This device holds the Smith's seat. Make your Smith seat link at the table first ("Invite players" or "Manage members"): without it the
+              Smith's seat cannot be opened again.
+            </p>
+          ) : null}
           <div class="row">
             <button
               type="button"
