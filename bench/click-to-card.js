@@ -18,7 +18,14 @@
 // both renderer processes (the run checks both against this process's clock). Raw kinds use this
 // process's `performance.now()` at the send and on the frame's arrival.
 // Kinds interleave (one of each per round), after warm-up rounds; each click waits until both pages
-// are quiet. Figures are printed, never asserted.
+// are quiet. A second table splits a click's time into the clicking page, the server and sockets,
+// and the other page (the pages' WebSocket is wrapped to time its frames). Figures are printed, never
+// asserted. HAMMERCRAWL_BENCH_CLICKS sets the rounds (60).
+//
+// What the pages are read by: #tray-notation, #tray-label, #tray-target, button.roll, the group "What to
+// roll" and its buttons Roll and Test (aria-pressed), the tab Combat (when there is one),
+// form.attack (its aria-label naming the attacker) and its submit button, the status "Live",
+// `.log .card` and `.attack-log`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -149,7 +156,6 @@ async function member(base, tableId, token) {
   if (w.kind !== 'welcome') throw new Error(`hello refused: ${JSON.stringify(w)}`);
   return {
     expect,
-    send: (body) => ws.send(JSON.stringify(body)),
     async command(body) {
       const requestId = body.requestId ?? rid(body.kind);
       const answer = expect((f) => (f.kind === 'ack' || f.kind === 'error') && f.requestId === requestId, `answer to ${body.kind}`);
