@@ -35,6 +35,7 @@ import {
   TABLES_PER_MINUTE,
 } from './limits.js';
 import { LiveTable, type CommandOutcome, type SeatLoss } from './live-table.js';
+import { seatRenewal } from './seats.js';
 import { cryptoRandom, hashToken, newId, newInviteCode, newToken } from './secrets.js';
 import type { EventBus, JsonObject, MemberRecord, TableStore } from './storage/types.js';
 import { createTableBody, describeIssues, helloMessage, inviteBody, joinBody, logQuery, readCommandMessage, rollBody, seatBody, summaryQuery, toTableCommand } from './wire.js';
@@ -431,17 +432,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       throw new HttpProblem(403, 'auth/forbidden', "Only the Smith gives another member's seat a new link; renew your own seat instead.");
     }
     const token = newToken();
-    await table.commitDirect(
-      {
-        actorId: member.id,
-        renewSeats: [{ memberId, tokenHash: hashToken(token) }],
-        events: [{ kind: 'seat-renewed', schemaVersion: EVENT_SCHEMA_VERSION, at: now(), actorId: member.id, body: { memberId } }],
-      },
-      (state) => {
-        if (!state.members.some((m) => m.id === member.id)) throw new HttpProblem(401, 'auth/removed', REMOVED_MESSAGE);
-        if (!state.members.some((m) => m.id === memberId)) throw new HttpProblem(404, 'member/no-such-member', `No member ${memberId.slice(0, 64)} at this table.`);
-      },
-    );
+    await table.commitDirect(seatRenewal(memberId, hashToken(token), member.id, now()), (state) => {
+      if (!state.members.some((m) => m.id === member.id)) throw new HttpProblem(401, 'auth/removed', REMOVED_MESSAGE);
+      if (!state.members.some((m) => m.id === memberId)) throw new HttpProblem(404, 'member/no-such-member', `No member ${memberId.slice(0, 64)} at this table.`);
+    });
     return { memberId, token };
   });
 
