@@ -8,6 +8,7 @@ import { openRedisBus } from '../../src/server/bus/redis-bus.js';
 import { openPostgresStore } from '../../src/server/storage/postgres-store.js';
 import { createTable, join, live, request, startTestServer, type TestServer, type TestTable } from './harness.js';
 import type { TestClient } from './ws-client.js';
+import { Api, ApiError } from '../../web/src/lib/api.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -359,6 +360,23 @@ describe('chat over the wire', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("the web's client against the server", () => {
+  it('summary, renewSeat and a taken name, as the page calls them', async () => {
+    const api = new Api((url, init) => fetch(url, init), server.http);
+    const { table, ada } = await seatedTable();
+    await expect(api.summary(table.id, table.inviteCode)).resolves.toEqual({ id: table.id, name: 'The Ash Crypt', ruleset: 'hammercrawl', smith: 'Smith', invite: 'valid' });
+    await expect(api.tableExists(table.id)).resolves.toBe(true);
+    await expect(api.tableExists('nope')).resolves.toBe(false);
+    const renewed = await api.renewSeat(table.id, ada.token);
+    expect(renewed.memberId).toBe(ada.id);
+    await expect(api.table(table.id, renewed.token)).resolves.toMatchObject({ you: { id: ada.id, name: 'Ada' } });
+    await expect(api.table(table.id, ada.token)).rejects.toMatchObject({ status: 401, code: 'auth/bad-token' });
+    const taken = await api.join(table.id, table.inviteCode, 'ADA').catch((e: unknown) => e);
+    expect(taken).toBeInstanceOf(ApiError);
+    expect(taken).toMatchObject({ status: 409, code: 'member/name-taken' });
   });
 });
 
