@@ -19,6 +19,8 @@ export interface LoadedModules {
   readonly mechanics: readonly MechanicCommand[] | null;
   readonly char: typeof import('./char.js') | null;
   readonly serve: typeof import('./serve.js') | null;
+  /** A new seat link made on the table's database. */
+  readonly seat: typeof import('./seat.js') | null;
   /** `rules` and the commands of `--ruleset` (generic, driven by the ruleset contract). */
   readonly rulesets: typeof import('./ruleset-commands.js') | null;
   /** The encounter simulator. */
@@ -28,7 +30,7 @@ export interface LoadedModules {
 /**
  * The commands whose modules load on demand; any other first word (help, --help, a typo) loads all.
  */
-export const ON_DEMAND_COMMANDS: ReadonlySet<string> = new Set(['roll', 'odds', 'step', 'char', 'serve', 'rules', 'simulate']);
+export const ON_DEMAND_COMMANDS: ReadonlySet<string> = new Set(['roll', 'odds', 'step', 'char', 'serve', 'seat', 'rules', 'simulate']);
 
 /** Imports what `args` needs (see `LoadedModules`): the mechanics only for a mechanic, a ruleset only when named. */
 export async function loadModules(args: readonly string[]): Promise<LoadedModules> {
@@ -44,13 +46,14 @@ export async function loadModules(args: readonly string[]): Promise<LoadedModule
     (!isGeneric && isDice && (operand === undefined || isHelp || (MECHANIC_NAMES as readonly string[]).includes(operand)));
   const needsRuleSystem = isGeneric && (isEverything || isDice || command === 'step' || command === 'char');
   const needsRulesets = isEverything || command === 'rules' || (isGeneric && (isDice || command === 'char'));
-  const [mechanics, ruleSystem, char, serve, rulesets, simulate] = await Promise.all([
+  const [mechanics, ruleSystem, char, serve, seat, rulesets, simulate] = await Promise.all([
     needsMechanics ? import('./mechanics.js').then((m) => m.MECHANICS) : null,
     needsRuleSystem ? loadRuleSystem(ruleset) : null,
     isEverything || command === 'char' ? import('./char.js') : null,
     isEverything || command === 'serve' ? import('./serve.js') : null,
+    isEverything || command === 'seat' ? import('./seat.js') : null,
     needsRulesets ? import('./ruleset-commands.js') : null,
     isEverything || command === 'simulate' ? import('./simulate.js') : null,
   ]);
-  return { ruleset, ruleSystem, mechanics, char, serve, rulesets, simulate };
+  return { ruleset, ruleSystem, mechanics, char, serve, seat, rulesets, simulate };
 }

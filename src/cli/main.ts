@@ -209,6 +209,7 @@ Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
     loaded.char.addCharCommand(program, io, freshSeed, genericNew);
   }
   if (loaded.serve !== null) loaded.serve.addServeCommand(program, io);
+  if (loaded.seat !== null) loaded.seat.addSeatCommand(program, io);
   if (loaded.simulate !== null) program.addCommand(loaded.simulate.buildSimulateCommand(io, freshSeed));
   if (loaded.rulesets !== null) loaded.rulesets.addRulesCommand(program, io);
   return program;

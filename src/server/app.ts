@@ -15,6 +15,7 @@ import type { WebSocket } from 'ws';
 import type { RandomSource } from '../dice/random.js';
 import { settingsProblem, type RuleSystem } from '../rules/rule-system.js';
 import type { Actor } from '../table/commands.js';
+import { memberNameProblem } from '../table/commands.js';
 import { EVENT_SCHEMA_VERSION, type MemberView, type Role } from '../table/events.js';
 import { MAX_MEMBERS, MAX_SETTINGS_JSON_LENGTH } from '../table/limits.js';
 import { can } from '../table/permissions.js';
@@ -33,10 +34,11 @@ import {
   ROLLS_PER_SECOND,
   TABLES_PER_MINUTE,
 } from './limits.js';
-import { LiveTable, type CommandOutcome } from './live-table.js';
+import { LiveTable, type CommandOutcome, type SeatLoss } from './live-table.js';
+import { seatRenewal } from './seats.js';
 import { cryptoRandom, hashToken, newId, newInviteCode, newToken } from './secrets.js';
 import type { EventBus, JsonObject, MemberRecord, TableStore } from './storage/types.js';
-import { createTableBody, describeIssues, helloMessage, inviteBody, joinBody, logQuery, readCommandMessage, rollBody, toTableCommand } from './wire.js';
+import { createTableBody, describeIssues, helloMessage, inviteBody, joinBody, logQuery, readCommandMessage, rollBody, seatBody, summaryQuery, toTableCommand } from './wire.js';
 import { TokenBuckets } from './token-buckets.js';
 
 /** What the server is built from. */
@@ -71,6 +73,10 @@ export interface ServerOptions {
   /** Joins per address per minute (default JOINS_PER_MINUTE). */
   readonly joinsPerMinute?: number;
 }
+
+const BAD_TOKEN_MESSAGE = 'This token does not belong to this table.';
+const REMOVED_MESSAGE = 'The Smith removed you from this table; ask the Smith for a new invite link to join again.';
+const RENEWED_MESSAGE = 'This seat was given a new seat link: this device\'s token no longer opens the table. Open the new link here to take the seat again.';
 
 /** An error answer: `{ error: { code, message } }` with its status. */
 class HttpProblem extends Error {
@@ -123,9 +129,15 @@ async function ackOf(table: LiveTable, actor: Actor, kind: string, requestId: st
   return typeof character?.id === 'string' ? { ...ack, characterId: character.id } : ack;
 }
 
+/** A refused member name as an HTTP answer: a taken name is a conflict, anything else a bad request. */
+function nameProblem(problem: { readonly code: string; readonly message: string }): HttpProblem {
+  return new HttpProblem(problem.code === 'member/name-taken' ? 409 : 400, problem.code, problem.message);
+}
+
 /** Status of a refused command, for HTTP. */
 function statusOf(code: string): number {
   if (code === 'auth/forbidden') return 403;
+  if (code === 'auth/removed') return 401;
   if (code.startsWith('store/')) return 500;
   return 400;
 }
@@ -215,12 +227,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return table;
   }
 
-  async function authenticate(request: FastifyRequest, table: LiveTable): Promise<MemberRecord> {
+  /** The member a request's bearer token seats, with their name and role as the table has them now. */
+  async function authenticate(request: FastifyRequest, table: LiveTable): Promise<{ readonly member: MemberRecord; readonly view: MemberView }> {
     const token = bearer(request);
     if (token === null) throw new HttpProblem(401, 'auth/no-token', 'Send your table token as "Authorization: Bearer <token>".');
-    const member = await table.member(hashToken(token));
-    if (member === null) throw new HttpProblem(401, 'auth/bad-token', 'This token does not belong to this table.');
-    return member;
+    const seat = await table.seat(hashToken(token));
+    if (seat.kind === 'removed') throw new HttpProblem(401, 'auth/removed', REMOVED_MESSAGE);
+    if (seat.kind === 'unknown') throw new HttpProblem(401, 'auth/bad-token', BAD_TOKEN_MESSAGE);
+    return seat;
   }
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -256,7 +270,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.post('/api/tables', { config: { rateLimit: { max: options.tablesPerMinute ?? TABLES_PER_MINUTE, timeWindow: 60_000 } } }, async (request, reply) => {
     const parsed = createTableBody.safeParse(request.body);
     if (!parsed.success) throw new HttpProblem(400, 'table/invalid', describeIssues(parsed.error));
-    const { name, ruleset, settings = {}, smithName = 'Smith' } = parsed.data;
+    const { name, ruleset, settings = {} } = parsed.data;
+    // The Smith's name is read as every member's name is (no one else is at the table yet).
+    const smithName = memberNameProblem({ members: [] }, parsed.data.smithName ?? 'Smith', 'smith');
+    if (!smithName.ok) throw new HttpProblem(400, smithName.error.code, smithName.error.message);
     if (JSON.stringify(settings).length > MAX_SETTINGS_JSON_LENGTH) {
       throw new HttpProblem(400, 'table/settings-too-large', `Settings are at most ${MAX_SETTINGS_JSON_LENGTH} characters of JSON.`);
     }
@@ -266,7 +283,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const smithToken = newToken();
     const inviteCode = newInviteCode();
     const at = now();
-    const smith: MemberRecord = { id: newId(), tableId: id, role: 'smith', name: smithName, tokenHash: hashToken(smithToken), createdAt: at };
+    const smith: MemberRecord = { id: newId(), tableId: id, role: 'smith', name: smithName.value, tokenHash: hashToken(smithToken), createdAt: at };
     await store.createTable({
       table: { id, name, ruleset, settings, createdAt: at, inviteCode },
       smith,
@@ -289,7 +306,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }
     const token = newToken();
     const role: Role = parsed.data.role ?? 'player';
-    const member: MemberRecord = { id: newId(), tableId: table.tableId, role, name: parsed.data.name, tokenHash: hashToken(token), createdAt: now() };
+    const name = memberNameProblem(table.current, parsed.data.name, role);
+    if (!name.ok) throw nameProblem(name.error);
+    const member: MemberRecord = { id: newId(), tableId: table.tableId, role, name: name.value, tokenHash: hashToken(token), createdAt: now() };
     await table.commitDirect(
       {
         actorId: member.id,
@@ -299,6 +318,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       // Counted in the table's queue, after the joins ahead of this one.
       (state) => {
         if (state.members.length >= MAX_MEMBERS) throw new HttpProblem(409, 'table/full', `A table has at most ${MAX_MEMBERS} members.`);
+        // Read again here: a join ahead of this one in the queue may have taken the name.
+        const again = memberNameProblem(state, member.name, role);
+        if (!again.ok) throw nameProblem(again.error);
       },
     );
     return reply.status(201).send({ playerId: member.id, token, role });
@@ -306,8 +328,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.get<{ Params: { id: string } }>('/api/tables/:id', async (request) => {
     const table = await liveTable(request.params.id);
-    const member = await authenticate(request, table);
-    await table.catchUp();
+    const { member, view } = await authenticate(request, table);
     const state = table.current;
     const record = member.role === 'smith' ? await store.getTable(table.tableId) : null;
     return {
@@ -315,7 +336,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       name: state.name,
       ruleset: state.ruleset,
       settings: state.settings,
-      you: memberView(member),
+      you: view,
       members: state.members,
       lastSeq: state.lastSeq,
       ...(record !== null ? { inviteCode: record.inviteCode } : {}),
@@ -324,7 +345,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.get<{ Params: { id: string }; Querystring: unknown }>('/api/tables/:id/log', async (request) => {
     const table = await liveTable(request.params.id);
-    const member = await authenticate(request, table);
+    const { member } = await authenticate(request, table);
     const q = logQuery.safeParse(request.query);
     if (!q.success) throw new HttpProblem(400, 'log/invalid', describeIssues(q.error));
     return table.log({ id: member.id, role: member.role }, q.data.since, q.data.limit ?? LOG_PAGE_SIZE);
@@ -332,7 +353,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.get<{ Params: { id: string } }>('/api/tables/:id/export', async (request, reply) => {
     const table = await liveTable(request.params.id);
-    const member = await authenticate(request, table);
+    const { member, view } = await authenticate(request, table);
     const viewer = { id: member.id, role: member.role };
     const events = [];
     for (let since = 0; ; ) {
@@ -348,7 +369,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       format: 'hammercrawl-table-export',
       schemaVersion: 1,
       table: { id: table.tableId, name: state.name, ruleset: state.ruleset, settings: state.settings },
-      exportedBy: memberView(member),
+      exportedBy: view,
       members: state.members,
       characters: state.characters,
       events,
@@ -357,7 +378,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.post<{ Params: { id: string } }>('/api/tables/:id/rolls', async (request, reply) => {
     const table = await liveTable(request.params.id);
-    const member = await authenticate(request, table);
+    const { member } = await authenticate(request, table);
     const parsed = rollBody.safeParse(request.body);
     if (!parsed.success) throw new HttpProblem(400, 'roll/invalid', describeIssues(parsed.error));
     const wait = buckets.take(member.id);
@@ -374,7 +395,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.post<{ Params: { id: string } }>('/api/tables/:id/invite', async (request) => {
     const table = await liveTable(request.params.id);
-    const member = await authenticate(request, table);
+    const { member } = await authenticate(request, table);
     if (!can(member.role, 'invite')) throw new HttpProblem(403, 'auth/forbidden', 'Only the Smith manages the invite link.');
     const parsed = inviteBody.safeParse(request.body);
     if (!parsed.success) throw new HttpProblem(400, 'invite/invalid', describeIssues(parsed.error));
@@ -385,6 +406,37 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       events: [{ kind: 'invite-changed', schemaVersion: EVENT_SCHEMA_VERSION, at: now(), actorId: member.id, body: { hasInvite: inviteCode !== null } }],
     });
     return { inviteCode };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: unknown }>('/api/tables/:id/summary', async (request) => {
+    const q = summaryQuery.safeParse(request.query);
+    if (!q.success) throw new HttpProblem(400, 'summary/invalid', describeIssues(q.error));
+    const table = await liveTable(request.params.id);
+    await table.catchUp();
+    const state = table.current;
+    const record = await store.getTable(table.tableId);
+    if (record === null) throw new HttpProblem(404, 'table/not-found', `No table ${request.params.id}.`);
+    const code = q.data.invite ?? '';
+    const invite = code === '' ? 'none' : record.inviteCode !== null && sameText(record.inviteCode, code) ? 'valid' : 'revoked';
+    const smith = state.members.find((m) => m.role === 'smith');
+    return { id: table.tableId, name: state.name, ruleset: state.ruleset, smith: smith?.name ?? 'Smith', invite };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/tables/:id/seat', { config: { rateLimit: { max: options.joinsPerMinute ?? JOINS_PER_MINUTE, timeWindow: 60_000 } } }, async (request) => {
+    const table = await liveTable(request.params.id);
+    const { member } = await authenticate(request, table);
+    const parsed = seatBody.safeParse(request.body ?? {});
+    if (!parsed.success) throw new HttpProblem(400, 'seat/invalid', describeIssues(parsed.error));
+    const memberId = parsed.data.memberId ?? member.id;
+    if (memberId !== member.id && !can(member.role, 'members')) {
+      throw new HttpProblem(403, 'auth/forbidden', "Only the Smith gives another member's seat a new link; renew your own seat instead.");
+    }
+    const token = newToken();
+    await table.commitDirect(seatRenewal(memberId, hashToken(token), member.id, now()), (state) => {
+      if (!state.members.some((m) => m.id === member.id)) throw new HttpProblem(401, 'auth/removed', REMOVED_MESSAGE);
+      if (!state.members.some((m) => m.id === memberId)) throw new HttpProblem(404, 'member/no-such-member', `No member ${memberId.slice(0, 64)} at this table.`);
+    });
+    return { memberId, token };
   });
 
   const allowed = new Set(options.allowedOrigins ?? []);
@@ -427,6 +479,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const send = (frame: object): void => sendFrame(Buffer.from(JSON.stringify(frame)));
     const fail = (code: string, message: string, requestId?: string, path?: string): void =>
       send({ kind: 'error', code, message, ...(requestId !== undefined ? { requestId } : {}), ...(path !== undefined ? { path } : {}) });
+    /** Ends a socket whose token opens nothing (null: unknown), or no longer does. */
+    const unseat = (loss: SeatLoss | null): void => {
+      // Nothing more is read from this socket: its token opens nothing now.
+      stage = 'closed';
+      if (loss === 'removed') fail('auth/removed', REMOVED_MESSAGE);
+      else if (loss === 'renewed') fail('auth/seat-renewed', RENEWED_MESSAGE);
+      else fail('auth/bad-token', BAD_TOKEN_MESSAGE);
+      socket.close(4401, loss ?? 'bad token');
+    };
     const helloTimer = setTimeout(() => {
       fail('protocol/hello-first', `Send hello within ${HELLO_TIMEOUT_MS / 1000} s.`);
       socket.close(4408, 'no hello');
@@ -472,12 +533,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             socket.close(4404, 'no such table');
             return;
           }
-          member = await table.member(hashToken(hello.data.token));
-          if (member === null) {
-            fail('auth/bad-token', 'This token does not belong to this table.');
-            socket.close(4401, 'bad token');
+          const seat = await table.seat(hashToken(hello.data.token));
+          if (seat.kind !== 'seated') {
+            unseat(seat.kind === 'removed' ? 'removed' : null);
             return;
           }
+          member = seat.member;
           if (table.watcherCount >= MAX_SOCKETS_PER_TABLE) {
             fail('table/too-many-sockets', `A table serves at most ${MAX_SOCKETS_PER_TABLE} connections per server.`);
             socket.close(1013, 'table busy');
@@ -487,13 +548,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           send({
             kind: 'welcome',
             tableId,
-            you: memberView(member),
+            you: seat.view,
             table: { name: state.name, ruleset: state.ruleset, settings: state.settings },
             members: state.members,
             lastSeq: state.lastSeq,
           });
           const viewer: Viewer = { id: member.id, role: member.role };
-          const stop = await table.watch({ viewer, deliver: (frames) => frames.forEach(sendFrame) }, hello.data.since);
+          const stop = await table.watch({ viewer, deliver: (frames) => frames.forEach(sendFrame), presence: sendFrame, unseat }, hello.data.since, seat.asOf);
           if ((stage as string) === 'closed') stop();
           else {
             stopWatching = stop;

@@ -19,6 +19,37 @@ export interface TableWatcher {
   readonly viewer: Viewer;
   /** Called with each event after the watcher's last, in order, as the JSON text of a frame. */
   deliver(frames: readonly Buffer[]): void;
+  /** Called with the JSON text of a `presence` frame when the watcher is added and when who is online changes. */
+  presence?(frame: Buffer): void;
+  /**
+   * Called once when the viewer's seat no longer opens the table (the Smith removed them, or the seat
+   * was given a new token): the watcher has been dropped, after the event that did it was delivered.
+   */
+  unseat?(reason: SeatLoss): void;
+}
+
+/** Why a seat stopped opening the table. */
+export type SeatLoss = 'removed' | 'renewed';
+
+/**
+ * Who holds a token at this table: a member now at it (their name and role as the folded state has
+ * them), a member the Smith removed, or no one (an unknown token, or one a renewed seat replaced).
+ */
+export type SeatLookup =
+  | {
+      readonly kind: 'seated';
+      readonly member: MemberRecord;
+      readonly view: MemberView;
+      /** The seq the lookup was made at: a seat change after it unseats a watcher added later. */
+      readonly asOf: number;
+    }
+  | { readonly kind: 'removed' }
+  | { readonly kind: 'unknown' };
+
+/** The socket frame of who is online: the ids of members with an open socket to this process. */
+export interface PresenceFrame {
+  readonly kind: 'presence';
+  readonly online: readonly string[];
 }
 
 /** The answer to a command. */
@@ -42,6 +73,11 @@ export interface LiveTableDeps {
 /** Default interval of the store poll of a watched table, in ms. */
 export const FEED_POLL_MS = 2000;
 
+/** True when the event is a whisper addressed to `memberId`. */
+function isAddressee(event: TableEvent, memberId: string): boolean {
+  return event.kind === 'chatted' && (event.body as { readonly to?: unknown }).to === memberId;
+}
+
 /** Reads a stored event as a table event (the store keeps bodies as JSON). */
 export function asTableEvent(e: StoredEvent): TableEvent {
   return { kind: e.kind, body: e.body, seq: e.seq, at: e.at, actorId: e.actorId, requestId: e.requestId, schemaVersion: e.schemaVersion } as unknown as TableEvent;
@@ -53,7 +89,12 @@ export class LiveTable {
   private readonly watchers = new Set<TableWatcher & { sentSeq: number }>();
   /** `${actorId} ${requestId}` -> seq of the command's last event, for retries. */
   private readonly requests = new Map<string, number>();
+  /** Token hash -> member: a cache of the store, dropped for a member whose seat changes. */
   private readonly members = new Map<string, MemberRecord>();
+  /** Member id -> the seq and kind of the last change to their seat (renewed, removed) folded. */
+  private readonly seatChanges = new Map<string, { readonly seq: number; readonly loss: SeatLoss }>();
+  /** The online ids last announced (`presence` frames), joined by spaces. */
+  private announcedOnline = '';
   private queue: Promise<unknown> = Promise.resolve();
   private refilling: Promise<void> | null = null;
   private refillAgain = false;
@@ -87,13 +128,54 @@ export class LiveTable {
     return this.watchers.size;
   }
 
-  /** The member holding a token hash, from this process's cache or the store. */
+  /**
+   * Who holds a token hash now: read after catching up with the store (so a seat renewed or a member
+   * removed by another process, or by the command line, is seen), from this process's cache or the store.
+   */
+  async seat(tokenHash: string): Promise<SeatLookup> {
+    // A store read that overlaps the fold of a change to the seat it finds is read again.
+    for (let attempt = 0; ; attempt++) {
+      await this.catchUp();
+      const asOf = this.current.lastSeq;
+      let member = this.members.get(tokenHash);
+      if (member === undefined) {
+        const found = await this.deps.store.findMember(this.tableId, tokenHash);
+        if (found === null) return { kind: 'unknown' };
+        if ((this.seatChanges.get(found.id)?.seq ?? 0) > asOf) {
+          if (attempt < 2) continue;
+          return { kind: 'unknown' };
+        }
+        this.members.set(tokenHash, found);
+        member = found;
+      }
+      const view = this.current.members.find((m) => m.id === member.id);
+      if (view !== undefined) return { kind: 'seated', member, view, asOf };
+      return this.current.formerMembers.some((m) => m.id === member.id) ? { kind: 'removed' } : { kind: 'unknown' };
+    }
+  }
+
+  /** The member holding a token hash now at the table, or null (no one, or a removed member). */
   async member(tokenHash: string): Promise<MemberRecord | null> {
-    const cached = this.members.get(tokenHash);
-    if (cached !== undefined) return cached;
-    const found = await this.deps.store.findMember(this.tableId, tokenHash);
-    if (found !== null) this.members.set(tokenHash, found);
-    return found;
+    const found = await this.seat(tokenHash);
+    return found.kind === 'seated' ? found.member : null;
+  }
+
+  /** Ids of the members with an open socket to this process, sorted. */
+  online(): string[] {
+    return [...new Set([...this.watchers].map((w) => w.viewer.id))].sort();
+  }
+
+  /** Sends the presence frame to `to` (a new watcher), and to every watcher when the online set changed. */
+  private announcePresence(to?: TableWatcher): void {
+    const online = this.online();
+    const key = online.join(' ');
+    const frame = Buffer.from(JSON.stringify({ kind: 'presence', online } satisfies PresenceFrame));
+    if (key !== this.announcedOnline) {
+      this.announcedOnline = key;
+      for (const w of this.watchers) w.presence?.(frame);
+    } else if (to !== undefined && this.watchers.has(to as TableWatcher & { sentSeq: number })) {
+      to.presence?.(frame);
+    }
   }
 
   /** Reads events this process has not folded yet from the store. */
@@ -152,22 +234,39 @@ export class LiveTable {
 
   private fold(events: readonly StoredEvent[]): void {
     const fresh: TableEvent[] = [];
+    const unseated = new Map<string, SeatLoss>();
     for (const stored of events) {
       if (stored.seq <= (this.state?.lastSeq ?? 0)) continue;
       const event = asTableEvent(stored);
       this.state = applyEvent(this.state, event, this.extensionFor(event));
       if (stored.requestId !== null && stored.actorId !== null) this.requests.set(`${stored.actorId} ${stored.requestId}`, stored.seq);
+      const loss: SeatLoss | null = event.kind === 'seat-renewed' ? 'renewed' : event.kind === 'member-removed' ? 'removed' : null;
+      const memberId = (event.body as { readonly memberId?: unknown }).memberId;
+      if (loss !== null && typeof memberId === 'string') {
+        this.seatChanges.set(memberId, { seq: stored.seq, loss });
+        for (const [hash, m] of this.members) if (m.id === memberId) this.members.delete(hash);
+        unseated.set(memberId, loss);
+      }
       fresh.push(event);
     }
     if (fresh.length === 0) return;
     const frames = new Map<string, Buffer>();
     for (const w of this.watchers) this.send(w, fresh, frames);
+    if (unseated.size === 0) return;
+    // The member's sockets get the event that unseats them, then stop.
+    for (const w of [...this.watchers]) {
+      const loss = unseated.get(w.viewer.id);
+      if (loss === undefined) continue;
+      this.watchers.delete(w);
+      w.unseat?.(loss);
+    }
+    this.announcePresence();
   }
 
   /**
    * Sends events to a watcher. Each event is projected and serialised once per class of viewer, and
-   * the same bytes go to every socket of the class. There are four classes: the Smith, the event's
-   * actor, observers and the other players. `projectEvent` shows observers what it shows the other
+   * the same bytes go to every socket of the class. There are five classes: the Smith, the event's
+   * actor, the member a whisper is addressed to, observers and the other players. `projectEvent` shows observers what it shows the other
    * players, but keeping them apart costs at most one more frame per event and stays correct should
    * observers ever see less.
    */
@@ -175,7 +274,7 @@ export class LiveTable {
     const out: Buffer[] = [];
     for (const e of events) {
       if (e.seq <= w.sentSeq) continue;
-      const viewerClass = w.viewer.role === 'smith' ? 'S' : w.viewer.id === e.actorId ? 'A' : w.viewer.role === 'observer' ? 'O' : 'P';
+      const viewerClass = w.viewer.role === 'smith' ? 'S' : w.viewer.id === e.actorId ? 'A' : isAddressee(e, w.viewer.id) ? 'T' : w.viewer.role === 'observer' ? 'O' : 'P';
       const key = `${e.seq} ${viewerClass}`;
       let frame = frames.get(key);
       if (frame === undefined) {
@@ -192,7 +291,7 @@ export class LiveTable {
    * Adds a watcher that has seen events up to `since`: it gets every later event this viewer may
    * see (projected), in order, then live events. Replay reads the store page by page.
    */
-  async watch(watcher: TableWatcher, since: number): Promise<() => void> {
+  async watch(watcher: TableWatcher, since: number, asOf?: number): Promise<() => void> {
     await this.catchUp();
     const entry = Object.assign(watcher, { sentSeq: since });
     // Replay from the store page by page; the check that replay has caught up and the adding of the
@@ -206,12 +305,19 @@ export class LiveTable {
       after = page[page.length - 1]!.seq;
     }
     entry.sentSeq = Math.max(entry.sentSeq, after);
+    // A seat changed since the viewer's token was looked up (`seat`, at `asOf`): it opens nothing now.
+    const change = this.seatChanges.get(watcher.viewer.id);
+    if (asOf !== undefined && change !== undefined && change.seq > asOf) {
+      watcher.unseat?.(change.loss);
+      return () => undefined;
+    }
     this.watchers.add(entry);
+    this.announcePresence(entry);
     // A lost bus message is refilled by the next event's gap, by a resync, or at the latest by this
     // slow poll (several processes serving one table).
     this.poll ??= setInterval(() => void this.refill().catch(() => undefined), this.deps.pollMs ?? FEED_POLL_MS).unref();
     return () => {
-      this.watchers.delete(entry);
+      if (this.watchers.delete(entry)) this.announcePresence();
       if (this.watchers.size === 0 && this.poll !== null) {
         clearInterval(this.poll);
         this.poll = null;
@@ -249,6 +355,9 @@ export class LiveTable {
     const seen = this.requests.get(key);
     if (seen !== undefined) return { ok: true, seq: seen, events: [], isDuplicate: true };
     const state = this.current;
+    if (!state.members.some((m) => m.id === actor.id)) {
+      return { ok: false, error: { code: 'auth/removed', message: 'You are no longer a member of this table: the Smith removed you.' } };
+    }
     const at = this.deps.now();
     const decided = rollCommand(state, actor, command, { rng: this.deps.rng, rules: this.deps.rules(state.ruleset), now: at });
     if (!decided.ok) return { ok: false, error: decided.error };

@@ -51,6 +51,12 @@ export const rollBody = z.object({
   label: z.string().max(MAX_LABEL_LENGTH).optional(),
 });
 
+/** `POST /api/tables/:id/seat`: whose seat gets a new token (default: the sender's own). */
+export const seatBody = z.object({ memberId: id.optional() });
+
+/** `GET /api/tables/:id/summary` query: the invite code the page was opened with, if any. */
+export const summaryQuery = z.object({ invite: z.string().max(100).optional() });
+
 /** `POST /api/tables/:id/invite`. */
 export const inviteBody = z.object({ action: z.enum(['rotate', 'revoke']) });
 

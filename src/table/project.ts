@@ -3,7 +3,7 @@
  * event, as the JSON object sent on the WebSocket, by `GET .../log` and in exports. A secret roll
  * reaches the Smith (and, when Smith-only, its roller) whole; everyone else gets its envelope only.
  */
-import type { CombatState } from '../rules/rule-system.js';
+import type { CombatChangedBody, CombatState } from '../rules/rule-system.js';
 import { declaredVisibility, eventOfKind, type Role, type TableEvent, type Visibility } from './events.js';
 
 /** Who is looking. */
@@ -73,7 +73,7 @@ export function projectEvent(event: TableEvent, viewer: Viewer): WireEvent {
     };
   }
   const combat = eventOfKind(event, 'combat-changed');
-  if (combat !== null && viewer.role !== 'smith') return { ...envelope, ...combat.body, combat: trackerForPlayers(combat.body.combat) };
+  if (combat !== null && viewer.role !== 'smith') return { ...envelope, ...combatChangeForPlayers(combat.body) };
   return { ...envelope, ...body };
 }
 
@@ -94,4 +94,35 @@ export function trackerForPlayers(combat: CombatState): CombatState {
       return { ...rest, health: '', armour: '', stats: {}, isHidden: true };
     }),
   };
+}
+
+/**
+ * A tracker change as a player or observer sees it: the tracker through `trackerForPlayers`, and the
+ * words about it held to the same rule. An attack on (or by) one of the Smith's hidden combatants
+ * says who attacked whom and whether it hit, without the roll's lines (they name the foe's Defence, its
+ * attack and its dice); a change the Smith made to a hidden combatant says whom it changed, not how.
+ */
+export function combatChangeForPlayers(body: CombatChangedBody): CombatChangedBody {
+  const combat = trackerForPlayers(body.combat);
+  if (combat === body.combat) return body;
+  const hidden = combat.combatants.filter((c) => c.isHidden === true);
+  const hiddenOne = (id: string) => hidden.find((c) => c.id === id);
+  const attack = body.attack;
+  if (attack !== undefined) {
+    const target = hiddenOne(attack.targetId);
+    if (target === undefined && hiddenOne(attack.attackerId) === undefined) return { ...body, combat };
+    const nameOf = (id: string) => combat.combatants.find((c) => c.id === id)?.name ?? 'Someone';
+    // The summary names the target's dice after the hit: kept when those are the players' to see.
+    const summary =
+      target === undefined
+        ? body.summary
+        : !attack.isHit
+          ? `${nameOf(attack.attackerId)} attacks ${target.name}: miss.`
+          : `${nameOf(attack.attackerId)} ${attack.isCrit ? 'crits' : 'hits'} ${target.name}${target.isDown ? ': down!' : '.'}`;
+    return { ...body, combat, summary, attack: { ...attack, lines: [] } };
+  }
+  // The tracker's own summary of a change to one combatant starts with its name ("Goblin: health d6 -> d4.").
+  const changed = hidden.find((c) => body.summary.startsWith(`${c.name}: `));
+  if (changed === undefined) return { ...body, combat };
+  return { ...body, combat, summary: `The Smith changed ${changed.name}${changed.isDown ? ': down' : ''}.` };
 }

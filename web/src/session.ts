@@ -5,8 +5,8 @@
  */
 import { signal, computed, type Signal } from '@preact/signals';
 import type { RuleSystem } from '../../src/rules/rule-system.js';
-import { Api, ApiError } from './lib/api.js';
-import { LiveConnection, liveUrl, type LiveStatus } from './lib/live.js';
+import { Api, ApiError, type RenewedSeat } from './lib/api.js';
+import { LiveConnection, liveUrl, type LiveStatus, type UnauthorizedReason } from './lib/live.js';
 import type { AckFrame, Command, RulesetCommand } from './lib/protocol.js';
 import type { ParamRecord } from '../../src/rules/rule-system.js';
 
@@ -28,10 +28,38 @@ import { seats } from './store.js';
 /** The page's client for its own server. */
 export const api = new Api((url, init) => fetch(url, init));
 
+/** The address that opens a seat on another device: the token in the fragment, which no server log or Referer sees. */
+export function seatLink(origin: string, tableId: string, token: string): string {
+  return `${origin}/t/${encodeURIComponent(tableId)}#seat=${encodeURIComponent(token)}`;
+}
+
+/** The token a seat link carries in an address's fragment (`#seat=<token>`), or null. */
+export function seatTokenOf(hash: string): string | null {
+  const token = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash).get('seat');
+  return token !== null && token.length > 0 ? token : null;
+}
+
+/**
+ * Takes the seat a seat link names on this device: the token is checked with the table first (an
+ * `ApiError` when it opens nothing: 401 `auth/bad-token` for a link renewed since, `auth/removed`), then
+ * saved as this device's seat, and the fragment is taken out of the address bar.
+ */
+export async function claimSeatLink(tableId: string, token: string): Promise<SavedSeat> {
+  const info = await api.table(tableId, token);
+  const seat: SavedSeat = { tableId, token, memberId: info.you.id, name: info.you.name, role: info.you.role, tableName: info.name, openedAt: Date.now() };
+  seats.save(seat);
+  if (seatTokenOf(location.hash) !== null) history.replaceState(null, '', `${location.pathname}${location.search}`);
+  return seat;
+}
+
 /** A table the page has open; a ruleset's panels are given it as their `RulesetSession`. */
 export class TableSession implements RulesetSession {
   readonly state: Signal<TableState>;
   readonly status = signal<LiveStatus>('connecting');
+  /** Ids of the members with the table open now (the server's `presence` frames). */
+  readonly online = signal<ReadonlySet<string>>(new Set());
+  /** Why this device's seat no longer opens the table, once it does not (status `unauthorized`). */
+  readonly unauthorizedReason = signal<UnauthorizedReason | null>(null);
   readonly ruleSystem = signal<RuleSystem | null>(null);
   readonly ruleSystemMissing = signal(false);
   /** The ruleset's own web parts (web/src/rulesets), none until they are loaded. */
@@ -49,8 +77,12 @@ export class TableSession implements RulesetSession {
   });
   private readonly conn: LiveConnection;
   private isFirstWelcome = true;
+  /** True while this device renews its own seat: the server closing the old token's socket is expected. */
+  private isRenewing = false;
+  private current: SavedSeat;
 
-  constructor(readonly seat: SavedSeat) {
+  constructor(seat: SavedSeat) {
+    this.current = seat;
     this.state = signal(emptyTable(seat.tableId));
     this.conn = new LiveConnection({
       url: liveUrl(location, seat.tableId),
@@ -63,7 +95,8 @@ export class TableSession implements RulesetSession {
           this.isFirstWelcome = false;
           // Replay up to the welcome's lastSeq is history; later events are news.
           this.announceAfter.value = w.lastSeq;
-          seats.save({ ...seat, tableName: w.table.name, name: w.you.name, role: w.you.role, openedAt: Date.now() });
+          this.current = { ...this.current, tableName: w.table.name, name: w.you.name, role: w.you.role, openedAt: Date.now() };
+          seats.save(this.current);
           void this.loadRules(w.table.ruleset);
           if (w.you.role === 'smith') void this.refreshInvite();
         }
@@ -72,12 +105,52 @@ export class TableSession implements RulesetSession {
         this.state.value = applyEvent(this.state.peek(), e);
       },
       onStatus: (s) => {
+        // The old token's socket closing while this device renews its own seat is no lost seat.
+        if (s === 'unauthorized' && this.isRenewing && this.conn.unauthorizedReason === 'renewed') {
+          this.status.value = 'reconnecting';
+          return;
+        }
+        if (s === 'unauthorized') this.unauthorizedReason.value = this.conn.unauthorizedReason ?? 'unknown';
+        if (s === 'unauthorized') this.online.value = new Set();
         this.status.value = s;
       },
       onError: (e) => {
         this.problem.value = e.message ?? e.code;
       },
+      onPresence: (online) => {
+        this.online.value = new Set(online);
+      },
     });
+  }
+
+  /** The seat this session holds (its token changes when the seat is renewed). */
+  get seat(): SavedSeat {
+    return this.current;
+  }
+
+  /**
+   * Gives a seat a new token. One's own (no `memberId`, or one's own): the new token is saved as this
+   * device's seat and the table reconnects with it; the old one stops working on every other device.
+   * Another member's (the Smith's right): the answer carries their new token, for their seat link.
+   */
+  async renewSeat(memberId?: string): Promise<RenewedSeat> {
+    const isOwn = memberId === undefined || memberId === this.current.memberId;
+    if (!isOwn) return api.renewSeat(this.current.tableId, this.current.token, memberId);
+    this.isRenewing = true;
+    try {
+      const renewed = await api.renewSeat(this.current.tableId, this.current.token);
+      this.current = { ...this.current, token: renewed.token };
+      seats.save(this.current);
+      this.conn.reconnect(renewed.token);
+      return renewed;
+    } finally {
+      this.isRenewing = false;
+      // The answer was lost after the server renewed the seat: the old token's socket was closed for good.
+      if (this.conn.status === 'unauthorized' && this.status.peek() !== 'unauthorized') {
+        this.unauthorizedReason.value = this.conn.unauthorizedReason ?? 'unknown';
+        this.status.value = 'unauthorized';
+      }
+    }
   }
 
   start(): void {

@@ -191,6 +191,10 @@ class PostgresStore implements TableStore {
           }
           const lastSeq = Number(row.last_seq) - count;
           for (const member of commit.addMembers ?? []) await trx.insertInto('members').values(memberRow(member)).execute();
+          for (const renewal of commit.renewSeats ?? []) {
+            const updated = await trx.updateTable('members').set({ token_hash: renewal.tokenHash }).where('table_id', '=', commit.tableId).where('id', '=', renewal.memberId).executeTakeFirst();
+            if (updated.numUpdatedRows !== 1n) throw new StoreError('store/no-such-member', `no member ${renewal.memberId} at table ${commit.tableId}`);
+          }
           if (commit.inviteCode !== undefined || settings !== undefined) {
             await trx
               .updateTable('tables')

@@ -217,6 +217,10 @@ export function checkCommit(commit: Commit): void {
     });
   }
   (commit.addMembers ?? []).forEach((member, index) => checkMember(member, commit.tableId, `addMembers[${index}]`));
+  (commit.renewSeats ?? []).forEach((renewal, index) => {
+    if (typeof renewal.memberId !== 'string' || renewal.memberId === '') throw new TypeError(`renewSeats[${index}].memberId must be a non-empty string`);
+    if (typeof renewal.tokenHash !== 'string' || renewal.tokenHash === '') throw new TypeError(`renewSeats[${index}].tokenHash must be a non-empty string`);
+  });
   if (commit.settings !== undefined) encodeJsonObject(commit.settings, 'settings');
 }
 

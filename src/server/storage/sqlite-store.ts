@@ -99,6 +99,7 @@ class SqliteStore implements TableStore {
   readonly #insertMember: BetterSqlite3.Statement<[MemberRow]>;
   readonly #insertEvent: BetterSqlite3.Statement<[EventRow]>;
   readonly #setLastSeq: BetterSqlite3.Statement<[number, string]>;
+  readonly #setTokenHash: BetterSqlite3.Statement<[string, string, string]>;
   readonly #setInvite: BetterSqlite3.Statement<[string | null, string]>;
   readonly #setSettings: BetterSqlite3.Statement<[string, string]>;
   readonly #commitTx: BetterSqlite3.Transaction<(commit: Commit) => CommitResult>;
@@ -125,6 +126,7 @@ class SqliteStore implements TableStore {
       `INSERT INTO events (${EVENT_COLUMNS}) VALUES (@table_id, @seq, @kind, @schema_version, @at, @actor_id, @request_id, @request_part, @body)`,
     );
     this.#setLastSeq = db.prepare('UPDATE tables SET last_seq = ? WHERE id = ?');
+    this.#setTokenHash = db.prepare('UPDATE members SET token_hash = ? WHERE table_id = ? AND id = ?');
     this.#setInvite = db.prepare('UPDATE tables SET invite_code = ? WHERE id = ?');
     this.#setSettings = db.prepare('UPDATE tables SET settings = ? WHERE id = ?');
     this.#commitTx = db.transaction((commit: Commit) => this.#commitInTransaction(commit));
@@ -281,6 +283,11 @@ class SqliteStore implements TableStore {
       if (earlier.length > 0) return { events: earlier.map(eventFromRow), isDuplicate: true };
     }
     for (const member of commit.addMembers ?? []) this.#insertMember.run(memberRow(member));
+    for (const renewal of commit.renewSeats ?? []) {
+      if (this.#setTokenHash.run(renewal.tokenHash, commit.tableId, renewal.memberId).changes !== 1) {
+        throw new StoreError('store/no-such-member', `no member ${renewal.memberId} at table ${commit.tableId}`);
+      }
+    }
     if (commit.inviteCode !== undefined) this.#setInvite.run(commit.inviteCode, commit.tableId);
     if (commit.settings !== undefined) this.#setSettings.run(encodeJsonObject(commit.settings, 'settings'), commit.tableId);
     const events = this.#insertEvents(commit.tableId, lastSeq, commit.events, requestId);

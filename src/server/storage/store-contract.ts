@@ -135,6 +135,75 @@ export function describeStoreContract(label: string, makeStore: () => Promise<Ta
       expect(await store.listMembers(id)).toHaveLength(1);
     });
 
+    it('renews a seat: the new token hash finds the member, the old finds no one, in one commit with its event', async () => {
+      const store = await open();
+      const id = freshId('renew');
+      await store.createTable(testTable(id));
+      const ann = testMember(id, 'ann', 'player', 'hash-ann-1');
+      await store.commit({ tableId: id, actorId: null, events: [], addMembers: [ann] });
+      const renewed = await store.commit({
+        tableId: id,
+        actorId: 'ann',
+        requestId: 'renew-1',
+        events: [testEvent('seat-renewed', { memberId: 'ann' }, 'ann')],
+        renewSeats: [{ memberId: 'ann', tokenHash: 'hash-ann-2' }],
+      });
+      expect(renewed.isDuplicate).toBe(false);
+      expect(renewed.events.map((e) => [e.seq, e.kind])).toEqual([[2, 'seat-renewed']]);
+      expect(await store.findMember(id, 'hash-ann-1')).toBeNull();
+      expect(await store.findMember(id, 'hash-ann-2')).toEqual({ ...ann, tokenHash: 'hash-ann-2' });
+      expect(await store.listMembers(id)).toHaveLength(2);
+      // A retry of the same request writes nothing again: the hash stays the first retry's.
+      const again = await store.commit({
+        tableId: id,
+        actorId: 'ann',
+        requestId: 'renew-1',
+        events: [testEvent('seat-renewed', { memberId: 'ann' }, 'ann')],
+        renewSeats: [{ memberId: 'ann', tokenHash: 'hash-ann-3' }],
+      });
+      expect(again).toEqual({ events: renewed.events, isDuplicate: true });
+      expect(await store.findMember(id, 'hash-ann-2')).not.toBeNull();
+      expect(await store.findMember(id, 'hash-ann-3')).toBeNull();
+      // The Smith's seat renews the same way.
+      await store.commit({ tableId: id, actorId: null, events: [testEvent('seat-renewed', { memberId: 'smith' })], renewSeats: [{ memberId: 'smith', tokenHash: 'hash-smith-2' }] });
+      expect((await store.findMember(id, 'hash-smith-2'))?.role).toBe('smith');
+      expect(await store.findMember(id, testTable(id).smith.tokenHash)).toBeNull();
+      expect((await store.checkIntegrity()).ok).toBe(true);
+    });
+
+    it('writes nothing of a seat renewal for no member of the table, or to a token hash taken there', async () => {
+      const store = await open();
+      const id = freshId('renew-bad');
+      const other = freshId('renew-other');
+      await store.createTable(testTable(id));
+      await store.createTable(testTable(other));
+      await store.commit({ tableId: other, actorId: null, events: [], addMembers: [testMember(other, 'zed', 'player', 'hash-zed')] });
+      await store.commit({ tableId: id, actorId: null, events: [], addMembers: [testMember(id, 'ann', 'player', 'hash-ann')] });
+      const before = await store.getTable(id);
+      for (const memberId of ['nobody', 'zed']) {
+        await expectStoreError(
+          store.commit({ tableId: id, actorId: null, events: [testEvent('seat-renewed', { memberId })], renewSeats: [{ memberId, tokenHash: 'hash-new' }], inviteCode: 'changed' }),
+          'store/no-such-member',
+        );
+      }
+      await expectStoreError(
+        store.commit({ tableId: id, actorId: null, events: [testEvent('seat-renewed', { memberId: 'ann' })], renewSeats: [{ memberId: 'ann', tokenHash: testTable(id).smith.tokenHash }] }),
+        'store/conflict',
+      );
+      // Two renewals, the second failing: the first is rolled back too.
+      await expectStoreError(
+        store.commit({ tableId: id, actorId: null, events: [], renewSeats: [{ memberId: 'ann', tokenHash: 'hash-ann-new' }, { memberId: 'nobody', tokenHash: 'hash-x' }] }),
+        'store/no-such-member',
+      );
+      expect(await store.getTable(id)).toEqual(before);
+      expect(await store.findMember(id, 'hash-ann')).not.toBeNull();
+      expect(await store.findMember(id, 'hash-ann-new')).toBeNull();
+      expect(await store.findMember(other, 'hash-zed')).not.toBeNull();
+      expect(await store.readEvents(id, 0, 10)).toHaveLength(1);
+      await expectStoreError(store.commit({ tableId: freshId('renew-none'), actorId: null, events: [], renewSeats: [{ memberId: 'ann', tokenHash: 'h' }] }), 'store/no-such-table');
+      await expect(store.commit({ tableId: id, actorId: null, events: [], renewSeats: [{ memberId: 'ann', tokenHash: '' }] })).rejects.toBeInstanceOf(TypeError);
+    });
+
     it('appends contiguous seqs and keeps every field', async () => {
       const store = await open();
       const id = freshId('append');

@@ -77,10 +77,23 @@ export interface Commit {
   readonly events: readonly NewEvent[];
   /** Members to add in the same transaction (a join). */
   readonly addMembers?: readonly MemberRecord[];
+  /**
+   * Seats given a new token in the same transaction (with their `seat-renewed` events): each member's
+   * token hash is replaced, so the old token finds no one. `store/no-such-member` when a member id is
+   * not at the table, `store/conflict` when the new hash is taken there (nothing written either way).
+   */
+  readonly renewSeats?: readonly SeatRenewal[];
   /** A new invite code, or null to revoke; absent leaves it. */
   readonly inviteCode?: string | null;
   /** New settings; absent leaves them. */
   readonly settings?: JsonObject;
+}
+
+/** A member's seat and the hash of its new token. */
+export interface SeatRenewal {
+  readonly memberId: string;
+  /** SHA-256 of the new bearer token, hex. */
+  readonly tokenHash: string;
 }
 
 /** What a commit did. */
@@ -100,7 +113,7 @@ export interface NewTable {
 /** Thrown for store failures the caller cannot fix (the server answers 500 / an `internal` error). */
 export class StoreError extends Error {
   constructor(
-    readonly code: 'store/no-such-table' | 'store/conflict' | 'store/unavailable' | 'store/corrupt',
+    readonly code: 'store/no-such-table' | 'store/no-such-member' | 'store/conflict' | 'store/unavailable' | 'store/corrupt',
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -124,7 +137,8 @@ export interface TableStore {
   listMembers(tableId: string): Promise<readonly MemberRecord[]>;
   /**
    * Writes one command's changes atomically; `store/no-such-table` when the table is unknown,
-   * `store/conflict` when an added member's id or token hash is taken at the table (nothing written).
+   * `store/conflict` when an added member's id or token hash, or a renewed seat's token hash, is taken
+   * at the table, `store/no-such-member` when a renewed seat names no member of it (nothing written).
    */
   commit(commit: Commit): Promise<CommitResult>;
   /**

@@ -36,6 +36,26 @@ export interface JoinedTable {
   readonly role: Role;
 }
 
+/**
+ * What anyone with a table's address may know of it (`GET /api/tables/:id/summary`): enough for the
+ * join page to say which table and whose, and whether the invite it was opened with still works.
+ */
+export interface TableSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly ruleset: RulesetId;
+  /** The Smith's name. */
+  readonly smith: string;
+  /** The invite code asked about: the current one, not (revoked or rotated), or none given. */
+  readonly invite: 'valid' | 'revoked' | 'none';
+}
+
+/** A seat given a new token (`POST /api/tables/:id/seat`): the member's id and their new token. */
+export interface RenewedSeat {
+  readonly memberId: string;
+  readonly token: string;
+}
+
 /** A client for one server (same origin: `base` is '' in the page). */
 export class Api {
   constructor(
@@ -80,16 +100,29 @@ export class Api {
     return this.call('GET', `/api/tables/${encodeURIComponent(tableId)}`, undefined, token);
   }
 
-  /** Whether a table with this id exists: without a token the server answers 404 for an unknown id, 401 for a known one. */
+  /** The table's name, ruleset and Smith, and whether `invite` is its current invite code; 404 for no table. No token. */
+  summary(tableId: string, invite?: string | null): Promise<TableSummary> {
+    const query = invite === undefined || invite === null || invite === '' ? '' : `?invite=${encodeURIComponent(invite)}`;
+    return this.call('GET', `/api/tables/${encodeURIComponent(tableId)}/summary${query}`);
+  }
+
+  /** Whether a table with this id exists, asked of its summary (a request that needs no token, so none is refused). */
   async tableExists(tableId: string): Promise<boolean> {
     try {
-      await this.call('GET', `/api/tables/${encodeURIComponent(tableId)}`);
+      await this.summary(tableId);
       return true;
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) return false;
-      if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return true;
       throw e;
     }
+  }
+
+  /**
+   * Gives a seat a new token: one's own (no `memberId`, or one's own id), or, for the Smith, any
+   * member's. The old token stops working at once, on every device.
+   */
+  renewSeat(tableId: string, token: string, memberId?: string): Promise<RenewedSeat> {
+    return this.call('POST', `/api/tables/${encodeURIComponent(tableId)}/seat`, memberId === undefined ? {} : { memberId }, token);
   }
 
   log(tableId: string, token: string, since: number, limit = 500): Promise<{ events: TableEvent[]; lastSeq: number }> {
@@ -105,6 +138,8 @@ function describeStatus(status: number): string {
   switch (status) {
     case 401:
       return 'This device is not a member of the table (the token is unknown). Join again from an invite link.';
+    case 409:
+      return 'That is taken at this table; choose another.';
     case 403:
       return 'Not allowed: the invite code is wrong or was revoked, or your role may not do this.';
     case 404:

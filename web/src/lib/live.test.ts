@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LiveConnection, backoffMs, liveUrl, CommandError, type SocketLike, type LiveStatus } from './live.js';
+import { LiveConnection, backoffMs, liveUrl, readPresence, CommandError, type SocketLike, type LiveStatus, type UnauthorizedReason } from './live.js';
 import type { TableEvent, Welcome } from './protocol.js';
 import { DEFAULT_RULESET } from '../../../src/rules/catalogue.js';
 
@@ -35,6 +35,9 @@ function setup() {
   const timers: (() => void)[] = [];
   const events: TableEvent[] = [];
   const statuses: LiveStatus[] = [];
+  const presence: (readonly string[])[] = [];
+  const reasons: UnauthorizedReason[] = [];
+  const errors: string[] = [];
   let lastSeq = 0;
   let n = 0;
   const conn = new LiveConnection({
@@ -52,11 +55,14 @@ function setup() {
       lastSeq = e.seq;
     },
     onStatus: (s) => statuses.push(s),
+    onPresence: (online) => presence.push(online),
+    onUnauthorized: (reason) => reasons.push(reason),
+    onError: (e) => errors.push(e.code),
     setTimer: (f) => timers.push(f),
     clearTimer: () => {},
     newId: () => `req${++n}`,
   });
-  return { conn, sockets, timers, events, statuses };
+  return { conn, sockets, timers, events, statuses, presence, reasons, errors };
 }
 
 describe('live connection', () => {
@@ -126,6 +132,99 @@ describe('live connection', () => {
     sockets[0]!.onclose?.({ code: 4401 });
     expect(conn.status).toBe('unauthorized');
     expect(timers).toHaveLength(0);
+  });
+
+  it('hands on who is online from each presence frame; a presence frame is no event', () => {
+    const { conn, sockets, events, presence } = setup();
+    conn.start();
+    sockets[0]!.onopen?.({});
+    sockets[0]!.receive(WELCOME);
+    sockets[0]!.receive({ kind: 'presence', online: ['m1', 's1'] });
+    sockets[0]!.receive({ kind: 'presence', online: ['m1'] });
+    // A malformed one is dropped.
+    sockets[0]!.receive({ kind: 'presence', online: 'm1' });
+    sockets[0]!.receive({ kind: 'presence', online: [1] });
+    expect(presence).toEqual([['m1', 's1'], ['m1']]);
+    expect(events).toEqual([]);
+    expect(readPresence({ kind: 'presence', online: [] } as never)).toEqual([]);
+    expect(readPresence({ kind: 'rolled' })).toBeNull();
+  });
+
+  it.each([
+    ['auth/removed', 'removed'],
+    ['auth/seat-renewed', 'renewed'],
+    ['auth/bad-token', 'unknown'],
+  ] as const)('%s: unauthorized for the reason %s, once, and no reconnect after the close', (code, reason) => {
+    const { conn, sockets, timers, statuses, reasons, errors } = setup();
+    conn.start();
+    sockets[0]!.onopen?.({});
+    sockets[0]!.receive(WELCOME);
+    sockets[0]!.receive({ kind: 'member-removed', seq: 4, at: 1, by: 's1', memberId: 'm1' });
+    sockets[0]!.receive({ kind: 'error', code, message: 'gone' });
+    sockets[0]!.onclose?.({ code: 4401 });
+    expect(conn.status).toBe('unauthorized');
+    expect(conn.unauthorizedReason).toBe(reason);
+    expect(reasons).toEqual([reason]);
+    expect(statuses.filter((s) => s === 'unauthorized')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    expect(timers).toHaveLength(0);
+  });
+
+  it('a 4401 close without an error frame is an unknown token', () => {
+    const { conn, sockets, reasons } = setup();
+    conn.start();
+    sockets[0]!.onopen?.({});
+    sockets[0]!.onclose?.({ code: 4401 });
+    expect(conn.status).toBe('unauthorized');
+    expect(reasons).toEqual(['unknown']);
+  });
+
+  it("a command refused because its sender was removed is rejected with the server's code", async () => {
+    const { conn, sockets } = setup();
+    conn.start();
+    sockets[0]!.onopen?.({});
+    sockets[0]!.receive(WELCOME);
+    const p = conn.send({ kind: 'chat', text: 'hello?' });
+    sockets[0]!.receive({ kind: 'error', requestId: 'req1', code: 'auth/removed', message: 'removed' });
+    await expect(p).rejects.toMatchObject({ code: 'auth/removed' });
+  });
+
+  it('reconnects with a new token: the old socket is dropped, unacknowledged commands go again after the welcome', async () => {
+    const { conn, sockets, statuses } = setup();
+    conn.start();
+    sockets[0]!.onopen?.({});
+    sockets[0]!.receive(WELCOME);
+    const p = conn.send({ kind: 'chat', text: 'still here' });
+    // The server closes the old token's socket (the seat was renewed from this device).
+    sockets[0]!.receive({ kind: 'error', code: 'auth/seat-renewed', message: 'renewed' });
+    expect(conn.status).toBe('unauthorized');
+    conn.reconnect('tok2');
+    expect(conn.status).toBe('connecting');
+    expect(conn.unauthorizedReason).toBeNull();
+    expect(sockets[0]!.closed).toBe(true);
+    // Late frames and the close of the old socket change nothing.
+    sockets[0]!.receive({ kind: 'error', code: 'auth/bad-token' });
+    sockets[0]!.onclose?.({ code: 4401 });
+    expect(conn.status).toBe('connecting');
+    sockets[1]!.onopen?.({});
+    expect(sockets[1]!.sent[0]).toEqual({ kind: 'hello', token: 'tok2', since: 0 });
+    sockets[1]!.receive(WELCOME);
+    expect(sockets[1]!.sent[1]).toEqual({ kind: 'chat', text: 'still here', requestId: 'req1' });
+    sockets[1]!.receive({ kind: 'ack', requestId: 'req1', seq: 5 });
+    await expect(p).resolves.toMatchObject({ seq: 5 });
+    expect(statuses.at(-1)).toBe('live');
+  });
+
+  it('reconnects with a new token while live: the old socket closes without a reconnect of its own', () => {
+    const { conn, sockets, timers } = setup();
+    conn.start();
+    sockets[0]!.onopen?.({});
+    sockets[0]!.receive(WELCOME);
+    conn.reconnect('tok2');
+    expect(sockets).toHaveLength(2);
+    expect(timers).toHaveLength(0);
+    sockets[1]!.onopen?.({});
+    expect(sockets[1]!.sent[0]).toMatchObject({ kind: 'hello', token: 'tok2' });
   });
 
   it('ignores frames that are not JSON objects', () => {

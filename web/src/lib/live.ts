@@ -20,6 +20,32 @@ export interface SocketLike {
 /** The connection's state, for the status line. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'unauthorized' | 'closed';
 
+/**
+ * Why the table stopped taking this device's token (status `unauthorized`): the Smith removed the
+ * member, the seat was given a new token (a seat link opened elsewhere), or the table never knew it.
+ */
+export type UnauthorizedReason = 'removed' | 'renewed' | 'unknown';
+
+/** The error codes that end a connection for good, and what each says about the seat. */
+const UNAUTHORIZED: Readonly<Record<string, UnauthorizedReason>> = {
+  'auth/removed': 'removed',
+  'auth/seat-renewed': 'renewed',
+  'auth/bad-token': 'unknown',
+};
+
+/** The server's frame of who is online (docs/protocol.md, Presence): ids of members with an open socket. */
+export interface PresenceFrame {
+  readonly kind: 'presence';
+  readonly online: readonly string[];
+}
+
+/** Reads a presence frame's member ids; null when the frame is not one. */
+export function readPresence(frame: { readonly kind: string }): readonly string[] | null {
+  if (frame.kind !== 'presence') return null;
+  const online = (frame as { readonly online?: unknown }).online;
+  return Array.isArray(online) && online.every((id) => typeof id === 'string') ? (online as readonly string[]) : null;
+}
+
 /** A command refused by the server. */
 export class CommandError extends Error {
   override readonly name = 'CommandError';
@@ -45,6 +71,10 @@ export interface LiveOptions {
   readonly onStatus: (s: LiveStatus) => void;
   /** Errors not tied to a command (a bad token...). */
   readonly onError?: (e: ErrorFrame) => void;
+  /** Who is online now (each `presence` frame). */
+  readonly onPresence?: (online: readonly string[]) => void;
+  /** The seat no longer opens the table: called once, just before the status becomes `unauthorized`. */
+  readonly onUnauthorized?: (reason: UnauthorizedReason) => void;
   readonly setTimer?: (f: () => void, ms: number) => unknown;
   readonly clearTimer?: (t: unknown) => void;
   readonly newId?: () => string;
@@ -73,9 +103,13 @@ export class LiveConnection {
   private readonly setTimer: (f: () => void, ms: number) => unknown;
   private readonly clearTimer: (t: unknown) => void;
   private readonly newId: () => string;
+  private token: string;
   status: LiveStatus = 'connecting';
+  /** Why the status is `unauthorized`; null while the token is good. */
+  unauthorizedReason: UnauthorizedReason | null = null;
 
   constructor(private readonly opts: LiveOptions) {
+    this.token = opts.token;
     this.setTimer = opts.setTimer ?? ((f, ms) => setTimeout(f, ms));
     this.clearTimer = opts.clearTimer ?? ((t) => clearTimeout(t as ReturnType<typeof setTimeout>));
     this.newId = opts.newId ?? (() => newRequestId());
@@ -83,6 +117,30 @@ export class LiveConnection {
 
   start(): void {
     this.stopped = false;
+    this.open();
+  }
+
+  /**
+   * Connects again with another token (this seat's new one): the old socket is dropped without a
+   * reconnect of its own; commands not yet acknowledged go again, with their request ids, after the
+   * welcome.
+   */
+  reconnect(token: string): void {
+    this.token = token;
+    if (this.timer !== null) this.clearTimer(this.timer);
+    this.timer = null;
+    const s = this.socket;
+    this.socket = null;
+    this.isWelcomed = false;
+    if (s) {
+      s.onclose = null;
+      s.onmessage = null;
+      s.close(1000, 'new token');
+    }
+    this.unauthorizedReason = null;
+    this.stopped = false;
+    this.attempt = 0;
+    this.setStatus('connecting');
     this.open();
   }
 
@@ -134,10 +192,10 @@ export class LiveConnection {
     }
     this.socket = socket;
     socket.onopen = () => {
-      socket.send(JSON.stringify({ kind: 'hello', token: this.opts.token, since: this.opts.lastSeq() }));
+      socket.send(JSON.stringify({ kind: 'hello', token: this.token, since: this.opts.lastSeq() }));
     };
     socket.onmessage = (ev) => {
-      if (typeof ev.data !== 'string') return;
+      if (this.socket !== socket || typeof ev.data !== 'string') return;
       const frame = readFrame(ev.data);
       if (frame) this.handle(frame);
     };
@@ -149,12 +207,20 @@ export class LiveConnection {
       this.socket = null;
       this.isWelcomed = false;
       if (ev.code === 4401) {
-        this.stopped = true;
-        this.setStatus('unauthorized');
+        this.unauthorize(this.unauthorizedReason ?? 'unknown');
         return;
       }
       this.scheduleReconnect();
     };
+  }
+
+  /** The token opens nothing now: no more reconnects. */
+  private unauthorize(reason: UnauthorizedReason): void {
+    this.stopped = true;
+    if (this.status === 'unauthorized') return;
+    this.unauthorizedReason = reason;
+    this.opts.onUnauthorized?.(reason);
+    this.setStatus('unauthorized');
   }
 
   private scheduleReconnect(): void {
@@ -197,17 +263,21 @@ export class LiveConnection {
             return;
           }
         }
-        if (err.code === 'auth/bad-token') {
-          this.stopped = true;
-          this.setStatus('unauthorized');
+        const reason = UNAUTHORIZED[err.code];
+        if (reason !== undefined) {
+          this.unauthorize(reason);
+          return;
         }
         this.opts.onError?.(err);
         return;
       }
       case 'pong':
         return;
-      default:
-        if (isEventFrame(frame)) this.opts.onEvent(frame);
+      default: {
+        const online = readPresence(frame);
+        if (online !== null) this.opts.onPresence?.(online);
+        else if (isEventFrame(frame)) this.opts.onEvent(frame);
+      }
     }
   }
 }
