@@ -32,6 +32,11 @@ if (!only || only === 'server') {
   const { benchServerBroadcast } = await import('./server-broadcast.js');
   await benchServerBroadcast();
 }
+if (!only || only === 'click') {
+  // Chromium and the built web app; about 35 s (HAMMERCRAWL_BENCH_CLICKS sets the rounds, 60 by default).
+  const { benchClickToCard } = await import('./click-to-card.js');
+  await benchClickToCard();
+}
 if (only === 'soak') {
   const { benchSoak } = await import('./server-soak.js');
   await benchSoak();
