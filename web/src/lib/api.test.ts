@@ -13,7 +13,7 @@ function fakeFetch(answers: readonly { status: number; body: unknown }[]) {
   return { api: new Api(fetchFn, 'http://h'), asked };
 }
 
-const SUMMARY = { id: 't 1', name: 'Ash Crypt', ruleset: 'hammercrawl', smith: 'Mora', invite: 'valid' };
+const SUMMARY = { id: 't 1', name: 'Ash Crypt', ruleset: 'a-ruleset', smith: 'Mora', invite: 'valid' };
 
 describe('api', () => {
   it('summary: no token, the invite code in the query only when there is one', async () => {
