@@ -20,7 +20,7 @@ export interface TableState {
   readonly settings: Settings;
   readonly you: Member | null;
   readonly members: readonly Member[];
-  /** Members the Smith removed (seen removed since the page opened): their old cards keep their names. */
+  /** Members the Smith removed: the names their old log cards still show. */
   readonly formerMembers: readonly Member[];
   /** Roll events, oldest first. */
   readonly rolls: readonly RollEvent[];
@@ -82,15 +82,20 @@ export function applyEvent(state: TableState, e: TableEvent): TableState {
     case 'table-created':
       return { ...next, name: e.name, ruleset: e.ruleset, settings: e.settings ?? {} };
     case 'member-joined':
-      return { ...next, members: upsertMember(state.members, e.member) };
+      return { ...next, members: upsertMember(state.members, e.member), formerMembers: state.formerMembers.filter((m) => m.id !== e.member.id) };
     case 'member-renamed': {
-      const rename = (m: Member): Member => (m.id === e.memberId ? { ...m, name: e.name } : m);
-      return { ...next, members: state.members.map(rename), you: state.you && rename(state.you) };
+      const m = state.members.find((x) => x.id === e.memberId);
+      const renamed = m ? { ...m, name: e.name } : null;
+      return {
+        ...next,
+        members: renamed ? upsertMember(state.members, renamed) : state.members,
+        you: state.you !== null && state.you.id === e.memberId ? { ...state.you, name: e.name } : state.you,
+      };
     }
     case 'member-removed': {
-      const gone = state.members.find((m) => m.id === e.memberId);
-      if (!gone) return next;
-      return { ...next, members: state.members.filter((m) => m !== gone), formerMembers: [...state.formerMembers.filter((m) => m.id !== gone.id), gone] };
+      const m = state.members.find((x) => x.id === e.memberId);
+      if (!m) return next;
+      return { ...next, members: state.members.filter((x) => x.id !== e.memberId), formerMembers: upsertMember(state.formerMembers, m) };
     }
     case 'character-saved': {
       const c = readTableCharacter(e.character);
@@ -116,10 +121,10 @@ export function applyEvent(state: TableState, e: TableEvent): TableState {
   }
 }
 
-/** A member's display name, or a fallback that still says who. */
+/** A member's display name (a removed member's too), or a fallback that still says who. */
 export function memberName(state: Pick<TableState, 'members'> & Partial<Pick<TableState, 'formerMembers'>>, id: string | null): string {
   if (id === null) return 'the table';
-  return state.members.find((m) => m.id === id)?.name ?? state.formerMembers?.find((m) => m.id === id)?.name ?? 'someone';
+  return (state.members.find((m) => m.id === id) ?? state.formerMembers?.find((m) => m.id === id))?.name ?? 'someone';
 }
 
 /** A member with their role, the same way everywhere: "Pia · player", "Mora · Smith", "Kit · observer" ("Smith" alone for the default name). */
