@@ -8,9 +8,9 @@ import { CommandError } from '../lib/live.js';
 import { initialValues, readForm, type FormValues } from '../lib/params.js';
 import { settingsOf } from '../lib/settings.js';
 import type { TableSession } from '../session.js';
-import { MembersManager } from './members.js';
 import { ParamFields } from './param-form.js';
 import { SeatLinkPanel } from './seat-link.js';
+import { MembersManager } from './members.js';
 
 /** The Smith's tab. */
 export function SmithPanel(props: { session: TableSession }) {
