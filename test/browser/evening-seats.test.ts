@@ -24,6 +24,12 @@ const THEMES = ['light', 'dark'] as const;
 /** How long a test waits for a page to show what it expects. */
 const WAIT_MS = 15_000;
 
+/** Where the log (and its members line) is a view of its own behind a tab, opens it; elsewhere it is always shown. */
+async function showLog(page: Page): Promise<void> {
+  const tab = page.getByRole('tab', { name: /^Log/ });
+  if ((await tab.count()) > 0) await tab.click();
+}
+
 describe.skipIf(reason !== null)(`seats in Chromium${reason !== null ? ` (skipped: ${reason})` : ''}`, () => {
   let server: TestServer;
   let browser: Browser;
@@ -61,6 +67,7 @@ describe.skipIf(reason !== null)(`seats in Chromium${reason !== null ? ` (skippe
 
   /** Opens the members dialog from the members line. */
   async function openMembers(page: Page): Promise<ReturnType<Page['getByRole']>> {
+    await showLog(page);
     await membersLine(page).locator('button.members-open').click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -107,6 +114,7 @@ describe.skipIf(reason !== null)(`seats in Chromium${reason !== null ? ` (skippe
       // One member, not two: on her phone, on her desktop and on the Smith's page.
       const s = await openTable(smithCtx, smith.tableId);
       for (const page of [p, d, s]) {
+        await showLog(page);
         await expect.poll(() => memberEntry(page, 'Wren').count(), { timeout: WAIT_MS }).toBe(1);
         expect(await membersLine(page).locator('.member-list li').count()).toBe(2);
       }
@@ -199,6 +207,7 @@ describe.skipIf(reason !== null)(`seats in Chromium${reason !== null ? ` (skippe
       await shot(s, 'seats-rename-refused-desktop-light');
       await wrenRow.getByLabel('New name for Wren').fill('Wren Ashby');
       await wrenRow.getByRole('button', { name: 'Save name' }).click();
+      await showLog(w);
       await expect.poll(() => memberEntry(w, 'Wren Ashby').count(), { timeout: WAIT_MS }).toBe(1);
       await expect.poll(() => w.getByRole('status').filter({ hasText: 'Live' }).innerText(), { timeout: WAIT_MS }).toContain('Wren Ashby · player');
       // Remove: asked first, saying the characters stay.
@@ -282,6 +291,7 @@ describe.skipIf(reason !== null)(`seats in Chromium${reason !== null ? ` (skippe
       const s = await openTable(smithCtx, smith.tableId);
       await expect.poll(() => memberEntry(s, 'Wren').getAttribute('class'), { timeout: WAIT_MS }).toBe('is-offline');
       const w = await openTable(wrenCtx, wren.tableId);
+      await showLog(w);
       await expect.poll(() => memberEntry(s, 'Wren').getAttribute('class'), { timeout: WAIT_MS }).toBe('is-online');
       expect(await memberEntry(s, 'Wren').innerText()).toContain('online');
       // The Smith's role is marked on the Smith, on every member's page; "you" on one's own.
@@ -412,6 +422,7 @@ describe.skipIf(reason !== null)(`seats in Chromium${reason !== null ? ` (skippe
 
         const wc = await seated(wren, opts);
         const w = await openTable(wc, wren.tableId);
+        await showLog(w);
         await check(w, '.log .members', `seats-members-line-${tag}`);
         const own = await openMembers(w);
         await own.locator('.seat-link').getByRole('button', { name: "Show this device's link" }).click();
