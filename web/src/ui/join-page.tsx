@@ -5,7 +5,6 @@
  * the reason and the next step.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { memberNameProblem } from '../../../src/table/commands.js';
 import { MAX_MEMBER_NAME_LENGTH } from '../../../src/table/limits.js';
 import { ApiError, type TableSummary } from '../lib/api.js';
 import type { UnauthorizedReason } from '../lib/live.js';
@@ -49,6 +48,11 @@ function BackHome() {
 }
 
 type Summary = TableSummary;
+
+/** The table's rule for member names, loaded when a name is first checked (it lives with the table's commands, which the first page does not need). */
+export function nameRule(): Promise<typeof import('../../../src/table/commands.js')> {
+  return import('../../../src/table/commands.js');
+}
 
 /** The summary while asking, once known, for a table that does not exist, or when it could not be read. */
 type SummaryState = { readonly kind: 'loading' } | { readonly kind: 'known'; readonly summary: Summary } | { readonly kind: 'missing' } | { readonly kind: 'failed'; readonly message: string };
@@ -205,6 +209,7 @@ function JoinForm(props: {
       return;
     }
     // The table's own rule for names; whether the name is taken only the server knows.
+    const { memberNameProblem } = await nameRule();
     const checked = memberNameProblem({ members: [] }, name, role);
     if (!checked.ok) {
       setNameError(checked.error.message);

@@ -5,12 +5,11 @@
  * makes a new seat link for a member who lost their device, and hands characters on.
  */
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { memberNameProblem } from '../../../src/table/commands.js';
 import { MAX_MEMBER_NAME_LENGTH } from '../../../src/table/limits.js';
 import { holderOf, memberRows, ownerChoices, ROLE_LABEL, type MemberRow } from '../lib/members-view.js';
 import type { Member, TableCharacter } from '../lib/protocol.js';
-import { readSheet } from '../lib/sheet-data.js';
 import { seatLink, type TableSession } from '../session.js';
+import { nameRule } from './join-page.js';
 import { LinkField, problemText, SeatLinkPanel } from './seat-link.js';
 
 /** One member's name with their role badge, whether they are online, and "you". */
@@ -110,6 +109,7 @@ function RenameForm(props: { session: TableSession; member: Member; label: strin
   async function submit(e: Event) {
     e.preventDefault();
     setSaved('');
+    const { memberNameProblem } = await nameRule();
     const problem = memberNameProblem(session.state.peek(), name, member.role, member.id);
     if (!problem.ok) {
       setError(problem.error.message);
@@ -279,8 +279,8 @@ function ManagedMember(props: { session: TableSession; row: MemberRow; member: M
 function characterName(session: TableSession, c: TableCharacter): string {
   const rs = session.ruleSystem.value;
   if (rs) {
-    const r = readSheet(rs, c.document);
-    if (r.ok) return r.summary.name;
+    const r = rs.readCharacter(c.document);
+    if (r.ok) return rs.summarize(r.value).name;
   }
   const n = c.document['name'];
   return typeof n === 'string' && n.trim() ? n : 'Unnamed character';
