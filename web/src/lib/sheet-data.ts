@@ -135,7 +135,9 @@ function itemText(v: unknown, labels: LabelSource, pointer: string, values: read
   const o = v as Record<string, unknown>;
   const raw = [o['label'], o['name'], o['id']].find((x) => typeof x === 'string') as string | undefined;
   if (raw === undefined) return null;
-  const name = idText(raw, labels);
+  // A skill's medium, kind or specialization ("Art (oils)"), where the document gives one.
+  const spec = typeof o['specialization'] === 'string' && o['specialization'].trim() !== '' ? ` (${o['specialization'].trim()})` : '';
+  const name = idText(raw, labels) + spec;
   const qty = typeof o['quantity'] === 'number' && o['quantity'] > 1 ? ` ×${o['quantity']}` : '';
   const value = typeof o['value'] === 'number' ? ` ${o['value']}` : typeof o['score'] === 'number' ? ` ${o['score']}` : '';
   return `${name}${value}${qty}${dieText(pointer, values)}`;
