@@ -432,7 +432,7 @@ describe.skipIf(reason !== null)(`a newcomer's evening in Chromium${reason !== n
       rmSync(dir, { recursive: true, force: true });
     }
     for (const text of [err, out, server.output()]) {
-      expect(text).not.toMatch(/DeprecationWarning|FSTDEP\d+/);
+      expect(text).not.toMatch(/Deprecation|FSTDEP\d+/);
     }
   }, 60_000);
 

@@ -29,6 +29,7 @@ import {
   CLASS_FEATURES,
   DEVOUT_POWERS,
   RANDOM_CLASS_DIE,
+  SPELLCASTING_PROFILES,
   RANDOM_CLASS_TABLE,
   type CharacterClass,
   type ClassFeature,
@@ -222,6 +223,10 @@ export function featuresOf(classId: string, group: ClassFeature['group']): Class
 
 /** The Spellblade's styles (CR-9). */
 export const SPELLBLADE_STYLES = ['muscle-wizard', 'eldritch-warrior', 'divine-avenger'] as const;
+/** The Spellblade's styles by id with their labels (the Spellblade's spellcasting profile names them). */
+const SPELLBLADE_STYLE_LABELS: ReadonlyMap<string, string> = new Map(
+  SPELLCASTING_PROFILES.flatMap((p) => (p.spellStat.kind === 'by-style' ? p.spellStat.styles.map((s) => [s.id, s.label] as const) : [])),
+);
 /** The Spellblade's caster types (CR-9). */
 export const CASTER_TYPES = ['scholastic', 'believer'] as const;
 
@@ -273,6 +278,7 @@ export function labelOf(id: string): string {
     SKILLS.find((s) => s.id === id)?.label ??
     CLASS_FEATURES.find((f) => f.id === id)?.label ??
     DEVOUT_POWERS.find((p) => p.id === id)?.label ??
+    SPELLBLADE_STYLE_LABELS.get(id) ??
     id
   );
 }

@@ -24,13 +24,13 @@ export const HAMMERCRAWL_SETTINGS: readonly ParamDef[] = [
     name: 'stance-symbols',
     kind: 'choice',
     label: 'Hourglasses and teardrops on the hammer dice',
-    help: 'The rules print these two symbols on different dice in two places: follow the list of faces, or the descriptions of the symbols.',
+    help: 'The rules put these two symbols on different dice in two places: the list of faces (hourglass on green, teardrop on red) or the symbol descriptions (the other way round).',
     choices: [
-      { id: 'face-list', label: 'As the list of faces (hourglass on green, teardrop on red)' },
-      { id: 'symbol-sections', label: 'As the symbol descriptions (the two swapped)' },
+      { id: 'face-list', label: 'As the list of faces' },
+      { id: 'symbol-sections', label: 'As the symbol descriptions' },
     ],
     default: 'face-list',
-    ref: 'ruling H-2 (hammer dice)',
+    ref: 'hammer dice ruling H-2',
   },
   {
     name: 'xp-when-both',
@@ -42,7 +42,7 @@ export const HAMMERCRAWL_SETTINGS: readonly ParamDef[] = [
       { id: 'two', label: '2 XP' },
     ],
     default: 'one',
-    ref: 'ruling H-9 (hammer dice)',
+    ref: 'hammer dice ruling H-9',
   },
   {
     name: 'con-on-armour',
@@ -50,7 +50,7 @@ export const HAMMERCRAWL_SETTINGS: readonly ParamDef[] = [
     label: 'Constitution also helps the Armour Die soak damage',
     help: 'The CON modifier always adds to Health Die soaks; on, it adds to Armour Die soaks as well.',
     default: false,
-    ref: 'ruling H-1 (damage)',
+    ref: 'damage ruling H-1',
   },
   {
     name: 'minion-challenge',

@@ -119,6 +119,8 @@ export function sheetLabels(rs: Pick<RuleSystem, 'tables' | 'creationOptions' | 
 export function idText(id: string, labels: LabelSource): string {
   const label = labels.get(id);
   if (label !== undefined) return label;
+  // A die ("d8", "2d6") is written as dice are, never capitalised.
+  if (/^\d*d\d+$/.test(id)) return id;
   return /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(id) ? id.charAt(0).toUpperCase() + id.slice(1) : id;
 }
 

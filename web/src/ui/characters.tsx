@@ -203,7 +203,8 @@ function PreviewDetails(props: { rs: RuleSystem; character: RulesetCharacter; sh
   const shown = new Set(props.shown.flatMap((t) => [normalKey(t.id), normalKey(t.label)]).concat(['level', 'xp']));
   const details = sheetDetails(doc, shown, sheetLabels(props.rs, RULESET_LABELS), props.rs.characterValues(props.character));
   if (details.length === 0) return null;
-  const fields = details.filter((d) => d.kind === 'field');
+  // An empty field (no notes yet) says nothing worth a line in a preview.
+  const fields = details.filter((d) => d.kind === 'field' && d.value.trim() !== '');
   const lists = details.filter((d) => d.kind === 'list');
   return (
     <div class="preview-details">

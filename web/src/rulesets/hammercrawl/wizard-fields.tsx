@@ -27,9 +27,9 @@ const ROLL_IT = 'Roll it';
 /** The procedure's groups, in order, and the options of each. */
 const GROUPS: readonly { readonly title: string | null; readonly names: readonly string[] }[] = [
   { title: null, names: ['method', 'name'] },
-  { title: 'Stock', names: ['stock', 'stock-prime', 'stat-priority'] },
-  { title: 'Class', names: ['class', 'class-prime', 'shtick', 'spellblade-style', 'caster-type', 'focus', 'holy-mage-power', 'devout-powers', 'specialist-choices', 'save-feat'] },
-  { title: 'Skills and gear', names: ['skills', 'specialties', 'wps', 'weapons'] },
+  { title: 'Who they are', names: ['stock', 'stock-prime', 'stat-priority'] },
+  { title: 'What they do', names: ['class', 'class-prime', 'shtick', 'spellblade-style', 'caster-type', 'focus', 'holy-mage-power', 'devout-powers', 'specialist-choices', 'save-feat'] },
+  { title: 'What they know and carry', names: ['skills', 'specialties', 'wps', 'weapons'] },
 ];
 
 /** The fields of the wizard. */
@@ -114,6 +114,9 @@ function PickList(props: { spec: ListSpec; value: string | boolean | undefined; 
             const rowLabel = `${spec.itemLabel} ${i + 1}`;
             return (
               <li key={i} class="pick-row">
+                <span class="pick-n" aria-hidden="true">
+                  {i + 1}.
+                </span>
                 <label for={`${id}-${i}`} class="sr-only">
                   {rowLabel}
                 </label>
