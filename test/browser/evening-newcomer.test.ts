@@ -238,6 +238,7 @@ describe.skipIf(reason !== null)(`a newcomer's evening in Chromium${reason !== n
           await p.getByRole('button', { name: 'Add a weapon', exact: true }).click();
           await p.getByLabel('Weapon 1', { exact: true }).selectOption('sword-long');
           await shot(p, `newcomer-wizard-b-${tag}`);
+          await p.locator('.wizard form').screenshot({ path: join(ROOT, 'test', 'browser', 'screenshots', `newcomer-wizard-b-form-${tag}.png`) });
           await axe(p, `wizard-b-${tag}`, '.wizard');
           await p.getByRole('button', { name: 'Roll the character' }).click();
           const preview = p.locator('section.preview');
@@ -245,6 +246,7 @@ describe.skipIf(reason !== null)(`a newcomer's evening in Chromium${reason !== n
           const previewText = await preview.innerText();
           for (const words of ['Skills', 'Riding (horses)', 'Art (oils)', 'Weapon proficiencies', 'Sword, Long', 'Inventory', 'Spellblade']) expect(previewText, words).toContain(words);
           await shot(p, `newcomer-wizard-preview-${tag}`);
+          await preview.screenshot({ path: join(ROOT, 'test', 'browser', 'screenshots', `newcomer-wizard-preview-only-${tag}.png`) });
           await axe(p, `wizard-preview-${tag}`, '.wizard');
           await p.getByRole('button', { name: 'Keep this character' }).click();
           await p.locator('article.sheet').waitFor();
