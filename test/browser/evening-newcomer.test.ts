@@ -181,6 +181,8 @@ describe.skipIf(reason !== null)(`a newcomer's evening in Chromium${reason !== n
           }
           await shot(s, `newcomer-help-${tag}`);
           await dialog.screenshot({ path: join(ROOT, 'test', 'browser', 'screenshots', `newcomer-help-dialog-${tag}.png`) });
+          await dialog.locator('#help-ruleset-title').scrollIntoViewIfNeeded();
+          await dialog.screenshot({ path: join(ROOT, 'test', 'browser', 'screenshots', `newcomer-help-ruleset-${tag}.png`) });
           await axe(s, `help-${tag}`);
           await s.keyboard.press('Escape');
           await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
