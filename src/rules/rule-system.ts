@@ -17,6 +17,11 @@ export interface RuleProblem {
   readonly message: string;
   /** JSON path of the offending value (`$.stats.str.score`), for documents and option records. */
   readonly path?: string;
+  /**
+   * Every problem found, this one first, each with its own message and path, when the ruleset reads a
+   * whole document and found several (`message` above may sum the others up for a one-line report).
+   */
+  readonly problems?: readonly RuleProblem[];
 }
 
 /** A result or a problem. */
@@ -105,6 +110,8 @@ export interface ParamBase {
   readonly example?: ParamValue;
   /** Only the Smith may set it at a table (a level-up's `force`); others get its default. */
   readonly isSmithOnly?: true;
+  /** Where the rules or docs/rulings.md decide it ("ruling D-1"), for readers who know the reference; never part of the label. */
+  readonly ref?: string;
 }
 
 /** One choice of a `choice` parameter. */

@@ -23,7 +23,7 @@ import { applyEvent, applyWelcome, emptyTable, type TableState } from './lib/tab
 import { loadRuleSystem } from './lib/rulesets.js';
 import { loadRulesetWeb, noWeb, type RulesetSession, type RulesetWeb } from './rulesets/index.js';
 import type { SavedSeat } from './lib/tokens.js';
-import { seats } from './store.js';
+import { rulesetHelp, seats } from './store.js';
 
 /** The page's client for its own server. */
 export const api = new Api((url, init) => fetch(url, init));
@@ -159,6 +159,7 @@ export class TableSession implements RulesetSession {
 
   stop(): void {
     this.conn.stop();
+    rulesetHelp.value = null;
   }
 
   send(command: Command): Promise<AckFrame> {
@@ -174,6 +175,7 @@ export class TableSession implements RulesetSession {
     if (id === null) return;
     void loadRulesetWeb(id).then((web) => {
       this.rulesetWeb.value = web;
+      rulesetHelp.value = { ruleset: id, sections: web.help ?? [] };
       if (web.hasFailed === true) this.problem.value = "This ruleset's own tools (its panels and forms) did not load; reload the page to try again.";
     });
     const rs = await loadRuleSystem(id);
