@@ -82,7 +82,7 @@ const FIELD_MAX: Readonly<Record<TrackerField, number>> = { health: MAX_CONDITIO
  * where the ruleset reads one there. `current` is the combatant before an update. The web table asks the
  * same before it sends.
  */
-export function checkFields(rules: Pick<RuleSystem, 'readTrackerValue'>, fields: CombatantFields, current?: Combatant): TableResult<CombatantFields> {
+export function checkFields(rules: Pick<RuleSystem, 'readTrackerValue'>, fields: CombatantFields, current?: { readonly monster?: string | undefined }): TableResult<CombatantFields> {
   if (fields.name !== undefined) {
     const r = checkText('Name', fields.name, MAX_MEMBER_NAME_LENGTH, '$.action.name');
     if (!r.ok) return r;
