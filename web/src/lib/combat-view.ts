@@ -220,3 +220,28 @@ export function combatantProblem(rules: Pick<RuleSystem, 'readTrackerValue'> | n
   const r = checkFields(rules, fields, current === undefined ? undefined : { monster: current.monster ?? undefined });
   return r.ok ? null : { field: fieldOfPath(r.error.path), message: r.error.message };
 }
+
+/** What a Health or Armour field of the tracker suggests: the dice of the chain the ruleset takes there, and an example. */
+export interface FieldSuggestions {
+  readonly dice: readonly string[];
+  readonly example: string;
+}
+
+/** Examples tried for a field that takes no die: what is left of a maximum, a count. */
+const COUNT_EXAMPLES = ['10/10', '12', '3'] as const;
+
+/**
+ * The suggestions of a Health or Armour field, asked of the table's ruleset (`readTrackerValue`): the
+ * chain's dice it takes there (a middle one as the example), else the first count it takes ("10/10").
+ * A ruleset that reads no tracker fields gets its chain's dice.
+ */
+export function fieldSuggestions(rules: Pick<RuleSystem, 'readTrackerValue' | 'chain'> | null, field: 'health' | 'armour'): FieldSuggestions {
+  if (rules === null) return { dice: [], example: '' };
+  const takes = (text: string) => {
+    const r = rules.readTrackerValue?.(field, text, {});
+    return r === undefined || (r.ok && r.value !== '');
+  };
+  const dice = rules.chain.sides.map((s) => `d${s}`).filter(takes);
+  const pick = dice[Math.min(dice.length - 1, field === 'health' ? 3 : 1)];
+  return { dice, example: pick ?? COUNT_EXAMPLES.find(takes) ?? '' };
+}

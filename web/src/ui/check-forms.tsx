@@ -4,7 +4,7 @@ import type { CheckParamDef, RuleSystem } from '../../../src/rules/rule-system.j
 import { settingValue } from '../lib/check-map.js';
 import { initialValues, plainDescription, plainText, readForm, type FormValues } from '../lib/params.js';
 import { VISIBILITY_LABEL } from '../lib/describe.js';
-import { ActionError, useAction } from './use-action.js';
+import { ActionError, oneClick, useAction } from './use-action.js';
 import type { Command, Settings, Visibility } from '../lib/protocol.js';
 import type { TableSession } from '../session.js';
 import { OddsOutcomes } from './odds-outcomes.js';
@@ -132,6 +132,7 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
           disabled={action.isBusy || !props.session.canRoll.value || !read.ok || !odds?.ok}
           aria-busy={action.isBusy ? 'true' : undefined}
           aria-describedby={!read.ok ? 'check-form-missing' : undefined}
+          onClick={oneClick()}
         >
           {action.isBusy ? 'Rolling…' : `Roll ${def.label}`}
         </button>

@@ -12,6 +12,7 @@ import { MAX_CONDITION_LENGTH, MAX_MEMBER_NAME_LENGTH } from '../../../src/table
 import {
   combatantProblem,
   fieldOfPath,
+  fieldSuggestions,
   mayAttackWith,
   moveInOrder,
   partyCombatants,
@@ -26,7 +27,7 @@ import {
 } from '../lib/combat-view.js';
 import type { RulesetCombatAction } from '../lib/protocol.js';
 import type { TableSession } from '../session.js';
-import { ActionError, useAction } from './use-action.js';
+import { ActionError, oneClick, useAction } from './use-action.js';
 
 /** The Combat tab. */
 export function CombatPanel(props: { session: TableSession }) {
@@ -45,10 +46,11 @@ export function CombatPanel(props: { session: TableSession }) {
   const extras = session.rulesetWeb.value.combat;
   const monsterLine = extras?.monsterLine;
   const attack = extras?.attack;
-  // Health and Armour are what the table's ruleset reads: its chain's dice are suggested.
-  const sides = rules?.chain.sides ?? [];
-  const healthExample = extras?.healthExample ?? (sides.length > 0 ? `d${sides[Math.min(sides.length - 1, 3)]}` : '');
-  const armourExample = extras?.armourExample ?? (sides.length > 0 ? `d${sides[Math.min(sides.length - 1, 1)]}` : '');
+  // Health and Armour are what the table's ruleset reads: the dice of its chain it takes there are suggested.
+  const healthSuggests = fieldSuggestions(rules, 'health');
+  const armourSuggests = fieldSuggestions(rules, 'armour');
+  const healthExample = extras?.healthExample ?? healthSuggests.example;
+  const armourExample = extras?.armourExample ?? armourSuggests.example;
   const send = (action: CombatAction) => session.send({ kind: 'combat', action });
   // The Smith's buttons for the whole fight: one command at a time.
   const control = useAction(async (actions: readonly CombatAction[]) => {
@@ -81,13 +83,20 @@ export function CombatPanel(props: { session: TableSession }) {
           </>
         ) : null}
       </p>
-      {sides.length > 0 ? (
-        <datalist id="combat-dice">
-          {sides.map((s) => (
-            <option key={s} value={`d${s}`} />
-          ))}
-        </datalist>
-      ) : null}
+      {(
+        [
+          ['health', healthSuggests],
+          ['armour', armourSuggests],
+        ] as const
+      ).map(([field, suggests]) =>
+        suggests.dice.length > 0 ? (
+          <datalist key={field} id={`combat-dice-${field}`}>
+            {suggests.dice.map((d) => (
+              <option key={d} value={d} />
+            ))}
+          </datalist>
+        ) : null,
+      )}
       <ol class="combatants" aria-label="Initiative order">
         {combat.combatants.map((c, i) => (
           <CombatRow
@@ -98,7 +107,7 @@ export function CombatPanel(props: { session: TableSession }) {
             send={send}
             rules={rules}
             hasMonsterLine={monsterLine !== undefined}
-            hasList={sides.length > 0}
+            lists={{ health: healthSuggests.dice.length > 0, armour: armourSuggests.dice.length > 0 }}
             attack={
               attack && attack.canAttack(c) && mayAttackWith(c, state.you, state.characters)
                 ? (act) => <attack.Control attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} settings={state.settings} act={act} />
@@ -123,27 +132,27 @@ export function CombatPanel(props: { session: TableSession }) {
       {isSmith ? (
         <>
           <div class="row combat-controls" aria-busy={control.isBusy ? 'true' : undefined}>
-            <button type="button" onClick={() => void control.run([{ type: 'roll-initiative' }])} disabled={!has || control.isBusy}>
+            <button type="button" onClick={oneClick(() => void control.run([{ type: 'roll-initiative' }]))} disabled={!has || control.isBusy}>
               Roll initiative
             </button>
             {combat.isActive ? (
-              <button type="button" class="primary" disabled={control.isBusy} onClick={() => void control.run([{ type: 'next-turn' }])}>
+              <button type="button" class="primary" disabled={control.isBusy} onClick={oneClick(() => void control.run([{ type: 'next-turn' }]))}>
                 Next turn
               </button>
             ) : (
-              <button type="button" class="primary" onClick={() => void control.run([{ type: 'start' }])} disabled={!has || control.isBusy}>
+              <button type="button" class="primary" onClick={oneClick(() => void control.run([{ type: 'start' }]))} disabled={!has || control.isBusy}>
                 Start the fight
               </button>
             )}
-            <button type="button" onClick={() => void control.run([{ type: 'end' }])} disabled={!combat.isActive || control.isBusy}>
+            <button type="button" onClick={oneClick(() => void control.run([{ type: 'end' }]))} disabled={!combat.isActive || control.isBusy}>
               End the fight
             </button>
             {rules && state.characters.length > 0 ? (
-              <button type="button" disabled={control.isBusy} onClick={() => void control.run(partyCombatants(rules, session.state.peek().characters, combat))}>
+              <button type="button" disabled={control.isBusy} onClick={oneClick(() => void control.run(partyCombatants(rules, session.state.peek().characters, combat)))}>
                 Add the party
               </button>
             ) : null}
-            <button type="button" class="danger" onClick={() => void control.run([{ type: 'clear' }])} disabled={!has || control.isBusy}>
+            <button type="button" class="danger" onClick={oneClick(() => void control.run([{ type: 'clear' }]))} disabled={!has || control.isBusy}>
               Clear the tracker
             </button>
           </div>
@@ -177,8 +186,8 @@ export function CombatPanel(props: { session: TableSession }) {
                 <option value="party">Party</option>
               </select>
             </div>
-            <TextField id="combat-health" label="Health" value={health} placeholder={healthExample} list={sides.length > 0} problem={atField('health')} onInput={setHealth} />
-            <TextField id="combat-armour" label="Armour" value={armour} placeholder={armourExample} list={sides.length > 0} problem={atField('armour')} onInput={setArmour} />
+            <TextField id="combat-health" label="Health" value={health} placeholder={healthExample} list={healthSuggests.dice.length > 0 ? 'combat-dice-health' : undefined} problem={atField('health')} onInput={setHealth} />
+            <TextField id="combat-armour" label="Armour" value={armour} placeholder={armourExample} list={armourSuggests.dice.length > 0 ? 'combat-dice-armour' : undefined} problem={atField('armour')} onInput={setArmour} />
             {monsterLine ? (
               <div class="field monster-line">
                 <label for="combat-monster">{monsterLine.label}</label>
@@ -203,7 +212,7 @@ export function CombatPanel(props: { session: TableSession }) {
                 </small>
               </div>
             ) : null}
-            <button type="submit" disabled={adding.isBusy} aria-busy={adding.isBusy ? 'true' : undefined}>
+            <button type="submit" disabled={adding.isBusy} aria-busy={adding.isBusy ? 'true' : undefined} onClick={oneClick()}>
               Add
             </button>
             {shownAdd !== null && shownAdd.field === null ? (
@@ -225,7 +234,8 @@ function TextField(props: {
   readonly value: string;
   readonly placeholder?: string;
   readonly maxLength?: number;
-  readonly list?: boolean;
+  /** The id of the datalist of suggestions. */
+  readonly list?: string | undefined;
   readonly problem: string | null;
   readonly onInput: (value: string) => void;
 }) {
@@ -238,7 +248,7 @@ function TextField(props: {
         value={props.value}
         maxLength={props.maxLength ?? MAX_CONDITION_LENGTH}
         placeholder={props.placeholder}
-        list={props.list === true ? 'combat-dice' : undefined}
+        list={props.list}
         autoComplete="off"
         aria-invalid={props.problem ? 'true' : undefined}
         aria-describedby={props.problem ? hintId : undefined}
@@ -257,8 +267,7 @@ function TextField(props: {
 function Hidden() {
   return (
     <span class="hidden-value" title="The Smith's to know">
-      <span aria-hidden="true">—</span>
-      <span class="sr-only">hidden</span>
+      <span aria-hidden="true">—</span> <span class="sr-only">hidden</span>
     </span>
   );
 }
@@ -273,7 +282,7 @@ function CombatRow(props: {
   moveTo: (d: -1 | 1) => string[] | null;
   attack: ((act: (a: RulesetCombatAction) => Promise<boolean>) => ComponentChildren) | null;
   hasMonsterLine: boolean;
-  hasList: boolean;
+  lists: { readonly health: boolean; readonly armour: boolean };
 }) {
   const { c } = props;
   const [condition, setCondition] = useState('');
@@ -323,7 +332,7 @@ function CombatRow(props: {
             <li key={x}>
               {x}
               {props.isSmith ? (
-                <button type="button" class="ghost" aria-label={`Remove ${x} from ${c.name}`} disabled={row.isBusy} onClick={() => void row.run(withoutCondition(c, x))}>
+                <button type="button" class="ghost" aria-label={`Remove ${x} from ${c.name}`} disabled={row.isBusy} onClick={oneClick(() => void row.run(withoutCondition(c, x)))}>
                   ×
                 </button>
               ) : null}
@@ -346,7 +355,7 @@ function CombatRow(props: {
             Condition for {c.name}
           </label>
           <input id={`cond-${c.id}`} placeholder="condition" value={condition} maxLength={MAX_CONDITION_LENGTH} onInput={(e) => setCondition(e.currentTarget.value)} />
-          <button type="submit" disabled={row.isBusy}>
+          <button type="submit" disabled={row.isBusy} onClick={oneClick()}>
             Add condition
           </button>
         </form>
@@ -374,7 +383,7 @@ function CombatRow(props: {
             placeholder="Health"
             value={health}
             maxLength={MAX_CONDITION_LENGTH}
-            list={props.hasList ? 'combat-dice' : undefined}
+            list={props.lists.health ? 'combat-dice-health' : undefined}
             aria-invalid={at('health') ? 'true' : undefined}
             aria-describedby={at('health') ? problemId : undefined}
             onInput={(e) => setHealth(e.currentTarget.value)}
@@ -388,7 +397,7 @@ function CombatRow(props: {
             placeholder="Armour"
             value={armour}
             maxLength={MAX_CONDITION_LENGTH}
-            list={props.hasList ? 'combat-dice' : undefined}
+            list={props.lists.armour ? 'combat-dice-armour' : undefined}
             aria-invalid={at('armour') ? 'true' : undefined}
             aria-describedby={at('armour') ? problemId : undefined}
             onInput={(e) => setArmour(e.currentTarget.value)}
@@ -411,7 +420,7 @@ function CombatRow(props: {
               />
             </>
           ) : null}
-          <button type="submit" disabled={row.isBusy || local !== null}>
+          <button type="submit" disabled={row.isBusy || local !== null} onClick={oneClick()}>
             Save
           </button>
           <button
@@ -442,11 +451,11 @@ function CombatRow(props: {
             type="button"
             disabled={row.isBusy}
             aria-label={c.isDown ? `Mark up: ${c.name} is back in the fight` : `Mark down: ${c.name} is out of the fight`}
-            onClick={() => void row.run({ type: 'update', combatantId: c.id, isDown: !c.isDown })}
+            onClick={oneClick(() => void row.run({ type: 'update', combatantId: c.id, isDown: !c.isDown }))}
           >
             {c.isDown ? 'Mark up' : 'Mark down'}
           </button>
-          <button type="button" class="ghost" disabled={row.isBusy} onClick={() => void row.run({ type: 'remove', combatantId: c.id })}>
+          <button type="button" class="ghost" disabled={row.isBusy} onClick={oneClick(() => void row.run({ type: 'remove', combatantId: c.id }))}>
             Remove
           </button>
           {shown !== null ? (

@@ -40,7 +40,7 @@ import type { TableSession } from '../session.js';
 import { PhysicalEntry } from './physical-entry.js';
 import { CheckForms } from './check-forms.js';
 import { plainDescription, plainText } from '../lib/params.js';
-import { ActionError, useAction } from './use-action.js';
+import { ActionError, oneClick, useAction } from './use-action.js';
 import type { TrayPanel } from '../rulesets/index.js';
 
 const MODES: readonly [TrayMode, string][] = [
@@ -343,7 +343,7 @@ export function DiceTray(props: { session: TableSession }) {
             </select>
           </div>
         </div>
-        <OddsView odds={odds} mode={tray.mode} target={tray.target} check={check} />
+        {fieldProblem === null ? <OddsView odds={odds} mode={tray.mode} target={tray.target} check={check} /> : null}
         <div class="row actions">
           {!check ? (
             <div class="check">
@@ -359,13 +359,14 @@ export function DiceTray(props: { session: TableSession }) {
             aria-busy={action.isBusy ? 'true' : undefined}
             aria-describedby={fieldProblem ? 'tray-roll-problem' : undefined}
             aria-keyshortcuts="Enter"
+            onClick={oneClick()}
           >
             {action.isBusy ? 'Rolling…' : check ? `Roll ${check.label}` : 'Roll'}
           </button>
         </div>
         {fieldProblem ? (
           <p class="error" id="tray-roll-problem">
-            {fieldProblem}
+            {modProblem !== null ? 'Correct the Modifier above to roll.' : targetRead.ok && targetRead.value === null ? 'Give a Target above to roll.' : 'Correct the Target above to roll.'}
           </p>
         ) : null}
         <ActionError action={action} />

@@ -10,7 +10,7 @@ import { RULESET_LABELS } from '../lib/rulesets.js';
 import { normalKey, readSheet, sheetDetails, sheetLabels, type LabelSource, type SheetUsageDie } from '../lib/sheet-data.js';
 import type { TableSession } from '../session.js';
 import { HistoryPanel, OverridePanel, PlayPanel } from './sheet-play.js';
-import { ActionError, useAction } from './use-action.js';
+import { ActionError, oneClick, useAction } from './use-action.js';
 
 /** The sheet of one character. */
 export function Sheet(props: { session: TableSession; rs: RuleSystem; character: TableCharacter; onBack: () => void }) {
@@ -136,7 +136,7 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
           <ul class="usage-buttons">
             {r.usage.map((u) => (
               <li key={u.pointer}>
-                <button type="button" disabled={!session.canRoll.value || usage.isBusy} aria-busy={usage.isBusy ? 'true' : undefined} onClick={() => void usage.run(u)}>
+                <button type="button" disabled={!session.canRoll.value || usage.isBusy} aria-busy={usage.isBusy ? 'true' : undefined} onClick={oneClick(() => void usage.run(u))}>
                   {u.label} <span class="mono">d{u.die}</span>
                 </button>
               </li>

@@ -1,15 +1,18 @@
 /**
- * One user action, one command: a control that sends a command runs it through `useAction`, which
+ * One user action, one command. A control that sends a command runs it through `useAction`, which
  * ignores a second click, Enter or tap while the first is in flight (checked against a ref, so before
- * any re-render: a fast double click sends once), tells the control to show itself busy and disabled,
- * and keeps the server's refusal (or a check made before sending) to show beside the control. The
- * connection gives each sent command one request id and resends it with that id after a reconnect, so
- * the server applies it once (web/src/lib/live.ts).
+ * any re-render), tells the control to show itself busy and disabled, and keeps the server's refusal
+ * (or a check made before sending) to show beside the control. The second click of a double click is
+ * the same action even when the server answered the first in between (a table on the same network
+ * answers in milliseconds): `oneClick` on the control's button drops it. The connection gives each sent
+ * command one request id and resends it with that id after a reconnect, so the server applies it once
+ * (web/src/lib/live.ts).
  *
  * @example
  * const roll = useAction(() => session.send({ kind: 'roll', notation: 'd20', visibility: 'public' }));
- * <button disabled={roll.isBusy} onClick={() => void roll.run()}>Roll</button>
- * ActionError({ action: roll }) // the refusal, beside the button
+ * <button disabled={roll.isBusy} onClick={oneClick(() => void roll.run())}>Roll</button>
+ * <button type="submit" disabled={roll.isBusy} onClick={oneClick()}>Roll</button> // in a form whose onSubmit runs it
+ * <ActionError action={roll} />
  */
 import { h } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
@@ -37,6 +40,21 @@ export interface Action<A extends unknown[]> {
   /** Shows a problem found before sending (a field the rules refuse), as a refusal would be shown. */
   refuse(problem: ActionProblem | string): void;
   clear(): void;
+}
+
+/**
+ * A button's click handler for one action per click: the second (third...) click of a multiple click
+ * does nothing, and on a submit button it does not submit the form. A keyboard's Enter or Space has
+ * no click count and always acts.
+ */
+export function oneClick<E extends MouseEvent>(then?: (e: E) => void): (e: E) => void {
+  return (e) => {
+    if (e.detail > 1) {
+      e.preventDefault();
+      return;
+    }
+    then?.(e);
+  };
 }
 
 /** The problem an error thrown by a send stands for. */

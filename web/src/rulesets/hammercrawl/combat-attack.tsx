@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import { attackTargets, defaultTarget, type Combatant } from '../../lib/combat-view.js';
-import { useAction } from '../../ui/use-action.js';
+import { oneClick, useAction } from '../../ui/use-action.js';
 import { percent, previewAttack, weaponsOf } from './attack-preview.js';
 import type { TableCharacter } from '../../lib/protocol.js';
 import type { CombatAttackProps } from '../types.js';
@@ -109,7 +109,7 @@ export function AttackControl(props: AttackControlProps) {
           <input type="checkbox" checked={feat} onChange={(e) => setFeat(e.currentTarget.checked)} /> Feat
         </label>
       ) : null}
-      <button type="submit" class="primary" disabled={attack.isBusy || !canSend} aria-busy={attack.isBusy ? 'true' : undefined}>
+      <button type="submit" class="primary" disabled={attack.isBusy || !canSend} aria-busy={attack.isBusy ? 'true' : undefined} onClick={oneClick()}>
         {attack.isBusy ? 'Attacking…' : 'Attack'}
       </button>
       {preview === null ? null : preview.ok ? (

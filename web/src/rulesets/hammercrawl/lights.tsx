@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { foldVenture, lightsAt } from '../../../../src/rules/hammercrawl/venture/venture.js';
 import { formatRemaining, nextLightName } from './light-timers.js';
-import { ActionError, useAction } from '../../ui/use-action.js';
+import { ActionError, oneClick, useAction } from '../../ui/use-action.js';
 import type { RulesetSession } from '../types.js';
 import { sendCommand, ventureEvents, type TableVentureCommand } from './wire.js';
 
@@ -48,17 +48,17 @@ export function LightTimers(props: { session: RulesetSession }) {
               {isSmith ? (
                 <>
                   {l.isLit && !spent ? (
-                    <button type="button" class="ghost" disabled={action.isBusy} onClick={() => void action.run({ kind: 'douse', id: l.id })}>
+                    <button type="button" class="ghost" disabled={action.isBusy} onClick={oneClick(() => void action.run({ kind: 'douse', id: l.id }))}>
                       Douse
                     </button>
                   ) : null}
                   {!l.isLit && !spent ? (
-                    <button type="button" class="ghost" disabled={action.isBusy} onClick={() => void action.run({ kind: 'relight', id: l.id })}>
+                    <button type="button" class="ghost" disabled={action.isBusy} onClick={oneClick(() => void action.run({ kind: 'relight', id: l.id }))}>
                       Relight
                     </button>
                   ) : null}
                   {l.source === 'lantern' ? (
-                    <button type="button" class="ghost" disabled={action.isBusy} onClick={() => void action.run({ kind: 'refill', id: l.id })}>
+                    <button type="button" class="ghost" disabled={action.isBusy} onClick={oneClick(() => void action.run({ kind: 'refill', id: l.id }))}>
                       Refill
                     </button>
                   ) : null}
@@ -113,7 +113,7 @@ export function LightTimers(props: { session: RulesetSession }) {
               <option value="lantern">Lantern</option>
             </select>
           </div>
-          <button type="submit" disabled={action.isBusy} aria-busy={action.isBusy ? 'true' : undefined}>
+          <button type="submit" disabled={action.isBusy} aria-busy={action.isBusy ? 'true' : undefined} onClick={oneClick()}>
             Light it
           </button>
         </form>
