@@ -20,7 +20,7 @@ if (reason !== null) console.warn(`[browser tests] ${reason}`);
 /** Time a page is given to show a command's result (a duplicate would have arrived by then). */
 const SETTLE_MS = 1500;
 /** How long a poll waits for what the page must come to show. */
-const POLL = { timeout: 10_000 } as const;
+const POLL = { timeout: 20_000 } as const;
 /** A goblin the HAMMERCRAWL! tracker can roll for: HD 1 gives it a d6 Health Die. */
 const GOBLIN_LINE = 'hd=1,attack=+1,defense=6,damage=d6';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRuleSystem } from '../../../src/rules/catalogue.js';
+import { DEFAULT_RULESET, loadRuleSystem } from '../../../src/rules/catalogue.js';
 import { attackTargets, combatantProblem, defaultTarget, fieldOfPath, readCombat, type Combatant } from './combat-view.js';
 
 const c = (id: string, side: 'party' | 'foes', more: Partial<Combatant> = {}): Combatant => ({
@@ -39,7 +39,7 @@ describe('the default target of an attack', () => {
 
 describe('tracker fields before sending', () => {
   it('asks the table\'s own check, and names the field the server would name', async () => {
-    const rs = await loadRuleSystem('hammercrawl');
+    const rs = await loadRuleSystem(DEFAULT_RULESET);
     expect(combatantProblem(rs, { health: 'banana' })).toMatchObject({ field: 'health', message: expect.stringMatching(/Health is a die of the chain/) });
     expect(combatantProblem(rs, { armour: 'd999999' })).toMatchObject({ field: 'armour' });
     expect(combatantProblem(rs, { monster: 'hd=1' })).toMatchObject({ field: 'monster' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BARE_BONES_CHAIN, HAMMERCRAWL_CHAIN } from '../../../src/dice/index.js';
 import { HAMMERCRAWL_CHAIN as CHAIN } from '../../../src/dice/index.js';
-import { loadRuleSystem } from '../../../src/rules/catalogue.js';
+import { DEFAULT_RULESET, loadRuleSystem } from '../../../src/rules/catalogue.js';
 import {
   INITIAL_TRAY,
   TRAY_LIMITS,
@@ -152,7 +152,7 @@ describe('number fields are read against their ranges, never clamped', () => {
   });
 
   it('takes a ruleset check\'s own ranges by the parameters\' roles', async () => {
-    const rs = await loadRuleSystem('hammercrawl');
+    const rs = await loadRuleSystem(DEFAULT_RULESET);
     const test = rs.checks.find((c) => c.id === 'test')!;
     const mod = test.params.find((p) => p.role === 'modifier')!;
     const limits = trayLimits(test);

@@ -57,15 +57,15 @@ export function CombatPanel(props: { session: TableSession }) {
     for (const a of actions) await send(a);
   });
   const adding = useAction((a: CombatAction) => send(a));
+  // The name is asked for on its own (an empty one is no reason to hide what is wrong with the rest).
   const addFields = {
-    name: name.trim(),
+    ...(name.trim() ? { name: name.trim() } : {}),
     ...(health.trim() ? { health: health.trim() } : {}),
     ...(armour.trim() ? { armour: armour.trim() } : {}),
     ...(monsterLine && monster.trim() ? { monster: monster.trim() } : {}),
   };
   const checked = combatantProblem(rules, addFields);
-  const addProblem: FieldProblem | null =
-    name.trim() === '' && isAddTried ? { field: 'name', message: 'Give the combatant a name.' } : checked !== null && (isAddTried || checked.field !== 'name') ? checked : null;
+  const addProblem: FieldProblem | null = checked ?? (name.trim() === '' && isAddTried ? { field: 'name', message: 'Give the combatant a name.' } : null);
   const serverProblem = adding.problem === null ? null : { field: fieldOfPath(adding.problem.path), message: adding.problem.message };
   const shownAdd = addProblem ?? serverProblem;
   const atField = (f: CombatantField) => (shownAdd !== null && shownAdd.field === f ? shownAdd.message : null);
@@ -169,7 +169,7 @@ export function CombatPanel(props: { session: TableSession }) {
                 document.getElementById(`combat-${problem.field ?? 'name'}`)?.focus();
                 return;
               }
-              if (await adding.run({ type: 'add', side, ...addFields })) {
+              if (await adding.run({ type: 'add', side, ...addFields, name: name.trim() })) {
                 setName('');
                 setHealth('');
                 setArmour('');
