@@ -7,7 +7,7 @@ import { signal, computed, type Signal } from '@preact/signals';
 import type { RuleSystem } from '../../src/rules/rule-system.js';
 import { Api, ApiError, type RenewedSeat } from './lib/api.js';
 import { LiveConnection, liveUrl, type LiveStatus, type UnauthorizedReason } from './lib/live.js';
-import type { AckFrame, Command, RulesetCommand } from './lib/protocol.js';
+import type { AckFrame, Command, RulesetCommand, Visibility } from './lib/protocol.js';
 import type { ParamRecord } from '../../src/rules/rule-system.js';
 
 /** A check a sheet's stat asks the tray to set up (not rolled until the player clicks Roll). */
@@ -16,6 +16,8 @@ export interface TrayPreset {
   readonly params: ParamRecord;
   readonly label: string;
   readonly characterId: string;
+  /** Who sees the roll: the sheet's "Rolls seen by". */
+  readonly visibility?: Visibility;
   /** Changes on every request, so the same stat clicked twice sets the tray up again. */
   readonly n: number;
 }

@@ -34,6 +34,7 @@ import {
   tableLabel,
 } from '../rule-system.js';
 import { hammercrawlTable } from './table/extension.js';
+import { readHammercrawlTrackerValue } from './table/tracker-values.js';
 import { hammercrawlPlay } from './play/index.js';
 import { readParams, type Read } from './play/params.js';
 import { characterValuesOf } from './character-values.js';
@@ -620,4 +621,5 @@ export const ruleSystem: RuleSystem<Character> = {
   settings: HAMMERCRAWL_SETTINGS,
   play: hammercrawlPlay,
   table: hammercrawlTable,
+  readTrackerValue: readHammercrawlTrackerValue,
 };
