@@ -12,6 +12,7 @@ import { seededRandom, type RandomSource } from '../src/dice/random.js';
 import { CATALOGUE } from '../src/rules/catalogue.js';
 import { PARAM_ROLES, readParam, tableLabel, unknownParam, type CharacterPlay, type CharacterChangeRequest, type InitiativeEntrant, type ParamRecord, type Role, type RuleSystem, type TableExtension } from '../src/rules/rule-system.js';
 import { MESSAGE_KINDS, commandMessage, describeIssues, toTableCommand } from '../src/server/wire.js';
+import { trackerText } from '../src/table/character-link.js';
 import { COMBAT_ACTION_TYPES } from '../src/table/combat.js';
 import { rollCommand, type Actor, type TableCommand } from '../src/table/commands.js';
 import { EVENT_SCHEMA_VERSION, TABLE_EVENT_KINDS, type NewTableEvent, type TableEvent } from '../src/table/events.js';
@@ -291,6 +292,32 @@ describe.each(LOADED)('ruleset %s', (_id, entry, rules) => {
             else if ((v.kind === 'die' ? dieSidesOf(max.value) : max.value) !== v.max.value) offenders.push(`${at}: max at ${v.max.pointer} is ${JSON.stringify(max.value)}, the value lists ${v.max.value}`);
           }
         }
+      }
+      expect(offenders).toEqual([]);
+    });
+
+    it('readTrackerValue keeps every Health and Armour a character brings to the tracker as it is written, and refuses text that is none', () => {
+      const read = rules.readTrackerValue;
+      if (read === undefined) return;
+      const offenders: string[] = [];
+      for (const { where, character } of rolled) {
+        // What "Add the party" sends (the summary's lines) and what the tracker shows after (trackerText).
+        const lines = rules.summarize(character as never).trackers.filter((t) => t.role !== undefined).map((t) => [t.role!, t.value] as const);
+        const values = rules.characterValues(character as never).filter((v) => v.role === 'health' || v.role === 'armour').map((v) => [v.role as 'health' | 'armour', trackerText(v)] as const);
+        for (const [field, text] of [...lines, ...values]) {
+          const r = read(field, text, {});
+          if (!r.ok) offenders.push(`${where}: ${field} ${text} refused: ${r.error.code} ${r.error.message}`);
+          else if (r.value !== text) offenders.push(`${where}: ${field} ${text} kept as ${r.value}`);
+        }
+      }
+      for (const field of ['health', 'armour'] as const) {
+        for (const text of ['banana', '-3', 'd999999']) {
+          const r = read(field, text, {});
+          if (r.ok) offenders.push(`${field} ${text}: accepted as ${r.value}`);
+          else if (r.error.code !== `combat/bad-${field}`) offenders.push(`${field} ${text}: code ${r.error.code}`);
+        }
+        const empty = read(field, '', {});
+        if (!empty.ok || empty.value !== '') offenders.push(`${field} left empty with no monster line: ${empty.ok ? empty.value : empty.error.code}`);
       }
       expect(offenders).toEqual([]);
     });

@@ -17,6 +17,11 @@ export interface RuleProblem {
   readonly message: string;
   /** JSON path of the offending value (`$.stats.str.score`), for documents and option records. */
   readonly path?: string;
+  /**
+   * Every problem found, this one first, each with its own message and path, when the ruleset reads a
+   * whole document and found several (`message` above may sum the others up for a one-line report).
+   */
+  readonly problems?: readonly RuleProblem[];
 }
 
 /** A result or a problem. */
@@ -105,6 +110,8 @@ export interface ParamBase {
   readonly example?: ParamValue;
   /** Only the Smith may set it at a table (a level-up's `force`); others get its default. */
   readonly isSmithOnly?: true;
+  /** Where the rules or docs/rulings.md decide it ("ruling D-1"), for readers who know the reference; never part of the label. */
+  readonly ref?: string;
 }
 
 /** One choice of a `choice` parameter. */
@@ -468,6 +475,59 @@ export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
 
   /** What the ruleset adds to a shared table, when it adds anything. */
   readonly table?: TableExtension;
+
+  /**
+   * Reads what the Smith writes into the combat tracker for a combatant's Health, Armour or monster
+   * line: the text the tracker keeps (written the ruleset's way: "D8" as "d8", "12 / 17" as "12/17"),
+   * a Health or Armour left empty filled from the combatant's monster line where the ruleset reads one
+   * there, or a problem (`combat/bad-health`, `combat/bad-armour`, `combat/bad-monster`) saying what the
+   * ruleset reads in that field. Optional: without it the tracker keeps any text within its length limits.
+   * @example readTrackerValue('health', 'D8', {}) // ok('d8'); readTrackerValue('health', 'banana', {}) // combat/bad-health
+   */
+  readTrackerValue?(field: TrackerField, text: string, combatant: TrackerSubject): RuleResult<string>;
+}
+
+/** A field of a tracker combatant that the table's ruleset reads (`RuleSystem.readTrackerValue`). */
+export type TrackerField = 'health' | 'armour' | 'monster';
+
+/** Every tracker field a ruleset reads. */
+export const TRACKER_FIELDS = ['health', 'armour', 'monster'] as const satisfies readonly TrackerField[];
+
+/** What a ruleset is told of the combatant whose field it reads: its monster line after the change. */
+export interface TrackerSubject {
+  readonly monster?: string;
+}
+
+/** Largest count a tracker number may hold (hit points, wounds, an Armor Class): anything above is a slip of the keyboard. */
+export const MAX_TRACKER_COUNT = 9999;
+
+/**
+ * Reads a count as the tracker writes it for rulesets that count Health or Armour: "7", or with
+ * `hasMax` "7/12" (what is left of a maximum, never above it); `note` matches what may follow the
+ * number ("(1 notch)", "magical"). Empty stays empty. Every problem has `code` and says what is read.
+ * @example readTrackerCount(' 5 / 8 ', { label: 'Blood', code: 'combat/bad-health', hasMax: true }) // ok('5/8')
+ */
+export function readTrackerCount(
+  text: string,
+  what: { readonly label: string; readonly code: string; readonly hasMax?: boolean; readonly note?: { readonly pattern: RegExp; readonly example: string } },
+): RuleResult<string> {
+  const t = text.trim().replace(/\s+/g, ' ');
+  if (t === '') return ok('');
+  const form = `${what.label} is a whole number from 0 to ${MAX_TRACKER_COUNT}${what.hasMax === true ? ', or what is left of a maximum such as 5/8' : ''}${what.note !== undefined ? ` (or with ${what.note.example})` : ''}`;
+  const m = /^(-?\d+)(?:\s*\/\s*(-?\d+))?(?:\s+(.*))?$/.exec(t);
+  const shown = t.length > 20 ? `${t.slice(0, 20)}…` : t;
+  if (m === null || (m[2] !== undefined && what.hasMax !== true)) return problem(what.code, `${form}; got ${shown}.`);
+  const note = m[3];
+  if (note !== undefined && (what.note === undefined || !what.note.pattern.test(note))) return problem(what.code, `${form}; got ${shown}.`);
+  const n = Number(m[1]);
+  const max = m[2] === undefined ? undefined : Number(m[2]);
+  for (const x of [n, max]) {
+    if (x === undefined) continue;
+    if (x < 0) return problem(what.code, `${what.label} is never below 0; got ${x}.`);
+    if (x > MAX_TRACKER_COUNT) return problem(what.code, `${what.label} is at most ${MAX_TRACKER_COUNT}; got ${shown}.`);
+  }
+  if (max !== undefined && n > max) return problem(what.code, `${what.label} left (${n}) cannot be more than its maximum (${max}).`);
+  return ok(`${n}${max !== undefined ? `/${max}` : ''}${note !== undefined ? ` ${note}` : ''}`);
 }
 
 /** The label of an id in a ruleset's tables (the first table naming it), or undefined. */

@@ -93,8 +93,11 @@ const poking: TableExtension<number, { kind: 'poke'; requestId: string; make: re
   fold: (state) => state,
 };
 
+const { readTrackerValue: _hammercrawlTracker, ...baseParts } = base;
+void _hammercrawlTracker;
+/** The tracker texts of the test ruleset are read by `writeTrackerValues` alone (no `readTrackerValue`). */
 const rules: RuleSystem = {
-  ...base,
+  ...baseParts,
   id: 'tiny',
   label: 'Tiny',
   readCharacter: readTiny as RuleSystem['readCharacter'],

@@ -117,6 +117,8 @@ export function writeTrackerValues(
     if (text === undefined || v === undefined || text.trim() === trackerText(v)) continue;
     const read = readTrackerText(v, text, v.label);
     if (!read.ok) return read;
+    // The same value written another way ("D8" for d8, "12 / 17" for 12/17) changes nothing.
+    if (read.value.value === v.value && (read.value.max === undefined || read.value.max === v.max?.value)) continue;
     const slot = valueAt(document, v.pointer);
     if (!slot.ok) return slot;
     // The maximum is the sheet's (a CON score, a level's hit points): the tracker changes the current value only.
@@ -124,7 +126,8 @@ export function writeTrackerValues(
       return refuse('combat/bad-value', `${v.label}'s maximum is ${v.max.value}, from the character's sheet; write the current value (such as ${Math.min(read.value.value ?? 0, v.max.value)}), or change the maximum on the sheet.`);
     }
     document = writeAt(document, slot.value.keys, v.kind === 'die' ? dieLike(slot.value.value, read.value.value) : read.value.value);
-    lines.push(`${v.label} ${trackerText(v)} -> ${text.trim()}`);
+    const written = v.kind === 'die' ? trackerText({ ...v, value: read.value.value }) : `${read.value.value}${read.value.max !== undefined ? `/${read.value.max}` : ''}`;
+    lines.push(`${v.label} ${trackerText(v)} -> ${written}`);
   }
   if (lines.length === 0) return done(null);
   const valid = rules.readCharacter(document);

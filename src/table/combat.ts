@@ -5,7 +5,7 @@
  * a ruleset's table extension may add actions of its own (HAMMERCRAWL!'s one-click attacks).
  */
 import type { RandomSource } from '../dice/random.js';
-import type { CombatChangedBody, CombatSide, Combatant, CombatState, RuleSystem, TableCharacter } from '../rules/rule-system.js';
+import type { CombatChangedBody, CombatSide, Combatant, CombatState, RuleSystem, TableCharacter, TrackerField } from '../rules/rule-system.js';
 import { MAX_COMBATANTS, MAX_CONDITION_LENGTH, MAX_CONDITIONS, MAX_MEMBER_NAME_LENGTH } from './limits.js';
 import { done, refuse, type TableResult } from './result.js';
 
@@ -61,40 +61,57 @@ export const COMBAT_ACTION_TYPES = ['add', 'update', 'remove', 'roll-initiative'
 /** The tracker after an action, and one line saying what happened. */
 export type CombatChange = CombatChangedBody;
 
-function checkText(label: string, value: string, max: number): TableResult<string> {
+function checkText(label: string, value: string, max: number, path: string): TableResult<string> {
   const text = value.trim();
-  if (text.length === 0) return refuse('combat/empty-text', `${label} must not be empty.`);
-  if (text.length > max) return refuse('combat/text-too-long', `${label} must be at most ${max} characters, got ${text.length}.`);
+  if (text.length === 0) return refuse('combat/empty-text', `${label} must not be empty.`, path);
+  if (text.length > max) return refuse('combat/text-too-long', `${label} must be at most ${max} characters, got ${text.length}.`, path);
   return done(text);
 }
 
-function checkFields(fields: CombatantFields): TableResult<CombatantFields> {
-  for (const [label, value, max] of [
-    ['Name', fields.name, MAX_MEMBER_NAME_LENGTH],
-    ['Health', fields.health, MAX_CONDITION_LENGTH],
-    ['Armour', fields.armour, MAX_CONDITION_LENGTH],
-  ] as const) {
-    if (value === undefined) continue;
-    if (label === 'Name') {
-      const r = checkText(label, value, max);
-      if (!r.ok) return r;
-    } else if (value.length > max) {
-      return refuse('combat/text-too-long', `${label} must be at most ${max} characters, got ${value.length}.`);
-    }
+/** The tracker's words for its fields, in messages. */
+const FIELD_LABELS: Readonly<Record<TrackerField, string>> = { health: 'Health', armour: 'Armour', monster: 'A monster line' };
+
+/** Longest text of each field the ruleset reads. */
+const FIELD_MAX: Readonly<Record<TrackerField, number>> = { health: MAX_CONDITION_LENGTH, armour: MAX_CONDITION_LENGTH, monster: MAX_MONSTER_LINE_LENGTH };
+
+/**
+ * A combatant's fields as the tracker keeps them, or the first problem with its path in the `combat`
+ * command (`$.action.health`): names and conditions not empty and within their lengths; Health, Armour
+ * and the monster line read by the table's ruleset (`RuleSystem.readTrackerValue`: "banana" is no Health
+ * Die), each as the ruleset writes it; on `add`, a Health or Armour left out taken from the monster line
+ * where the ruleset reads one there. `current` is the combatant before an update. The web table asks the
+ * same before it sends.
+ */
+export function checkFields(rules: Pick<RuleSystem, 'readTrackerValue'>, fields: CombatantFields, current?: { readonly monster?: string | undefined }): TableResult<CombatantFields> {
+  if (fields.name !== undefined) {
+    const r = checkText('Name', fields.name, MAX_MEMBER_NAME_LENGTH, '$.action.name');
+    if (!r.ok) return r;
   }
-  if (fields.monster !== undefined && fields.monster.length > MAX_MONSTER_LINE_LENGTH) {
-    return refuse('combat/text-too-long', `A monster line is at most ${MAX_MONSTER_LINE_LENGTH} characters, got ${fields.monster.length}.`);
+  const out: { -readonly [K in keyof CombatantFields]: CombatantFields[K] } = { ...fields };
+  // The monster line first: an empty Health or Armour is read against it.
+  const monster = fields.monster ?? current?.monster;
+  for (const field of ['monster', 'health', 'armour'] as const) {
+    const given = fields[field];
+    const path = `$.action.${field}`;
+    if (given !== undefined && given.length > FIELD_MAX[field]) {
+      return refuse('combat/text-too-long', `${FIELD_LABELS[field]} must be at most ${FIELD_MAX[field]} characters, got ${given.length}.`, path);
+    }
+    if (given === undefined && (current !== undefined || field === 'monster')) continue;
+    if (rules.readTrackerValue === undefined) continue;
+    const read = rules.readTrackerValue(field, given ?? '', monster === undefined ? {} : { monster: field === 'monster' ? (given ?? '') : monster });
+    if (!read.ok) return refuse(read.error.code, read.error.message, path);
+    if (given !== undefined || read.value !== '') out[field] = read.value;
   }
   if (fields.conditions !== undefined) {
     if (fields.conditions.length > MAX_CONDITIONS) {
-      return refuse('combat/too-many-conditions', `A combatant may carry at most ${MAX_CONDITIONS} conditions, got ${fields.conditions.length}.`);
+      return refuse('combat/too-many-conditions', `A combatant may carry at most ${MAX_CONDITIONS} conditions, got ${fields.conditions.length}.`, '$.action.conditions');
     }
-    for (const c of fields.conditions) {
-      const r = checkText('A condition', c, MAX_CONDITION_LENGTH);
+    for (const [i, c] of fields.conditions.entries()) {
+      const r = checkText('A condition', c, MAX_CONDITION_LENGTH, `$.action.conditions[${i}]`);
       if (!r.ok) return r;
     }
   }
-  return done(fields);
+  return done(out);
 }
 
 function withFields(base: Combatant, fields: CombatantFields): Combatant {
@@ -111,6 +128,44 @@ function withFields(base: Combatant, fields: CombatantFields): Combatant {
     ...(fields.isLeader !== undefined ? { isLeader: fields.isLeader } : {}),
     ...(fields.monster !== undefined ? { monster: fields.monster.trim() } : {}),
   };
+}
+
+/**
+ * The tracker without `gone`, and the line saying so. The turn stays with whoever acts now; when `gone`
+ * was acting it passes to the next in the order (the first of a new round after the last), as a
+ * "Next turn" would.
+ */
+function withoutCombatant(state: CombatState, gone: Combatant): CombatChange {
+  const at = state.order.indexOf(gone.id);
+  const order = state.order.filter((id) => id !== gone.id);
+  const combatants = state.combatants.filter((c) => c.id !== gone.id);
+  let { turn, round } = state;
+  let passes = false;
+  if (turn !== null && at >= 0) {
+    if (order.length === 0) turn = null;
+    else if (at < turn) turn -= 1;
+    else if (at === turn) {
+      passes = state.isActive;
+      if (turn >= order.length) {
+        turn = 0;
+        if (state.isActive) round += 1;
+      }
+    }
+  }
+  const next = passes && turn !== null ? combatants.find((c) => c.id === order[turn!]) : undefined;
+  return {
+    combat: { ...state, combatants, order, turn, round, ...(order.length === 0 ? { isActive: false } : {}) },
+    summary: `${gone.name} leaves the fight.${next !== undefined ? ` ${round !== state.round ? `Round ${round}: ` : ''}${next.name} acts.` : ''}`,
+  };
+}
+
+/**
+ * The tracker without the combatant that is character `characterId` (the character left the table),
+ * or null when none is. What the table does when a character is removed.
+ */
+export function withoutCharacter(state: CombatState, characterId: string): CombatChange | null {
+  const gone = state.combatants.find((c) => c.characterId === characterId);
+  return gone === undefined ? null : withoutCombatant(state, gone);
 }
 
 function find(state: CombatState, id: string): TableResult<Combatant> {
@@ -134,12 +189,12 @@ export function rollCombatAction(
       if (state.combatants.length >= MAX_COMBATANTS) {
         return refuse('combat/too-many-combatants', `The tracker holds at most ${MAX_COMBATANTS} combatants; remove one first.`);
       }
-      const checked = checkFields(action);
+      const checked = checkFields(rules, action);
       if (!checked.ok) return checked;
       const id = `c${state.nextId}`;
       const combatant = withFields(
         { id, name: '', side: action.side, health: '', armour: '', conditions: [], isDown: false, stats: {}, isLeader: false },
-        action,
+        checked.value,
       );
       return done({
         combat: { ...state, combatants: [...state.combatants, combatant], order: [...state.order, id], nextId: state.nextId + 1 },
@@ -149,9 +204,9 @@ export function rollCombatAction(
     case 'update': {
       const found = find(state, action.combatantId);
       if (!found.ok) return found;
-      const checked = checkFields(action);
+      const checked = checkFields(rules, action, found.value);
       if (!checked.ok) return checked;
-      const updated = withFields(found.value, action);
+      const updated = withFields(found.value, checked.value);
       const changes: string[] = [];
       if (updated.health !== found.value.health) changes.push(`health ${found.value.health || '-'} -> ${updated.health || '-'}`);
       if (updated.armour !== found.value.armour) changes.push(`armour ${found.value.armour || '-'} -> ${updated.armour || '-'}`);
@@ -165,18 +220,7 @@ export function rollCombatAction(
     case 'remove': {
       const found = find(state, action.combatantId);
       if (!found.ok) return found;
-      const at = state.order.indexOf(found.value.id);
-      const order = state.order.filter((id) => id !== found.value.id);
-      let turn = state.turn;
-      if (turn !== null) {
-        if (order.length === 0) turn = null;
-        else if (at < turn) turn -= 1;
-        else if (turn >= order.length) turn = 0;
-      }
-      return done({
-        combat: { ...state, combatants: state.combatants.filter((c) => c.id !== found.value.id), order, turn },
-        summary: `${found.value.name} leaves the fight.`,
-      });
+      return done(withoutCombatant(state, found.value));
     }
     case 'roll-initiative': {
       if (state.combatants.length === 0) return refuse('combat/no-combatants', 'Add combatants before rolling initiative.');

@@ -10,7 +10,7 @@ import type { DiceOptions } from '../dice/resolve.js';
 import { withHistory } from '../rules/character-play.js';
 import { forbidden, readParam, readRollLabel, settingsProblem, unknownParam, tableCharacter, type CharacterChangeRecord, type ExtensionEvent, type ParamDef, type ParamRecord, type RuleSystem, type TableExtension } from '../rules/rule-system.js';
 import { dieLike, syncCombatants, valueAt, writeAt, writeTrackerValues } from './character-link.js';
-import { rollCombatAction, type CombatAction } from './combat.js';
+import { rollCombatAction, withoutCharacter, type CombatAction } from './combat.js';
 import { declaredVisibility, eventOfKind, isTableEventKind, type NewTableEvent, type RulesetEvent, type RulesetEventKind, type Role, type TableCharacter, type TableSettings, type Visibility } from './events.js';
 import { MAX_CHANGE_PARAMS_JSON_LENGTH, MAX_CHARACTER_JSON_LENGTH, MAX_CHARACTERS, MAX_CHAT_LENGTH, MAX_MEMBER_NAME_LENGTH, MAX_SETTINGS_JSON_LENGTH } from './limits.js';
 import { can, canAt } from './permissions.js';
@@ -388,7 +388,9 @@ function decideCommand(state: TableState, actor: Actor, command: TableCommand, c
       const existing = characterOf(state, command.characterId);
       if (!existing.ok) return existing;
       if (!mayTouch(actor, existing.value, 'character-remove-own', 'character-remove-any')) return forbidden("remove another player's character");
-      return done([{ kind: 'character-removed', body: { characterId: existing.value.id } }]);
+      // A character that leaves the table leaves the fight too, the turn passing on if it was acting.
+      const left = withoutCharacter(state.combat, existing.value.id);
+      return done([...(left !== null ? [{ kind: 'combat-changed' as const, body: left }] : []), { kind: 'character-removed', body: { characterId: existing.value.id } }]);
     }
     case 'combat': {
       if (!can(actor.role, 'combat')) return forbidden('run the combat tracker');

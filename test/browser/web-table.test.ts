@@ -273,17 +273,15 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       const context = await seated(player);
       try {
         if (ruleset === 'bare-bones') {
-          // The combat tracker suggests this table's dice, not HAMMERCRAWL!'s, and flags one it lacks.
+          // The combat tracker asks for what this table's ruleset reads (Blood, an Armor Class), not HAMMERCRAWL!'s dice.
           const sc = await seated(smith);
           const s = await openTable(sc, smith.tableId);
           await s.getByRole('tab', { name: 'Combat' }).click();
           await s.locator('#combat-health').waitFor();
-          const suggested = await s.locator('#combat-dice option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
-          expect(suggested).not.toContain('d3');
-          expect(suggested).toContain('d20');
-          expect(await s.locator('#combat-health').getAttribute('placeholder')).not.toBe('d8');
+          expect(await s.locator('#combat-health').getAttribute('placeholder')).toBe('10/10');
+          expect(await s.locator('datalist option[value="d3"]').count()).toBe(0);
           await s.locator('#combat-armour').fill('d3');
-          await expect.poll(() => s.locator('#combat-armour-hint').innerText(), { timeout: 10_000 }).toMatch(/d3 is not a die/);
+          await expect.poll(() => s.locator('#combat-armour-hint').innerText(), { timeout: 10_000 }).toMatch(/Armor Class is a whole number/);
           await sc.close();
         }
         const p = await openTable(context, player.tableId);
@@ -331,7 +329,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       await s.getByRole('button', { name: 'Add', exact: true }).click();
       await s.locator('.combatants li', { hasText: 'Goblin' }).waitFor();
       await s.locator('#combat-name').fill('Ogre');
-      // A die the chain lacks is flagged (a hint, not a block).
+      // A die the chain lacks is refused at the field, before it is sent.
       await s.locator('#combat-health').fill('d9');
       await expect.poll(() => s.locator('#combat-health-hint').innerText(), { timeout: 10_000 }).toMatch(/d9 is not a die/);
       await s.locator('#combat-health').fill('');
@@ -390,36 +388,41 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       await row(s, 'Goblin').locator('.monster', { hasText: 'hd=1' }).waitFor();
       await shot(s, 'attack-smith-before');
 
-      // The player attacks with their own character; the odds are on the page before the click.
+      // The odds are on the page before the click: the Smith's, who knows the Goblin's numbers.
+      const smithForm = s.getByRole('form', { name: `Attack with ${hero}` });
+      await expect.poll(() => smithForm.locator('.attack-odds').innerText(), { timeout: 10_000 }).toMatch(/Hit \d+\.\d%.*crit.*Goblin down/s);
+      expect(await smithForm.locator('.attack-odds').innerText()).toMatch(/Likeliest after: .*%/);
+      // A called shot changes the odds before the click.
+      const plain = await smithForm.locator('.attack-odds').innerText();
+      await smithForm.getByLabel('Called shot').selectOption('2');
+      await expect.poll(() => smithForm.locator('.attack-odds').innerText(), { timeout: 10_000 }).not.toBe(plain);
+      await smithForm.getByLabel('Called shot').selectOption('0');
+      await expect.poll(() => smithForm.locator('.attack-odds').innerText(), { timeout: 10_000 }).toBe(plain);
+      // The player attacks with their own character; the Goblin's numbers (and so the odds) are the Smith's.
       await p.getByRole('tab', { name: 'Combat' }).click();
       const form = p.getByRole('form', { name: `Attack with ${hero}` });
       await form.waitFor();
-      await expect.poll(() => form.locator('.attack-odds').innerText(), { timeout: 10_000 }).toMatch(/Hit \d+\.\d%.*crit.*Goblin down/s);
-      expect(await form.locator('.attack-odds').innerText()).toMatch(/Likeliest after: .*%/);
-      // A called shot changes the odds before the click.
-      const plain = await form.locator('.attack-odds').innerText();
-      await form.getByLabel('Called shot').selectOption('2');
-      await expect.poll(() => form.locator('.attack-odds').innerText(), { timeout: 10_000 }).not.toBe(plain);
-      await form.getByLabel('Called shot').selectOption('0');
-      await expect.poll(() => form.locator('.attack-odds').innerText(), { timeout: 10_000 }).toBe(plain);
+      await expect.poll(() => form.locator('.attack-odds').innerText(), { timeout: 10_000 }).toMatch(/the odds are the Smith's to know/);
       // A player cannot attack with the monster.
       expect(await p.getByRole('form', { name: 'Attack with Goblin' }).count()).toBe(0);
       await shot(p, 'attack-player-odds-phone');
 
       const attacksOn = async (page: Page) => ((await page.locator('.attack-log').count()) === 0 ? 0 : Number(await page.locator('.attack-log').getAttribute('data-count')));
       const healthOf = async (page: Page) => (await row(page, 'Goblin').locator('.health').innerText()).replace(/^\W*Health\s*/, '').trim();
-      expect(await healthOf(p)).toBe('d8');
+      expect(await healthOf(s)).toBe('d8');
+      expect(await healthOf(p)).toMatch(/^—\s+hidden$/);
       let after = 'd8';
       for (let i = 0; i < 40 && after === 'd8'; i++) {
         const before = await attacksOn(p);
         await form.getByRole('button', { name: 'Attack', exact: true }).click();
         await expect.poll(() => attacksOn(p), { timeout: 10_000 }).toBe(before + 1);
-        after = await healthOf(p);
+        await expect.poll(() => attacksOn(s), { timeout: 10_000 }).toBe(before + 1);
+        after = await healthOf(s);
       }
       expect(after, 'a hit lands within 40 attacks').not.toBe('d8');
       expect(await p.locator('.attack-log > ol > li').first().innerText()).toMatch(/hits|crits/);
-      // The Smith's page shows the same Health Die, and the attack's lines.
-      await expect.poll(() => healthOf(s), { timeout: 10_000 }).toBe(after);
+      // The Smith's page shows the new Health Die, and the attack's lines; the player's still hides it.
+      expect(await healthOf(p)).toMatch(/^—\s+hidden$/);
       await s.locator('.attack-log > ol > li').first().locator('.explain li').first().waitFor();
       await shot(p, 'attack-player-hit-phone');
       await shot(s, 'attack-smith-hit-desktop');

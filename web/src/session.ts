@@ -7,7 +7,7 @@ import { signal, computed, type Signal } from '@preact/signals';
 import type { RuleSystem } from '../../src/rules/rule-system.js';
 import { Api, ApiError, type RenewedSeat } from './lib/api.js';
 import { LiveConnection, liveUrl, type LiveStatus, type UnauthorizedReason } from './lib/live.js';
-import type { AckFrame, Command, RulesetCommand } from './lib/protocol.js';
+import type { AckFrame, Command, RulesetCommand, Visibility } from './lib/protocol.js';
 import type { ParamRecord } from '../../src/rules/rule-system.js';
 
 /** A check a sheet's stat asks the tray to set up (not rolled until the player clicks Roll). */
@@ -16,6 +16,8 @@ export interface TrayPreset {
   readonly params: ParamRecord;
   readonly label: string;
   readonly characterId: string;
+  /** Who sees the roll: the sheet's "Rolls seen by". */
+  readonly visibility?: Visibility;
   /** Changes on every request, so the same stat clicked twice sets the tray up again. */
   readonly n: number;
 }
@@ -23,7 +25,7 @@ import { applyEvent, applyWelcome, emptyTable, type TableState } from './lib/tab
 import { loadRuleSystem } from './lib/rulesets.js';
 import { loadRulesetWeb, noWeb, type RulesetSession, type RulesetWeb } from './rulesets/index.js';
 import type { SavedSeat } from './lib/tokens.js';
-import { seats } from './store.js';
+import { rulesetHelp, seats } from './store.js';
 
 /** The page's client for its own server. */
 export const api = new Api((url, init) => fetch(url, init));
@@ -159,6 +161,7 @@ export class TableSession implements RulesetSession {
 
   stop(): void {
     this.conn.stop();
+    rulesetHelp.value = null;
   }
 
   send(command: Command): Promise<AckFrame> {
@@ -174,6 +177,7 @@ export class TableSession implements RulesetSession {
     if (id === null) return;
     void loadRulesetWeb(id).then((web) => {
       this.rulesetWeb.value = web;
+      rulesetHelp.value = { ruleset: id, sections: web.help ?? [] };
       if (web.hasFailed === true) this.problem.value = "This ruleset's own tools (its panels and forms) did not load; reload the page to try again.";
     });
     const rs = await loadRuleSystem(id);

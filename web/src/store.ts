@@ -1,5 +1,6 @@
 /** Page-wide state: where we are, the theme, the saved seats. */
 import { signal } from '@preact/signals';
+import type { HelpSection } from './rulesets/types.js';
 import { parseRoute, type Route } from './lib/routes.js';
 import { SeatStore, memoryStore, type KeyValueStore } from './lib/tokens.js';
 
@@ -76,3 +77,6 @@ export const justCreated = signal<string | null>(null);
 
 /** Whether the help dialog is open. */
 export const isHelpOpen = signal(false);
+
+/** The help of the open table's ruleset (its web parts' `help`), for the help dialog; null away from a table. */
+export const rulesetHelp = signal<{ readonly ruleset: string; readonly sections: readonly HelpSection[] } | null>(null);

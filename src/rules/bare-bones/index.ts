@@ -23,6 +23,7 @@ import { QUEST_XP, XP_TABLE } from './data/xp.js';
 import { INITIATIVE_HELP, rollInitiative } from './initiative.js';
 import { BARE_BONES_TEXT, REF_CHARACTERS, REF_CHECKS, REF_RULINGS, REF_WATCH, REF_XP, refClass, refCombat } from './refs.js';
 import { USAGE_DIE_RULES, rollUsage, usageOdds } from './usage-dice.js';
+import { readBareBonesTrackerValue } from './tracker-values.js';
 
 export * from './refs.js';
 export * from './errors.js';
@@ -126,4 +127,5 @@ export const ruleSystem: RuleSystem<BareBonesCharacter> = {
   tables: BARE_BONES_TABLES,
   settings: [],
   play: BARE_BONES_PLAY,
+  readTrackerValue: (field, text) => readBareBonesTrackerValue(field, text),
 };

@@ -320,7 +320,7 @@ export function readCharacter(json: unknown): RuleResult<ExaltedHackCharacter> {
   const first = problems[0];
   if (first === undefined) return ok(normalized(json as Record<string, unknown>));
   const more = problems.length > 1 ? ` (${problems.length - 1} more problem${problems.length > 2 ? 's' : ''}: ${problems.slice(1, 4).map((p) => p.path).join(', ')}${problems.length > 4 ? ', ...' : ''})` : '';
-  return { ok: false, error: { ...first, message: `${first.message}${more}` } };
+  return { ok: false, error: { ...first, message: `${first.message}${more}`, ...(problems.length > 1 ? { problems } : {}) } };
 }
 
 /** A valid document as the latest version: a copy (so later changes to the imported value cannot reach it), migrated, its play fields filled. */

@@ -19,6 +19,7 @@ import { ATTACK_MODES, DEFENCE_MODES, WEAPON_CATEGORIES } from './data/weapons.j
 import { INITIATIVE_HELP, rollInitiative } from './initiative.js';
 import { EXALTED_HACK_PLAY } from './play.js';
 import { EXALTED_HACK_CHAIN, USAGE_DIE_RULES, rollUsage, usageOdds } from './usage-die.js';
+import { readExaltedHackTrackerValue } from './tracker-values.js';
 
 export * from './attributes.js';
 export * from './resolution.js';
@@ -90,4 +91,5 @@ export const ruleSystem: RuleSystem<ExaltedHackCharacter> = {
   tables: EXALTED_HACK_TABLES,
   settings: [],
   play: EXALTED_HACK_PLAY,
+  readTrackerValue: (field, text) => readExaltedHackTrackerValue(field, text),
 };

@@ -29,6 +29,7 @@ import {
   CLASS_FEATURES,
   DEVOUT_POWERS,
   RANDOM_CLASS_DIE,
+  SPELLCASTING_PROFILES,
   RANDOM_CLASS_TABLE,
   type CharacterClass,
   type ClassFeature,
@@ -205,27 +206,36 @@ export function isUnwritten(status: string, effects: readonly { readonly kind: s
   return status === 'wip' && effects.every((e) => e.kind === 'text');
 }
 
-function isUnwrittenFeature(f: ClassFeature): boolean {
+/** True when a class feature is only a name or an intent (CR-8): never rolled, may be chosen. */
+export function isUnwrittenFeature(f: ClassFeature): boolean {
   return isUnwritten(f.status, f.effects);
 }
 
-function isUnwrittenVersion(v: DevoutPowerVersion | null): boolean {
+/** True when a Devout power's version is missing or only a name or an intent (CR-8). */
+export function isUnwrittenVersion(v: DevoutPowerVersion | null): boolean {
   return v === null || isUnwritten(v.status, v.effects);
 }
 
-function featuresOf(classId: string, group: ClassFeature['group']): ClassFeature[] {
+/** A class's features of one group (its shticks, foci, Specialist choices). */
+export function featuresOf(classId: string, group: ClassFeature['group']): ClassFeature[] {
   return CLASS_FEATURES.filter((f) => f.classId === classId && f.group === group);
 }
 
-const SPELLBLADE_STYLES = ['muscle-wizard', 'eldritch-warrior', 'divine-avenger'] as const;
-const CASTER_TYPES = ['scholastic', 'believer'] as const;
+/** The Spellblade's styles (CR-9). */
+export const SPELLBLADE_STYLES = ['muscle-wizard', 'eldritch-warrior', 'divine-avenger'] as const;
+/** The Spellblade's styles by id with their labels (the Spellblade's spellcasting profile names them). */
+const SPELLBLADE_STYLE_LABELS: ReadonlyMap<string, string> = new Map(
+  SPELLCASTING_PROFILES.flatMap((p) => (p.spellStat.kind === 'by-style' ? p.spellStat.styles.map((s) => [s.id, s.label] as const) : [])),
+);
+/** The Spellblade's caster types (CR-9). */
+export const CASTER_TYPES = ['scholastic', 'believer'] as const;
 
 function primeOptions(rule: PrimeStatRule): readonly StatId[] {
   return rule.kind === 'fixed' ? [rule.stat] : rule.from;
 }
 
 /** A class Feat that lets the player pick a Save (CL-27, CL-29), and the stats it offers. */
-function saveFeatOf(
+export function saveFeatOf(
   cls: CharacterClass,
 ): { readonly featId: string; readonly excludesPrime: boolean; readonly options: (classPrime: StatId) => readonly StatId[] } | null {
   for (const f of cls.feats) {
@@ -241,7 +251,8 @@ function saveFeatOf(
   return null;
 }
 
-function weaponOfChoiceCount(cls: CharacterClass): number {
+/** How many "weapons of choice" a class starts with (Combatant 3, Specialist 1; CR-13). */
+export function weaponOfChoiceCount(cls: CharacterClass): number {
   let n = 0;
   for (const g of cls.startingGear.items) if (g.kind === 'weapon-of-choice') n += g.count;
   return n;
@@ -267,6 +278,7 @@ export function labelOf(id: string): string {
     SKILLS.find((s) => s.id === id)?.label ??
     CLASS_FEATURES.find((f) => f.id === id)?.label ??
     DEVOUT_POWERS.find((p) => p.id === id)?.label ??
+    SPELLBLADE_STYLE_LABELS.get(id) ??
     id
   );
 }
@@ -470,7 +482,7 @@ function classById(id: string): CharacterClass {
 }
 
 /** Advanced Devout powers a Holy Mage may take (not Spellcasting; unwritten ones only when chosen, CL-18). */
-function holyMagePowerIds(includeUnwritten: boolean): string[] {
+export function holyMagePowerIds(includeUnwritten: boolean): string[] {
   return DEVOUT_POWERS.filter((p) => !p.isSpellcasting && p.advanced !== null && (includeUnwritten || !isUnwrittenVersion(p.advanced))).map((p) => p.id);
 }
 

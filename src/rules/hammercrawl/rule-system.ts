@@ -23,7 +23,6 @@ import {
   type InitiativeEntrant,
   type InitiativeOrder,
   type OutcomeOdds,
-  type ParamDef,
   type ParamRecord,
   type CheckParamDef,
   type ParamRole,
@@ -35,12 +34,14 @@ import {
   tableLabel,
 } from '../rule-system.js';
 import { hammercrawlTable } from './table/extension.js';
+import { readHammercrawlTrackerValue } from './table/tracker-values.js';
 import { hammercrawlPlay } from './play/index.js';
 import { readParams, type Read } from './play/params.js';
 import { characterValuesOf } from './character-values.js';
 import { STAT_IDS, STAT_TABLE, halfStat, isCheckError, type StatId, type StaticModifier, type VantageSource } from './check-modifiers.js';
-import type { Character, CreationMethod } from './character.js';
-import { CREATION_METHODS, MAX_NAME_LENGTH, readCharacters } from './character.js';
+import type { Character } from './character.js';
+import { readCharacters } from './character.js';
+import { CHOICE_PARAM, CREATION_OPTIONS, creationOptionsOf } from './creation-options.js';
 import {
   checkOdds as hcCheckOdds,
   competitionOdds,
@@ -54,7 +55,7 @@ import {
   type PreparedCheck,
   type TieRule,
 } from './checks.js';
-import { PLAYABLE_CLASS_IDS, labelOf, rollCharacter as hcRollCharacter, stockOf } from './create-character.js';
+import { labelOf, rollCharacter as hcRollCharacter, stockOf } from './create-character.js';
 import { ARMOUR } from './data/armour.js';
 import { CLASSES } from './data/classes.js';
 import { GEAR } from './data/gear.js';
@@ -66,7 +67,6 @@ import { TREASURE_TIERS } from './data/treasures.js';
 import { WEAPON_PROFICIENCIES } from './data/weapon-proficiencies.js';
 import { WEAPONS } from './data/weapons.js';
 import { CRAWL_XP_TABLE, XP_AWARDS, XP_MODES } from './data/xp.js';
-import { classById } from './derived.js';
 import { FEAT_DIE_TABLE, MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL, featDieBonus } from './feat-die.js';
 import { isHammerPoolError } from './hammer-pools.js';
 import { RESOURCE_DICE, RESOURCE_STEP_DOWN_MAX_FACE, ResourceError, resourceOdds, rollResourceUse } from './resource-die.js';
@@ -450,35 +450,13 @@ function rollUsageOf(rng: RandomSource, die: number): RuleResult<UsageRoll> {
 
 // ---- characters ---------------------------------------------------------------------------------
 
-const CREATION_OPTIONS: readonly ParamDef[] = [
-  {
-    name: 'method',
-    kind: 'choice',
-    choices: [
-      { id: 'random', label: 'Option A (random)' },
-      { id: 'semi', label: 'Option B (semi-random)' },
-      { id: 'palladium', label: 'Option P (Palladium)' },
-    ],
-    default: 'random',
-    label: 'Method',
-    help: 'how to make the character',
-  },
-  { name: 'name', kind: 'text', maxLength: MAX_NAME_LENGTH, label: 'Name', help: 'the name (rolled when left out)' },
-  { name: 'stock', kind: 'text', maxLength: 40, label: 'Stock', help: 'a stock id of the setting (Option B or P; rolled when left out)' },
-  { name: 'class', kind: 'choice', choices: PLAYABLE_CLASS_IDS.map((id) => ({ id, label: classById(id).label })), label: 'Class', help: 'the class (Option B or P; rolled when left out)' },
-];
-
 function rollCharacterOf(rng: RandomSource, options: ParamRecord): RuleResult<Character> {
   const p = readParams(CREATION_OPTIONS, options);
   if (!p.ok) return p;
-  const method = p.value['method'] as CreationMethod;
-  if (!CREATION_METHODS.includes(method)) throw new Error(`unexpected method ${method}`);
-  const stock = p.value['stock'];
-  const cls = p.value['class'];
-  const name = p.value['name'];
-  const choices = { ...(typeof stock === 'string' ? { stock } : {}), ...(typeof cls === 'string' ? { class: cls } : {}) };
-  const r = hcRollCharacter(rng, { method, ...(Object.keys(choices).length > 0 ? { choices } : {}), ...(typeof name === 'string' ? { name } : {}) });
-  if (!r.ok) return problem(r.error.code, r.error.message, `$.${r.error.choice}`);
+  const read = creationOptionsOf(p.value);
+  if (!read.ok) return read;
+  const r = hcRollCharacter(rng, read.value);
+  if (!r.ok) return problem(r.error.code, r.error.message, `$.${CHOICE_PARAM[r.error.choice]}`);
   return ok(r.character);
 }
 
@@ -488,7 +466,9 @@ function readCharacterOf(json: unknown): RuleResult<Character> {
   if (!r.ok) {
     const first = r.problems[0]!;
     const more = r.problems.length > 1 ? ` (and ${r.problems.length - 1} more problem${r.problems.length > 2 ? "s" : ""})` : '';
-    return problem('character/invalid', `${first.message}${more}`, first.path);
+    if (r.problems.length === 1) return problem('character/invalid', first.message, first.path);
+    const problems = r.problems.map((p) => ({ code: 'character/invalid', message: p.message, path: p.path }));
+    return { ok: false, error: { code: 'character/invalid', message: `${first.message}${more}`, path: first.path, problems } };
   }
   return ok(r.characters[0]!);
 }
@@ -641,4 +621,5 @@ export const ruleSystem: RuleSystem<Character> = {
   settings: HAMMERCRAWL_SETTINGS,
   play: hammercrawlPlay,
   table: hammercrawlTable,
+  readTrackerValue: readHammercrawlTrackerValue,
 };

@@ -1,7 +1,8 @@
 /**
  * The HAMMERCRAWL! rulings that are table settings (docs/rulings.md: where the text offers a choice, the
  * choice is a setting with the default named here). A module of its own, so the web table can offer
- * them without loading the ruleset.
+ * them without loading the ruleset. Labels and help are for someone who has not read the rulings; the
+ * ruling's code is in `ref`.
  */
 import type { ParamDef } from '../rule-system.js';
 
@@ -10,59 +11,86 @@ export const HAMMERCRAWL_SETTINGS: readonly ParamDef[] = [
   {
     name: 'below-d3',
     kind: 'choice',
-    label: 'A die stepped below d3',
-    help: 'Ruling D-1 / C-8: clamp keeps a d3; negate removes the die.',
+    label: 'When a die is stepped below a d3',
+    help: 'Enough penalty steps can push a die below the smallest one: keep rolling a d3, or lose the die altogether.',
     choices: [
-      { id: 'clamp', label: 'Clamp (stays d3)' },
-      { id: 'negate', label: 'Negate (no die)' },
+      { id: 'clamp', label: 'It stays a d3' },
+      { id: 'negate', label: 'The die is lost' },
     ],
     default: 'clamp',
+    ref: 'rulings D-1, C-8',
   },
   {
     name: 'stance-symbols',
     kind: 'choice',
-    label: 'Hourglasses and teardrops',
-    help: 'Ruling H-2: as the face list (default), or as the symbol sections read.',
+    label: 'Hourglasses and teardrops on the hammer dice',
+    help: 'The rules put these two symbols on different dice in two places: the list of faces (hourglass on green, teardrop on red) or the symbol descriptions (the other way round).',
     choices: [
-      { id: 'face-list', label: 'As the face list' },
-      { id: 'symbol-sections', label: 'As the symbol sections' },
+      { id: 'face-list', label: 'As the list of faces' },
+      { id: 'symbol-sections', label: 'As the symbol descriptions' },
     ],
     default: 'face-list',
+    ref: 'hammer dice ruling H-2',
   },
   {
     name: 'xp-when-both',
     kind: 'choice',
-    label: 'XP when hammers and crossblades both show',
-    help: 'Ruling H-9: one XP for the Check, or two.',
+    label: 'Experience when the hammer dice show hammers and crossblades',
+    help: 'Each of the two symbols earns 1 XP; when both show on one Check, the character gets 1 XP in all, or 2.',
     choices: [
-      { id: 'one', label: 'One XP' },
-      { id: 'two', label: 'Two XP' },
+      { id: 'one', label: '1 XP' },
+      { id: 'two', label: '2 XP' },
     ],
     default: 'one',
+    ref: 'hammer dice ruling H-9',
   },
-  { name: 'con-on-armour', kind: 'boolean', label: 'CON mod adds to Armour Die soaks', help: 'Ruling H-1: off by default.', default: false },
+  {
+    name: 'con-on-armour',
+    kind: 'boolean',
+    label: 'Constitution also helps the Armour Die soak damage',
+    help: 'The CON modifier always adds to Health Die soaks; on, it adds to Armour Die soaks as well.',
+    default: false,
+    ref: 'damage ruling H-1',
+  },
   {
     name: 'minion-challenge',
     kind: 'choice',
-    label: "Rolls against a minion's static values",
-    help: 'Ruling CB-1: must beat the value (default), or equal or exceed it.',
+    label: "Rolling against a minion's Defense or attack",
+    help: "Players roll against a minion's fixed numbers: must the roll be higher, or is a tie enough?",
     choices: [
-      { id: 'beat', label: 'Must beat it' },
-      { id: 'meet', label: 'Equal or exceed' },
+      { id: 'beat', label: 'Must roll higher' },
+      { id: 'meet', label: 'A tie is enough' },
     ],
     default: 'beat',
+    ref: 'ruling CB-1',
   },
   {
     name: 'concentration-penalty',
     kind: 'choice',
-    label: 'Concentration penalty per spell sustained',
-    help: 'Ruling MG-8: -1 to the target (default), or a step down.',
+    label: 'Penalty for each spell a caster keeps going',
+    help: "When a caster's concentration is tested, each spell they sustain makes the Test harder.",
     choices: [
-      { id: 'target', label: 'Lowers the target' },
-      { id: 'steps', label: 'Steps the die' },
+      { id: 'target', label: '-1 to the target number per spell' },
+      { id: 'steps', label: 'One penalty step on the die per spell' },
     ],
     default: 'target',
+    ref: 'ruling MG-8',
   },
-  { name: 'town-rest-restores-con', kind: 'boolean', label: 'A town rest restores burnt CON', help: 'Ruling MG-9: on by default.', default: true },
-  { name: 'max-overcast-points', kind: 'integer', min: 0, max: 20, label: 'Most CON burnt in one over-cast', help: 'Ruling MG-9: leave empty for no limit.' },
+  {
+    name: 'town-rest-restores-con',
+    kind: 'boolean',
+    label: 'A rest in town gives back CON burnt by over-casting',
+    help: 'Off: only the Smith gives the points back.',
+    default: true,
+    ref: 'ruling MG-9',
+  },
+  {
+    name: 'max-overcast-points',
+    kind: 'integer',
+    min: 0,
+    max: 20,
+    label: 'Most CON a caster may burn on one spell',
+    help: 'Leave it empty for no limit (CON never goes below 1).',
+    ref: 'ruling MG-9',
+  },
 ];

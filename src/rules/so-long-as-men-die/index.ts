@@ -19,6 +19,7 @@ import { rollInitiative } from './initiative.js';
 import { inventoryReport } from './inventory.js';
 import { PLAY } from './play.js';
 import { TOUGHNESS_DIE_SIDES, freshToughness } from './toughness.js';
+import { readSlamdTrackerValue } from './tracker-values.js';
 
 export * from './attributes.js';
 export * from './dense.js';
@@ -120,4 +121,5 @@ export const ruleSystem: RuleSystem<SlamdCharacter> = {
   tables: TABLES,
   settings: [],
   play: PLAY,
+  readTrackerValue: (field, text) => readSlamdTrackerValue(field, text),
 };

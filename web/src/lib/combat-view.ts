@@ -4,6 +4,8 @@
  */
 
 import type { CharacterSummary, RulesetCharacter } from '../../../src/rules/rule-system.js';
+import type { RuleSystem } from '../../../src/rules/rule-system.js';
+import { checkFields, type CombatantFields } from '../../../src/table/combat.js';
 import type { CombatAction, TableCharacter } from './protocol.js';
 
 /** One combatant as shown. */
@@ -18,6 +20,8 @@ export interface Combatant {
   readonly isDown: boolean;
   /** The Smith's monster line, for the attacks of a ruleset that resolves them in the tracker, or null. */
   readonly monster: string | null;
+  /** The Smith's combatant as a player sees it: its Health, Armour and monster line are the Smith's (ruling TB-17). */
+  readonly isHidden: boolean;
 }
 
 /** The tracker as shown. */
@@ -52,6 +56,7 @@ export function readCombat(raw: unknown): CombatView {
       conditions: Array.isArray(c['conditions']) ? c['conditions'].filter((x): x is string => typeof x === 'string') : [],
       isDown: c['isDown'] === true,
       monster: typeof c['monster'] === 'string' && c['monster'] !== '' ? c['monster'] : null,
+      isHidden: c['isHidden'] === true,
     });
   }
   const order = Array.isArray(o['order']) ? (o['order'] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
@@ -172,4 +177,71 @@ export function dieHint(value: string, sides: readonly number[]): string | null 
   if (!m || sides.length === 0) return null;
   const n = Number(m[1]);
   return sides.includes(n) ? null : `d${n} is not a die of this table's chain (${sides.map((s) => `d${s}`).join(', ')}).`;
+}
+
+/**
+ * Who an attacker aims at unless the player picks: the one picked while they are still in the fight
+ * (not down, not removed), else the first foe of the attacker in the order, else anyone else standing.
+ * An ally is never the default while a foe stands; added foes are taken up as they come.
+ * @example defaultTarget(ash, combatants, null) // the first standing foe of Ash's side
+ */
+export function defaultTarget(attacker: Pick<Combatant, 'id' | 'side'>, combatants: readonly Combatant[], picked: string | null): Combatant | undefined {
+  const targets = attackTargets(attacker, combatants);
+  return targets.find((c) => c.id === picked) ?? targets[0];
+}
+
+/** Those an attacker may aim at, foes of its side first (in the order), then the rest standing. */
+export function attackTargets(attacker: Pick<Combatant, 'id' | 'side'>, combatants: readonly Combatant[]): Combatant[] {
+  const standing = combatants.filter((c) => c.id !== attacker.id && !c.isDown);
+  return [...standing.filter((c) => c.side !== attacker.side), ...standing.filter((c) => c.side === attacker.side)];
+}
+
+/** A field of a combatant the tracker's form shows a problem at. */
+export type CombatantField = 'name' | 'health' | 'armour' | 'monster' | 'conditions';
+
+/** A problem with one field of a combatant: what the page shows at that field. */
+export interface FieldProblem {
+  readonly field: CombatantField | null;
+  readonly message: string;
+}
+
+/** The field a problem's path names in a `combat` command (`$.action.health`), or null. */
+export function fieldOfPath(path: string | undefined): CombatantField | null {
+  const m = path === undefined ? null : /^\$\.action\.(name|health|armour|monster|conditions)\b/.exec(path);
+  return m === null ? null : (m[1] as CombatantField);
+}
+
+/**
+ * What the table refuses in a combatant's fields, asked before sending with the table's own check
+ * (`checkFields`, src/table/combat.ts: the ruleset's `readTrackerValue`), or null when they are fine.
+ */
+export function combatantProblem(rules: Pick<RuleSystem, 'readTrackerValue'> | null, fields: CombatantFields, current?: Pick<Combatant, 'monster'>): FieldProblem | null {
+  if (rules === null) return null;
+  const r = checkFields(rules, fields, current === undefined ? undefined : { monster: current.monster ?? undefined });
+  return r.ok ? null : { field: fieldOfPath(r.error.path), message: r.error.message };
+}
+
+/** What a Health or Armour field of the tracker suggests: the dice of the chain the ruleset takes there, and an example. */
+export interface FieldSuggestions {
+  readonly dice: readonly string[];
+  readonly example: string;
+}
+
+/** Examples tried for a field that takes no die: what is left of a maximum, a count. */
+const COUNT_EXAMPLES = ['10/10', '12', '3'] as const;
+
+/**
+ * The suggestions of a Health or Armour field, asked of the table's ruleset (`readTrackerValue`): the
+ * chain's dice it takes there (a middle one as the example), else the first count it takes ("10/10").
+ * A ruleset that reads no tracker fields gets its chain's dice.
+ */
+export function fieldSuggestions(rules: Pick<RuleSystem, 'readTrackerValue' | 'chain'> | null, field: 'health' | 'armour'): FieldSuggestions {
+  if (rules === null) return { dice: [], example: '' };
+  const takes = (text: string) => {
+    const r = rules.readTrackerValue?.(field, text, {});
+    return r === undefined || (r.ok && r.value !== '');
+  };
+  const dice = rules.chain.sides.map((s) => `d${s}`).filter(takes);
+  const pick = dice[Math.min(dice.length - 1, field === 'health' ? 3 : 1)];
+  return { dice, example: pick ?? COUNT_EXAMPLES.find(takes) ?? '' };
 }

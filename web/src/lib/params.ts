@@ -53,13 +53,34 @@ export function readForm(defs: readonly ParamDef[], values: FormValues): { ok: t
   return { ok: true, params };
 }
 
+/** A command-line flag with its value, as a ruleset names where a modifier came from ("--steps +1", "--adv"). */
+const FLAG = /^--[a-z0-9][a-z0-9-]*(?:\s+[+-]?\d+)?$/i;
+
 /**
- * A ruleset's help or problem text without the CLI's flags: "(--stat)" dropped, "--target" named by
- * its field's label.
+ * A ruleset's help, problem or explanation text as the page shows it, without the CLI's flags: a
+ * parenthesis that only names flags ("(--steps +1)", "(--adv)") is dropped, a flag among other origins
+ * is left out of the list, and a flag in the text ("--target") is named by its field's label.
+ * @example plainText('Test: d20 +1 step (--steps +1) -> d16') // 'Test: d20 +1 step -> d16'
  * @example plainText('the half-stat of --target', [{ name: 'target', label: 'Target', ... }]) // 'the half-stat of Target'
  */
 export function plainText(text: string, defs: readonly Pick<ParamDef, 'name' | 'label'>[] = []): string {
   return text
-    .replace(/\s*\(--[a-z0-9-]+\)/gi, '')
+    .replace(/\s*\(([^()]*)\)/g, (whole, inner: string) => {
+      const parts = inner.split(/,\s*/);
+      if (!parts.some((x) => FLAG.test(x.trim()))) return whole;
+      const kept = parts.filter((x) => !FLAG.test(x.trim()));
+      return kept.length === 0 ? '' : ` (${kept.join(', ')})`;
+    })
     .replace(/--([a-z0-9][a-z0-9-]*)/gi, (_, name: string) => defs.find((d) => d.name === name)?.label ?? name.replace(/-/g, ' '));
+}
+
+/**
+ * A check's description ("Test: d16, at or under 14, advantage (1d20^-1dis)") as the page shows it:
+ * plain words, without the engine's notation of the dice tree at its end. That notation writes a Test's
+ * roll-under in the chain's direction (an advantage on a Test keeps the lower die: "dis"), which reads
+ * as the opposite of what the player chose; the words already say what is rolled.
+ * @example plainDescription('Test: d16, at or under 14, advantage (1d20^-1dis)') // 'Test: d16, at or under 14, advantage'
+ */
+export function plainDescription(text: string, defs: readonly Pick<ParamDef, 'name' | 'label'>[] = []): string {
+  return plainText(text.replace(/\s*\((?:\d*d[\d%]+[^()\s]*)\)\s*$/i, ''), defs);
 }

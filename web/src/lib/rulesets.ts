@@ -10,6 +10,9 @@ export { RULESET_IDS, isRulesetId };
 /** Names shown before a ruleset is loaded. */
 export const RULESET_LABELS: Readonly<Record<RulesetId, string>> = Object.fromEntries(CATALOGUE.map((e) => [e.id, e.label])) as Record<RulesetId, string>;
 
+/** One line on each ruleset, for the ruleset picker. */
+export const RULESET_SUMMARIES: Readonly<Record<RulesetId, string>> = Object.fromEntries(CATALOGUE.map((e) => [e.id, e.summary])) as Record<RulesetId, string>;
+
 /** The label of a ruleset id, or the id itself for one this build does not know. */
 export function rulesetLabel(id: string): string {
   return isRulesetId(id) ? RULESET_LABELS[id] : id;

@@ -119,6 +119,8 @@ export function sheetLabels(rs: Pick<RuleSystem, 'tables' | 'creationOptions' | 
 export function idText(id: string, labels: LabelSource): string {
   const label = labels.get(id);
   if (label !== undefined) return label;
+  // A die ("d8", "2d6") is written as dice are, never capitalised.
+  if (/^\d*d\d+$/.test(id)) return id;
   return /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(id) ? id.charAt(0).toUpperCase() + id.slice(1) : id;
 }
 
@@ -135,7 +137,9 @@ function itemText(v: unknown, labels: LabelSource, pointer: string, values: read
   const o = v as Record<string, unknown>;
   const raw = [o['label'], o['name'], o['id']].find((x) => typeof x === 'string') as string | undefined;
   if (raw === undefined) return null;
-  const name = idText(raw, labels);
+  // A skill's medium, kind or specialization ("Art (oils)"), where the document gives one.
+  const spec = typeof o['specialization'] === 'string' && o['specialization'].trim() !== '' ? ` (${o['specialization'].trim()})` : '';
+  const name = idText(raw, labels) + spec;
   const qty = typeof o['quantity'] === 'number' && o['quantity'] > 1 ? ` ×${o['quantity']}` : '';
   const value = typeof o['value'] === 'number' ? ` ${o['value']}` : typeof o['score'] === 'number' ? ` ${o['score']}` : '';
   return `${name}${value}${qty}${dieText(pointer, values)}`;

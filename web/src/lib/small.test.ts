@@ -299,6 +299,14 @@ describe('labels instead of ids', () => {
     const defs = [{ name: 'target', label: 'Target' }];
     expect(plainText('the target is the half-stat of --target (rounded up)', defs)).toBe('the target is the half-stat of Target (rounded up)');
     expect(plainText('Attribute score is required (--stat).', defs)).toBe('Attribute score is required.');
+    // What a ruleset's explanation says of a modifier's origin is the CLI's flag: the page drops it.
+    expect(plainText('Test: d20 +1 step (--steps +1) -> d16 (on a Test favourable steps move down the chain)')).toBe('Test: d20 +1 step -> d16 (on a Test favourable steps move down the chain)');
+    expect(plainText('advantage (--adv): roll 2 d16 and keep the lower')).toBe('advantage: roll 2 d16 and keep the lower');
+    expect(plainText('+3 to the roll (stat mod +3, --mod +2)')).toBe('+3 to the roll (stat mod +3)');
+    const { plainDescription } = await import('./params.js');
+    expect(plainDescription('Test: d16, at or under 14, advantage (1d20^-1dis)')).toBe('Test: d16, at or under 14, advantage');
+    expect(plainDescription('Challenge: d24 +2, beat 12, advantage (1d20^+1adv+2)')).toBe('Challenge: d24 +2, beat 12, advantage');
+    expect(plainDescription('d20 roll-under 14, advantage')).toBe('d20 roll-under 14, advantage');
     expect(dieHint('d9', [4, 6, 8, 10])).toMatch(/d9 is not a die/);
     expect(dieHint('2d8', [4, 6, 8, 10])).toBeNull();
     expect(dieHint('5', [4, 6, 8, 10])).toBeNull();

@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { BARE_BONES_CHAIN, HAMMERCRAWL_CHAIN } from '../../../src/dice/index.js';
-import { INITIAL_TRAY, buttonNotation, formatChance, oddsBars, rollOdds, steppedDie, targetChance, trayNotation, updateTray } from './tray.js';
+import { HAMMERCRAWL_CHAIN as CHAIN } from '../../../src/dice/index.js';
+import { DEFAULT_RULESET, loadRuleSystem } from '../../../src/rules/catalogue.js';
+import {
+  INITIAL_TRAY,
+  TRAY_LIMITS,
+  buttonNotation,
+  formatChance,
+  isPresetKept,
+  oddsBars,
+  presetMark,
+  presetTray,
+  readTrayNumber,
+  rollOdds,
+  steppedDie,
+  targetChance,
+  trayLimits,
+  trayNotation,
+  updateTray,
+} from './tray.js';
 
 describe('tray notation', () => {
   it('builds notation from the buttons', () => {
@@ -12,9 +30,9 @@ describe('tray notation', () => {
     expect(trayNotation({ ...INITIAL_TRAY, notation: ' 4d6kh3 ' }, null)).toBe('4d6kh3');
     expect(trayNotation({ ...INITIAL_TRAY, notation: '   ' }, null)).toBe('1d20');
   });
-  it('keeps numbers within bounds', () => {
-    const t = updateTray(INITIAL_TRAY, { count: 0, steps: 99, mod: -1000, featLevel: 12, target: Number.NaN });
-    expect(t).toMatchObject({ count: 1, steps: 20, mod: -99, featLevel: 10, target: 0 });
+  it('never moves a number into a range behind the player\'s back', () => {
+    const t = updateTray(INITIAL_TRAY, { mod: 99_999_999_999, steps: 3 });
+    expect(t).toMatchObject({ mod: 99_999_999_999, steps: 3 });
   });
   it('shows the stepped die, favour moving a Test down the chain', () => {
     expect(steppedDie(HAMMERCRAWL_CHAIN, { die: 20, steps: 1, mode: 'roll' })).toBe('d24');
@@ -85,5 +103,60 @@ describe('odds as text', () => {
     const t = thresholdChances(distributionOf('1d20', { chain: HAMMERCRAWL_CHAIN }), 15);
     expect(t.atLeast).toBeCloseTo(0.3);
     expect(t.atMost).toBeCloseTo(0.75);
+  });
+});
+
+describe('each mode keeps its own steps, advantage and modifier', () => {
+  it('a Test\'s step in your favour never becomes a bigger die in Roll mode, and each mode comes back as it was left', () => {
+    let t = updateTray(INITIAL_TRAY, { mode: 'test' });
+    t = updateTray(t, { steps: 1, vantage: 'adv', mod: 2 });
+    expect(steppedDie(CHAIN, t)).toBe('d16');
+    const roll = updateTray(t, { mode: 'roll' });
+    expect(roll).toMatchObject({ steps: 0, vantage: 'none', mod: 0 });
+    expect(buttonNotation(roll, null)).toBe('1d20');
+    const challenge = updateTray(updateTray(roll, { steps: -2 }), { mode: 'challenge' });
+    expect(challenge).toMatchObject({ steps: 0, vantage: 'none' });
+    const back = updateTray(challenge, { mode: 'test' });
+    expect(back).toMatchObject({ mode: 'test', steps: 1, vantage: 'adv', mod: 2 });
+    expect(updateTray(back, { mode: 'roll' }).steps).toBe(-2);
+  });
+
+  it('a stat from a sheet starts a fresh Test, Roll mode\'s modifiers kept aside', () => {
+    const roll = updateTray(INITIAL_TRAY, { steps: 2, mod: 5 });
+    const t = presetTray(roll, 'test', { target: 13, die: 20 });
+    expect(t).toMatchObject({ mode: 'test', target: 13, steps: 0, vantage: 'none', mod: 0 });
+    expect(updateTray(t, { mode: 'roll' })).toMatchObject({ steps: 2, mod: 5 });
+  });
+
+  it('a preset\'s label holds while the tray rolls what the stat set up, not once the roll is another', () => {
+    const t = presetTray(INITIAL_TRAY, 'test', { target: 13 });
+    const mark = presetMark(t);
+    expect(isPresetKept(mark, updateTray(t, { steps: 1, vantage: 'adv', mod: -1 }))).toBe(true);
+    expect(isPresetKept(mark, updateTray(t, { mode: 'roll' }))).toBe(false);
+    expect(isPresetKept(mark, updateTray(t, { die: 12 }))).toBe(false);
+    expect(isPresetKept(mark, updateTray(t, { target: 9 }))).toBe(false);
+    expect(isPresetKept(mark, updateTray(t, { notation: '4d6kh3' }))).toBe(false);
+  });
+});
+
+describe('number fields are read against their ranges, never clamped', () => {
+  it('refuses past the range with the bound it passed, at the bound accepts', () => {
+    const range = TRAY_LIMITS.mod;
+    expect(readTrayNumber('99999999999', 'Modifier', range)).toEqual({ ok: false, message: 'Modifier is at most 99 (got 99999999999).' });
+    expect(readTrayNumber(String(range.max), 'Modifier', range)).toEqual({ ok: true, value: range.max });
+    expect(readTrayNumber(String(range.max + 1), 'Modifier', range).ok).toBe(false);
+    expect(readTrayNumber(String(range.min), 'Modifier', range)).toEqual({ ok: true, value: range.min });
+    expect(readTrayNumber(String(range.min - 1), 'Modifier', range)).toEqual({ ok: false, message: `Modifier is at least ${range.min} (got ${range.min - 1}).` });
+    expect(readTrayNumber('1.5', 'Target', TRAY_LIMITS.target)).toEqual({ ok: false, message: 'Target is a whole number, got 1.5.' });
+    expect(readTrayNumber('  ', 'Target', TRAY_LIMITS.target)).toEqual({ ok: true, value: null });
+  });
+
+  it('takes a ruleset check\'s own ranges by the parameters\' roles', async () => {
+    const rs = await loadRuleSystem(DEFAULT_RULESET);
+    const test = rs.checks.find((c) => c.id === 'test')!;
+    const mod = test.params.find((p) => p.role === 'modifier')!;
+    const limits = trayLimits(test);
+    expect(mod.kind === 'integer' && limits.mod).toEqual(mod.kind === 'integer' ? { min: mod.min, max: mod.max } : false);
+    expect(trayLimits(null)).toEqual(TRAY_LIMITS);
   });
 });

@@ -3,6 +3,8 @@
  * the roll (computed in the browser from the same engine the server rolls with: `distributionOf`).
  */
 import { describeDice, distributionOf, isDiceError, parseNotation, stepDie, type BelowBottomPolicy, type DiceChain, type Distribution } from '../../../src/dice/index.js';
+import { MAX_DICE_PER_TERM } from '../../../src/dice/limits.js';
+import type { CheckKindDef } from '../../../src/rules/rule-system.js';
 
 /** What the tray rolls: plain dice, a Test (roll under) or a Challenge (beat the target). */
 export type TrayMode = 'roll' | 'test' | 'challenge';
@@ -10,23 +12,32 @@ export type TrayMode = 'roll' | 'test' | 'challenge';
 /** Advantage, disadvantage or neither. */
 export type TrayVantage = 'none' | 'adv' | 'dis';
 
-/** Everything the tray's buttons set. */
-export interface TrayState {
-  readonly mode: TrayMode;
-  /** The die before steps (a die of the chain). */
-  readonly die: number;
-  readonly count: number;
+/** What a tray mode adds to its die: steps, advantage, a modifier. Each mode keeps its own. */
+export interface ModeModifiers {
   /** Roll mode: chain steps (+ is a bigger die). Test/Challenge: steps in the roller's favour. */
   readonly steps: number;
   readonly vantage: TrayVantage;
   /** Roll mode: added to the total. Test/Challenge: in the roller's favour. */
   readonly mod: number;
+}
+
+/** Everything the tray's buttons set. */
+export interface TrayState extends ModeModifiers {
+  readonly mode: TrayMode;
+  /** The die before steps (a die of the chain). */
+  readonly die: number;
+  readonly count: number;
   readonly target: number;
   /** A Feat declared: the Feat Die of `featLevel` is rolled alongside. */
   readonly isFeat: boolean;
   readonly featLevel: number;
   /** Free notation typed by hand; when not empty it is what the tray rolls (roll mode). */
   readonly notation: string;
+  /**
+   * The modifiers of the modes not shown: a step in a Test's favour is a smaller die, in Roll mode a
+   * bigger one, so switching modes never carries them over (each mode comes back as it was left).
+   */
+  readonly otherModes: Readonly<Partial<Record<TrayMode, ModeModifiers>>>;
 }
 
 /**
@@ -43,38 +54,121 @@ export const PLAIN_DICE: DiceChain = {
   ref: 'the common polyhedral dice',
 };
 
+/** A mode's modifiers before they are touched. */
+export const NO_MODIFIERS: ModeModifiers = { steps: 0, vantage: 'none', mod: 0 };
+
 /** The tray as it opens. */
 export const INITIAL_TRAY: TrayState = {
   mode: 'roll',
   die: 20,
   count: 1,
-  steps: 0,
-  vantage: 'none',
-  mod: 0,
+  ...NO_MODIFIERS,
   target: 10,
   isFeat: false,
   featLevel: 1,
   notation: '',
+  otherModes: {},
 };
 
-/** Bounds of the tray's number fields. */
-export const TRAY_LIMITS = { count: { min: 1, max: 100 }, steps: { min: -20, max: 20 }, mod: { min: -99, max: 99 }, target: { min: -99, max: 999 } } as const;
-
-function clamp(n: number, lo: number, hi: number): number {
-  return Math.min(hi, Math.max(lo, n));
+/** A range of a number field. */
+export interface NumberRange {
+  readonly min: number;
+  readonly max: number;
 }
 
-/** The tray with a field changed, numbers kept within the tray's bounds. */
+/**
+ * Bounds of the tray's number fields when it rolls plain dice (Roll mode, or a Test without a ruleset
+ * check): dice per roll as the dice engine allows in a term, steps and modifier as the buttons make
+ * them (a bigger modifier is typed in the notation: "d20+150").
+ */
+export const TRAY_LIMITS = { count: { min: 1, max: MAX_DICE_PER_TERM }, steps: { min: -20, max: 20 }, mod: { min: -99, max: 99 }, target: { min: -999, max: 999 } } as const satisfies Readonly<Record<string, NumberRange>>;
+
+/** The tray's bounds for its fields. */
+export interface TrayLimits {
+  readonly count: NumberRange;
+  readonly steps: NumberRange;
+  readonly mod: NumberRange;
+  readonly target: NumberRange;
+}
+
+/**
+ * The bounds of the tray's fields for a ruleset check: each field's parameter's own `min` and `max`
+ * (by its role: `steps`, `modifier`, `target` or `stat-score`), else the plain tray's.
+ */
+export function trayLimits(check: Pick<CheckKindDef, 'params'> | null): TrayLimits {
+  const of = (roles: readonly string[], fallback: NumberRange): NumberRange => {
+    const p = check?.params.find((x) => x.kind === 'integer' && roles.includes(x.role));
+    return p !== undefined && p.kind === 'integer' ? { min: p.min, max: p.max } : fallback;
+  };
+  return {
+    count: TRAY_LIMITS.count,
+    steps: of(['steps'], TRAY_LIMITS.steps),
+    mod: of(['modifier'], TRAY_LIMITS.mod),
+    target: of(['target', 'stat-score'], TRAY_LIMITS.target),
+  };
+}
+
+/** A number field read: its value (null when left empty), or what is wrong with it. */
+export type TrayNumber = { readonly ok: true; readonly value: number | null } | { readonly ok: false; readonly message: string };
+
+/**
+ * Reads what was typed in a number field against its range; never moves it into the range (a
+ * modifier of 99999999999 is refused "at most 99", not made 99).
+ * @example readTrayNumber('150', 'Modifier', { min: -99, max: 99 }) // { ok: false, message: 'Modifier is at most 99 (got 150).' }
+ */
+export function readTrayNumber(text: string, label: string, range: NumberRange): TrayNumber {
+  const t = text.trim();
+  if (t === '') return { ok: true, value: null };
+  const n = Number(t);
+  const shown = t.length > 16 ? `${t.slice(0, 16)}…` : t;
+  if (!Number.isFinite(n) || !Number.isInteger(n)) return { ok: false, message: `${label} is a whole number, got ${shown}.` };
+  if (n > range.max) return { ok: false, message: `${label} is at most ${range.max} (got ${shown}).` };
+  if (n < range.min) return { ok: false, message: `${label} is at least ${range.min} (got ${shown}).` };
+  return { ok: true, value: n };
+}
+
+/**
+ * The tray with fields changed. Nothing is moved into a range here (the fields say what is out of one);
+ * a change of mode puts the shown mode's steps, advantage and modifier aside and brings back the new
+ * mode's as it was left (none at first).
+ */
 export function updateTray(state: TrayState, patch: Partial<TrayState>): TrayState {
   const next = { ...state, ...patch };
-  return {
-    ...next,
-    count: clamp(Math.trunc(next.count) || 1, TRAY_LIMITS.count.min, TRAY_LIMITS.count.max),
-    steps: clamp(Math.trunc(next.steps) || 0, TRAY_LIMITS.steps.min, TRAY_LIMITS.steps.max),
-    mod: clamp(Math.trunc(next.mod) || 0, TRAY_LIMITS.mod.min, TRAY_LIMITS.mod.max),
-    target: clamp(Math.trunc(next.target) || 0, TRAY_LIMITS.target.min, TRAY_LIMITS.target.max),
-    featLevel: clamp(Math.trunc(next.featLevel) || 1, 1, 10),
-  };
+  if (patch.mode === undefined || patch.mode === state.mode) return next;
+  const shown: ModeModifiers = { steps: next.steps, vantage: next.vantage, mod: next.mod };
+  const back = state.otherModes[patch.mode] ?? NO_MODIFIERS;
+  const { [patch.mode]: _back, ...others } = state.otherModes;
+  void _back;
+  return { ...next, ...back, otherModes: { ...others, [state.mode]: shown } };
+}
+
+/**
+ * The tray set up for a check a sheet's stat asked for: its mode, die and target, the check's own
+ * modifiers fresh (a new Test starts with no steps, advantage or modifier); Roll mode's are kept aside.
+ */
+export function presetTray(state: TrayState, mode: TrayMode, from: Partial<Pick<TrayState, 'die' | 'target'>>): TrayState {
+  const switched = updateTray(state, { mode });
+  return { ...switched, ...NO_MODIFIERS, ...(from.die !== undefined ? { die: from.die } : {}), ...(from.target !== undefined ? { target: from.target } : {}) };
+}
+
+/** What a sheet's stat set the tray to: a preset's label applies while the tray still rolls this. */
+export interface PresetMark {
+  readonly mode: TrayMode;
+  readonly die: number;
+  readonly target: number;
+}
+
+/** The mark of a tray a preset set up. */
+export function presetMark(state: TrayState): PresetMark {
+  return { mode: state.mode, die: state.die, target: state.target };
+}
+
+/**
+ * True while the tray still rolls the check a preset set up: same mode, die and target, nothing typed
+ * in the notation. Steps, advantage and a modifier do not change what is rolled against.
+ */
+export function isPresetKept(mark: PresetMark, state: TrayState): boolean {
+  return state.mode === mark.mode && state.die === mark.die && state.target === mark.target && state.notation.trim() === '';
 }
 
 function signed(n: number): string {

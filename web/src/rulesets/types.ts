@@ -34,6 +34,17 @@ export interface RulesetWeb {
   readonly combat?: CombatExtras;
   /** The log card of a roll of the ruleset's own kinds (an event of its kinds with a `visibility`). */
   readonly rollCard?: RulesetCardReader;
+  /** Help on the ruleset's own words and tools, in the help dialog at a table of the ruleset. */
+  readonly help?: readonly HelpSection[];
+}
+
+/** A section of the help dialog: a title, paragraphs, then terms with what they mean. */
+export interface HelpSection {
+  /** Unique within the ruleset. */
+  readonly id: string;
+  readonly title: string;
+  readonly paragraphs: readonly string[];
+  readonly terms?: readonly (readonly [term: string, meaning: string])[];
 }
 
 /** What a ruleset's panels use of the open table. */
@@ -106,6 +117,22 @@ export interface CreationForm {
   fields(options: readonly ParamDef[], values: FormValues): readonly ParamDef[];
   /** The values to read and send: without the choices the values so far do not allow. */
   values(values: FormValues): FormValues;
+  /** Draws the fields itself (lists to add entries to, choices that shape each other), in place of one generic field per option. */
+  readonly Fields?: ComponentType<CreationFieldsProps>;
+}
+
+/** What a ruleset's creation fields are given. */
+export interface CreationFieldsProps {
+  /** The options to show now (`fields` of the values so far). */
+  readonly defs: readonly ParamDef[];
+  /** The form's values as entered (blank rows and hidden choices kept). */
+  readonly values: FormValues;
+  readonly onChange: (name: string, value: string | boolean) => void;
+  /** Keeps the fields' ids unique on the page. */
+  readonly prefix: string;
+  /** The option a problem is about, and the problem. */
+  readonly errorField: string | null;
+  readonly error: string | null;
 }
 
 /** What the combat tracker adds for a ruleset. */

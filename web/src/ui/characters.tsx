@@ -3,12 +3,14 @@
  * `creationOptions` + `rollCharacter`), JSON import with JSON paths in the errors, and the sheet.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { RuleSystem, RulesetCharacter } from '../../../src/rules/rule-system.js';
+import type { RuleSystem, RulesetCharacter, SheetTracker } from '../../../src/rules/rule-system.js';
 import { cryptoRandom } from '../lib/browser-random.js';
 import { CommandError } from '../lib/live.js';
-import { initialValues, readForm, type FormValues } from '../lib/params.js';
+import { initialValues, plainText, readForm, type FormValues } from '../lib/params.js';
 import type { TableCharacter } from '../lib/protocol.js';
-import { parseJsonText, readSheet } from '../lib/sheet-data.js';
+import { importProblems, type ImportProblem } from '../lib/import-character.js';
+import { normalKey, readSheet, sheetDetails, sheetLabels } from '../lib/sheet-data.js';
+import { RULESET_LABELS } from '../lib/rulesets.js';
 import type { TableSession } from '../session.js';
 import { ParamFields } from './param-form.js';
 import { Sheet } from './sheet.js';
@@ -86,17 +88,24 @@ function Wizard(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
   const form = props.session.rulesetWeb.value.creation;
   const defs = form ? form.fields(rs.creationOptions, values) : rs.creationOptions;
   const shown = form ? form.values(values) : values;
+  // A problem goes to the field it names when that field is shown, else beside the buttons; focus follows it.
+  const [problemSeq, setProblemSeq] = useState(0);
+  function fail(field: string | null, message: string) {
+    setError({ field: field !== null && defs.some((d) => d.name === field) ? field : null, message: plainText(message, defs) });
+    setProblemSeq((n) => n + 1);
+  }
+  useEffect(() => {
+    if (problemSeq === 0 || !error) return;
+    document.getElementById(error.field === null ? 'wizard-error' : `create-${error.field}`)?.focus();
+  }, [problemSeq]);
   function roll(e: Event) {
     e.preventDefault();
     const read = readForm(defs, shown);
-    if (!read.ok) {
-      setError({ field: read.field, message: read.problem.message });
-      return;
-    }
+    if (!read.ok) return fail(read.field, read.problem.message);
     const r = rs.rollCharacter(cryptoRandom(), read.params);
     if (!r.ok) {
-      setError({ field: r.error.path?.replace(/^\$\./, '') ?? null, message: r.error.message });
-      return;
+      setRolled(null);
+      return fail(r.error.path?.replace(/^\$\./, '') ?? null, r.error.message);
     }
     setError(null);
     setRolled(r.value);
@@ -107,7 +116,7 @@ function Wizard(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
     try {
       props.onDone(await saveNewCharacter(props.session, rolled));
     } catch (e) {
-      setError({ field: null, message: e instanceof CommandError ? e.message : String(e) });
+      fail(null, e instanceof CommandError ? e.message : String(e));
     } finally {
       setBusy(false);
     }
@@ -126,7 +135,11 @@ function Wizard(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
         {defs.length > 0 ? (
           <fieldset>
             <legend>Choices</legend>
-            <ParamFields defs={defs} values={shown} prefix="create" errorField={error?.field ?? null} error={error?.message ?? null} onChange={(n, v) => setValues({ ...values, [n]: v })} />
+            {form?.Fields ? (
+              <form.Fields defs={defs} values={values} prefix="create" errorField={error?.field ?? null} error={error?.message ?? null} onChange={(n, v) => setValues((old) => ({ ...old, [n]: v }))} />
+            ) : (
+              <ParamFields defs={defs} values={shown} prefix="create" errorField={error?.field ?? null} error={error?.message ?? null} onChange={(n, v) => setValues((old) => ({ ...old, [n]: v }))} />
+            )}
           </fieldset>
         ) : (
           <p>This ruleset rolls everything; nothing to choose.</p>
@@ -141,7 +154,7 @@ function Wizard(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
         </div>
       </form>
       {error && error.field === null ? (
-        <p class="error" role="alert">
+        <p id="wizard-error" class="error" role="alert" tabIndex={-1}>
           {error.message}
         </p>
       ) : null}
@@ -174,6 +187,7 @@ function Wizard(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
               ) : null;
             })}
           </dl>
+          <PreviewDetails rs={rs} character={rolled} shown={summary.trackers} />
           <button type="button" class="primary" disabled={busy} onClick={() => void keep()}>
             Keep this character
           </button>
@@ -183,37 +197,63 @@ function Wizard(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
   );
 }
 
+/** The rest of a rolled character, as its sheet will show it: skills, proficiencies, gear, coins... */
+function PreviewDetails(props: { rs: RuleSystem; character: RulesetCharacter; shown: readonly SheetTracker[] }) {
+  const doc = props.character as unknown as Readonly<Record<string, unknown>>;
+  const shown = new Set(props.shown.flatMap((t) => [normalKey(t.id), normalKey(t.label)]).concat(['level', 'xp']));
+  const details = sheetDetails(doc, shown, sheetLabels(props.rs, RULESET_LABELS), props.rs.characterValues(props.character));
+  if (details.length === 0) return null;
+  // An empty field (no notes yet) says nothing worth a line in a preview.
+  const fields = details.filter((d) => d.kind === 'field' && d.value.trim() !== '');
+  const lists = details.filter((d) => d.kind === 'list');
+  return (
+    <div class="preview-details">
+      {fields.length > 0 ? (
+        <dl class="trackers">
+          {fields.map((f) => (
+            <div key={f.key}>
+              <dt>{f.label}</dt>
+              <dd>{f.kind === 'field' ? f.value : ''}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {lists.map((l) => (
+        <div key={l.key} class="detail-list">
+          <h4>{l.label}</h4>
+          <p>{l.kind === 'list' ? l.items.join(' · ') : ''}</p>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function Import(props: { session: TableSession; rs: RuleSystem; onDone: (id: string | null) => void }) {
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<readonly ImportProblem[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problems) errorRef.current?.focus();
+  }, [problems]);
   async function submit(e: Event) {
     e.preventDefault();
-    const parsed = parseJsonText(text);
-    if (!parsed.ok) {
-      setError(parsed.message);
+    const read = importProblems(props.rs, text);
+    if (!read.ok) {
+      setProblems(read.problems);
       return;
     }
-    let doc = parsed.value;
-    if (typeof doc === 'object' && doc !== null && !Array.isArray(doc)) {
-      const { id: _id, ownerId: _owner, ...rest } = doc as Record<string, unknown>;
-      doc = rest;
-    }
-    const r = props.rs.readCharacter(doc);
-    if (!r.ok) {
-      setError(`${r.error.path ?? '$'}: ${r.error.message}`);
-      return;
-    }
-    setError(null);
+    setProblems(null);
     setBusy(true);
     try {
-      props.onDone(await saveNewCharacter(props.session, r.value));
+      props.onDone(await saveNewCharacter(props.session, read.character));
     } catch (err) {
-      setError(err instanceof CommandError ? err.message : String(err));
+      setProblems([{ path: null, message: err instanceof CommandError ? err.message : String(err) }]);
     } finally {
       setBusy(false);
     }
   }
+  const error = problems && problems.length > 0 ? problems : null;
   return (
     <form class="import" onSubmit={submit} noValidate>
       <h2>Import a character</h2>
@@ -234,9 +274,28 @@ function Import(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
         <textarea id="import-json" rows={8} class="mono" value={text} aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'import-error' : undefined} onInput={(e) => setText(e.currentTarget.value)} />
       </div>
       {error ? (
-        <p id="import-error" class="error" role="alert">
-          {error}
-        </p>
+        <div id="import-error" class="import-problems" role="alert" tabIndex={-1} ref={errorRef}>
+          {error.length === 1 ? (
+            <p class="error">
+              {error[0]!.path ? <code>{error[0]!.path}</code> : null}
+              {error[0]!.path ? ': ' : ''}
+              {error[0]!.message}
+            </p>
+          ) : (
+            <>
+              <p class="error">{error.length} problems; fix them and import again:</p>
+              <ul class="error">
+                {error.map((p, i) => (
+                  <li key={i}>
+                    {p.path ? <code>{p.path}</code> : null}
+                    {p.path ? ': ' : ''}
+                    {p.message}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
       ) : null}
       <div class="row">
         <button type="submit" class="primary" disabled={busy}>

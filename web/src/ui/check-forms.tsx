@@ -2,9 +2,10 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { CheckParamDef, RuleSystem } from '../../../src/rules/rule-system.js';
 import { settingValue } from '../lib/check-map.js';
-import { CommandError } from '../lib/live.js';
-import { initialValues, plainText, readForm, type FormValues } from '../lib/params.js';
-import type { Settings, Visibility } from '../lib/protocol.js';
+import { initialValues, plainDescription, plainText, readForm, type FormValues } from '../lib/params.js';
+import { VISIBILITY_LABEL } from '../lib/describe.js';
+import { ActionError, oneClick, useAction } from './use-action.js';
+import type { Command, Settings, Visibility } from '../lib/protocol.js';
 import type { TableSession } from '../session.js';
 import { OddsOutcomes } from './odds-outcomes.js';
 import { ParamFields } from './param-form.js';
@@ -26,13 +27,12 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
   const [checkId, setCheckId] = useState(rs.checks[0]?.id ?? '');
   const def = rs.checks.find((c) => c.id === checkId) ?? rs.checks[0];
   const [values, setValues] = useState<Record<string, FormValues>>({});
-  const [sendError, setSendError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction((command: Command) => props.session.send(command));
   // A problem shows once its field was touched or a roll was tried, not on a fresh form.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [isOpen, setOpen] = useState(false);
   // The sheet's stat this form was filled from: its character and the roll's label.
-  const [fromStat, setFromStat] = useState<{ characterId: string; label: string } | null>(null);
+  const [fromStat, setFromStat] = useState<{ characterId: string; label: string; visibility: Visibility | null } | null>(null);
   const settings = props.session.state.value.settings;
   // A sheet's stat whose check the tray's buttons cannot hold (not a Test or Challenge) opens here, filled in.
   const preset = props.session.trayPreset.value;
@@ -44,8 +44,11 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
     for (const [k, x] of Object.entries(preset.params)) filled[k] = typeof x === 'boolean' ? x : String(x);
     setCheckId(target.id);
     setValues({ ...values, [target.id]: filled });
-    setFromStat({ characterId: preset.characterId, label: preset.label });
+    setFromStat({ characterId: preset.characterId, label: preset.label, visibility: preset.visibility ?? null });
     setOpen(true);
+    action.clear();
+    // Taken: shown again later, the form is not filled in again.
+    props.session.trayPreset.value = null;
     requestAnimationFrame(() => {
       const el = document.getElementById('check-forms');
       el?.scrollIntoView({ block: 'start' });
@@ -63,25 +66,26 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
       return { ok: false as const, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } };
     }
   }, [def.id, JSON.stringify(read.ok ? read.params : null)]);
+  const visibility = fromStat?.visibility ?? props.visibility;
   async function submit(e: Event) {
     e.preventDefault();
     if (!read.ok) setTouched(new Set([...touched, read.field]));
-    if (!read.ok || !odds?.ok || !def) return;
-    setBusy(true);
-    setSendError(null);
-    try {
-      await props.session.send({ kind: 'check', check: def.id, params: read.params, visibility: props.visibility, ...(fromStat !== null && fromStat.label !== '' ? { label: fromStat.label } : {}), ...(fromStat !== null ? { characterId: fromStat.characterId } : {}) });
-    } catch (err) {
-      setSendError(err instanceof CommandError ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    if (!read.ok || !odds?.ok || !def || action.isBusy) return;
+    const sent = await action.run({ kind: 'check', check: def.id, params: read.params, visibility, ...(fromStat !== null && fromStat.label !== '' ? { label: fromStat.label } : {}), ...(fromStat !== null ? { characterId: fromStat.characterId } : {}) });
+    // The sheet's stat is rolled: the next roll of this form is the player's own.
+    if (sent) setFromStat(null);
   }
+  const missing = !read.ok ? (def.params.find((p) => p.name === read.field)?.label ?? read.field) : null;
   return (
     <details class="sub" id="check-forms" open={isOpen} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>{rs.label} checks</summary>
       <form onSubmit={submit} noValidate>
-        {fromStat ? <p class="from-stat">Set up from the sheet: {fromStat.label}</p> : null}
+        {fromStat ? (
+          <p class="from-stat">
+            Set up from the sheet: {fromStat.label}
+            {fromStat.visibility !== null && fromStat.visibility !== 'public' ? ` (${VISIBILITY_LABEL[fromStat.visibility]})` : ''}
+          </p>
+        ) : null}
         <div class="field">
           <label for="check-kind">Check</label>
           <select
@@ -114,22 +118,30 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
         />
         {odds ? (
           odds.ok ? (
-            <OddsOutcomes odds={odds.value} label="Odds of the check" showMean />
+            <OddsOutcomes odds={{ ...odds.value, description: plainDescription(odds.value.description, def.params) }} label="Odds of the check" showMean />
           ) : touched.size === 0 ? (
             <p class="muted">Fill in the fields above to see the odds.</p>
           ) : (
             <p class="error">{plainText(odds.error.message, def.params)}</p>
           )
         ) : null}
-        {!read.ok && !touched.has(read.field) ? <p class="muted">Fill in {def.params.find((p) => p.name === read.field)?.label ?? read.field} to see the odds.</p> : null}
-        <button type="submit" class="primary" disabled={busy || !props.session.canRoll.value || (read.ok && !odds?.ok)}>
-          Roll {def.label}
+        {!read.ok && !touched.has(read.field) ? <p class="muted">Fill in {missing} to see the odds.</p> : null}
+        <button
+          type="submit"
+          class="primary"
+          disabled={action.isBusy || !props.session.canRoll.value || !read.ok || !odds?.ok}
+          aria-busy={action.isBusy ? 'true' : undefined}
+          aria-describedby={!read.ok ? 'check-form-missing' : undefined}
+          onClick={oneClick()}
+        >
+          {action.isBusy ? 'Rolling…' : `Roll ${def.label}`}
         </button>
-        {sendError ? (
-          <p class="error" role="alert">
-            {sendError}
+        {!read.ok ? (
+          <p class="muted" id="check-form-missing">
+            {touched.has(read.field) ? plainText(read.problem.message, def.params) : `${missing} first.`}
           </p>
         ) : null}
+        <ActionError action={action} text={(m) => plainText(m, def.params)} />
       </form>
     </details>
   );

@@ -6,60 +6,97 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { CommandError } from '../lib/live.js';
-import { dieHint, mayAttackWith, moveInOrder, partyCombatants, readCombat, withCondition, withoutCondition, type AttackNote, type CombatAction, type Combatant } from '../lib/combat-view.js';
+import type { RuleSystem } from '../../../src/rules/rule-system.js';
+import { MAX_MONSTER_LINE_LENGTH } from '../../../src/table/combat.js';
+import { MAX_CONDITION_LENGTH, MAX_MEMBER_NAME_LENGTH } from '../../../src/table/limits.js';
+import {
+  combatantProblem,
+  fieldOfPath,
+  fieldSuggestions,
+  mayAttackWith,
+  moveInOrder,
+  partyCombatants,
+  readCombat,
+  withCondition,
+  withoutCondition,
+  type AttackNote,
+  type CombatAction,
+  type Combatant,
+  type CombatantField,
+  type FieldProblem,
+} from '../lib/combat-view.js';
 import type { RulesetCombatAction } from '../lib/protocol.js';
 import type { TableSession } from '../session.js';
+import { ActionError, oneClick, useAction } from './use-action.js';
 
 /** The Combat tab. */
 export function CombatPanel(props: { session: TableSession }) {
   const { session } = props;
   const combat = readCombat(session.state.value.combat);
   const isSmith = session.isSmith.value;
-  const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [side, setSide] = useState<'party' | 'foes'>('foes');
   const [health, setHealth] = useState('');
   const [armour, setArmour] = useState('');
   const [monster, setMonster] = useState('');
+  // Problems show once a field was touched or an Add was tried, not on a fresh form.
+  const [isAddTried, setAddTried] = useState(false);
   const state = session.state.value;
+  const rules = session.ruleSystem.value;
   const extras = session.rulesetWeb.value.combat;
   const monsterLine = extras?.monsterLine;
   const attack = extras?.attack;
-  // Health and Armour are dice of the table's own chain: suggested, and a die it lacks is flagged.
-  const sides = session.ruleSystem.value?.chain.sides ?? [];
-  const healthExample = extras?.healthExample ?? (sides.length > 0 ? `d${sides[Math.min(sides.length - 1, 3)]}` : '');
-  const armourExample = extras?.armourExample ?? (sides.length > 0 ? `d${sides[Math.min(sides.length - 1, 1)]}` : '');
-  const healthHint = dieHint(health, sides);
-  const armourHint = dieHint(armour, sides);
-  async function run(send: () => Promise<unknown>): Promise<boolean> {
-    setError(null);
-    try {
-      await send();
-      return true;
-    } catch (e) {
-      setError(e instanceof CommandError ? e.message : String(e));
-      return false;
-    }
-  }
-  const act = (action: CombatAction) => run(() => session.send({ kind: 'combat', action }));
-  // The ruleset's own tracker actions (its attack control builds them) go as its commands.
-  const actRuleset = (action: RulesetCombatAction) => run(() => session.sendRuleset({ kind: 'combat', action }));
+  // Health and Armour are what the table's ruleset reads: the dice of its chain it takes there are suggested.
+  const healthSuggests = fieldSuggestions(rules, 'health');
+  const armourSuggests = fieldSuggestions(rules, 'armour');
+  const healthExample = extras?.healthExample ?? healthSuggests.example;
+  const armourExample = extras?.armourExample ?? armourSuggests.example;
+  const send = (action: CombatAction) => session.send({ kind: 'combat', action });
+  // The Smith's buttons for the whole fight: one command at a time.
+  const control = useAction(async (actions: readonly CombatAction[]) => {
+    for (const a of actions) await send(a);
+  });
+  const adding = useAction((a: CombatAction) => send(a));
+  // The name is asked for on its own (an empty one is no reason to hide what is wrong with the rest).
+  const addFields = {
+    ...(name.trim() ? { name: name.trim() } : {}),
+    ...(health.trim() ? { health: health.trim() } : {}),
+    ...(armour.trim() ? { armour: armour.trim() } : {}),
+    ...(monsterLine && monster.trim() ? { monster: monster.trim() } : {}),
+  };
+  const checked = combatantProblem(rules, addFields);
+  const addProblem: FieldProblem | null = checked ?? (name.trim() === '' && isAddTried ? { field: 'name', message: 'Give the combatant a name.' } : null);
+  const serverProblem = adding.problem === null ? null : { field: fieldOfPath(adding.problem.path), message: adding.problem.message };
+  const shownAdd = addProblem ?? serverProblem;
+  const atField = (f: CombatantField) => (shownAdd !== null && shownAdd.field === f ? shownAdd.message : null);
   const has = combat.combatants.length > 0;
+  const acting = combat.currentId ? combat.combatants.find((c) => c.id === combat.currentId) : undefined;
   return (
     <div class="combat">
       <h2>Combat</h2>
-      <p>
+      <p class="combat-status" aria-live="polite">
         {combat.isActive ? `Round ${combat.round}` : has ? 'Not started' : 'No fight under way.'}
-        {combat.currentId ? ` · ${combat.combatants.find((c) => c.id === combat.currentId)?.name ?? ''} acts` : ''}
+        {acting ? (
+          <>
+            {' · '}
+            <strong class="acting-now">{acting.name}</strong> acts
+          </>
+        ) : null}
       </p>
-      {sides.length > 0 ? (
-        <datalist id="combat-dice">
-          {sides.map((s) => (
-            <option key={s} value={`d${s}`} />
-          ))}
-        </datalist>
-      ) : null}
+      {(
+        [
+          ['health', healthSuggests],
+          ['armour', armourSuggests],
+        ] as const
+      ).map(([field, suggests]) =>
+        suggests.dice.length > 0 ? (
+          <datalist key={field} id={`combat-dice-${field}`}>
+            {suggests.dice.map((d) => (
+              <option key={d} value={d} />
+            ))}
+          </datalist>
+        ) : null,
+      )}
       <ol class="combatants" aria-label="Initiative order">
         {combat.combatants.map((c, i) => (
           <CombatRow
@@ -67,18 +104,17 @@ export function CombatPanel(props: { session: TableSession }) {
             c={c}
             isCurrent={c.id === combat.currentId}
             isSmith={isSmith}
-            act={act}
+            send={send}
+            rules={rules}
             hasMonsterLine={monsterLine !== undefined}
-            sides={sides}
+            lists={{ health: healthSuggests.dice.length > 0, armour: armourSuggests.dice.length > 0 }}
             attack={
-              attack && attack.canAttack(c) && mayAttackWith(c, state.you, state.characters) ? (
-                <attack.Control attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} settings={state.settings} act={actRuleset} />
-              ) : null
+              attack && attack.canAttack(c) && mayAttackWith(c, state.you, state.characters)
+                ? (act) => <attack.Control attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} settings={state.settings} act={act} />
+                : null
             }
-            move={(d) => {
-              const order = moveInOrder(combat.combatants.map((x) => x.id), i, d);
-              if (order) void act({ type: 'set-order', order });
-            }}
+            moveTo={(d) => moveInOrder(combat.combatants.map((x) => x.id), i, d)}
+            sendRuleset={(a) => session.sendRuleset({ kind: 'combat', action: a })}
           />
         ))}
       </ol>
@@ -95,67 +131,54 @@ export function CombatPanel(props: { session: TableSession }) {
       ) : null}
       {isSmith ? (
         <>
-          <div class="row">
-            <button type="button" onClick={() => void act({ type: 'roll-initiative' })} disabled={!has}>
+          <div class="row combat-controls" aria-busy={control.isBusy ? 'true' : undefined}>
+            <button type="button" onClick={oneClick(() => void control.run([{ type: 'roll-initiative' }]))} disabled={!has || control.isBusy}>
               Roll initiative
             </button>
             {combat.isActive ? (
-              <button type="button" class="primary" onClick={() => void act({ type: 'next-turn' })}>
+              <button type="button" class="primary" disabled={control.isBusy} onClick={oneClick(() => void control.run([{ type: 'next-turn' }]))}>
                 Next turn
               </button>
             ) : (
-              <button type="button" class="primary" onClick={() => void act({ type: 'start' })} disabled={!has}>
+              <button type="button" class="primary" onClick={oneClick(() => void control.run([{ type: 'start' }]))} disabled={!has || control.isBusy}>
                 Start the fight
               </button>
             )}
-            <button type="button" onClick={() => void act({ type: 'end' })} disabled={!combat.isActive}>
+            <button type="button" onClick={oneClick(() => void control.run([{ type: 'end' }]))} disabled={!combat.isActive || control.isBusy}>
               End the fight
             </button>
-            {session.ruleSystem.value && session.state.value.characters.length > 0 ? (
-              <button
-                type="button"
-                onClick={async () => {
-                  const rs = session.ruleSystem.peek();
-                  if (!rs) return;
-                  for (const a of partyCombatants(rs, session.state.peek().characters, combat)) if (!(await act(a))) break;
-                }}
-              >
+            {rules && state.characters.length > 0 ? (
+              <button type="button" disabled={control.isBusy} onClick={oneClick(() => void control.run(partyCombatants(rules, session.state.peek().characters, combat)))}>
                 Add the party
               </button>
             ) : null}
-            <button type="button" class="danger" onClick={() => void act({ type: 'clear' })} disabled={!has}>
+            <button type="button" class="danger" onClick={oneClick(() => void control.run([{ type: 'clear' }]))} disabled={!has || control.isBusy}>
               Clear the tracker
             </button>
           </div>
+          <ActionError action={control} />
           <form
             class="row add-combatant"
+            noValidate
             onSubmit={async (e) => {
               e.preventDefault();
-              const n = name.trim();
-              if (!n) {
-                setError('Give the combatant a name.');
+              setAddTried(true);
+              if (adding.isBusy) return;
+              const problem = name.trim() === '' ? { field: 'name' as const, message: 'Give the combatant a name.' } : checked;
+              if (problem !== null) {
+                document.getElementById(`combat-${problem.field ?? 'name'}`)?.focus();
                 return;
               }
-              const ok = await act({
-                type: 'add',
-                name: n,
-                side,
-                ...(health.trim() ? { health: health.trim() } : {}),
-                ...(armour.trim() ? { armour: armour.trim() } : {}),
-                ...(monsterLine && monster.trim() ? { monster: monster.trim() } : {}),
-              });
-              if (ok) {
+              if (await adding.run({ type: 'add', side, ...addFields, name: name.trim() })) {
                 setName('');
                 setHealth('');
                 setArmour('');
                 setMonster('');
+                setAddTried(false);
               }
             }}
           >
-            <div class="field small">
-              <label for="combat-name">Combatant</label>
-              <input id="combat-name" value={name} maxLength={40} onInput={(e) => setName(e.currentTarget.value)} />
-            </div>
+            <TextField id="combat-name" label="Combatant" value={name} maxLength={MAX_MEMBER_NAME_LENGTH} problem={atField('name')} onInput={setName} />
             <div class="field small">
               <label for="combat-side">Side</label>
               <select id="combat-side" value={side} onChange={(e) => setSide(e.currentTarget.value === 'party' ? 'party' : 'foes')}>
@@ -163,47 +186,57 @@ export function CombatPanel(props: { session: TableSession }) {
                 <option value="party">Party</option>
               </select>
             </div>
-            <DieField id="combat-health" label="Health" value={health} example={healthExample} hint={healthHint} hasList={sides.length > 0} onInput={setHealth} />
-            <DieField id="combat-armour" label="Armour" value={armour} example={armourExample} hint={armourHint} hasList={sides.length > 0} onInput={setArmour} />
+            <TextField id="combat-health" label="Health" value={health} placeholder={healthExample} list={healthSuggests.dice.length > 0 ? 'combat-dice-health' : undefined} problem={atField('health')} onInput={setHealth} />
+            <TextField id="combat-armour" label="Armour" value={armour} placeholder={armourExample} list={armourSuggests.dice.length > 0 ? 'combat-dice-armour' : undefined} problem={atField('armour')} onInput={setArmour} />
             {monsterLine ? (
               <div class="field monster-line">
                 <label for="combat-monster">{monsterLine.label}</label>
                 <input
                   id="combat-monster"
                   value={monster}
-                  maxLength={200}
+                  maxLength={MAX_MONSTER_LINE_LENGTH}
                   autoComplete="off"
                   spellcheck={false}
                   placeholder={monsterLine.placeholder}
-                  aria-describedby="combat-monster-hint"
+                  aria-invalid={atField('monster') ? 'true' : undefined}
+                  aria-describedby={atField('monster') ? 'combat-monster-hint combat-monster-problem' : 'combat-monster-hint'}
                   onInput={(e) => setMonster(e.currentTarget.value)}
                 />
+                {atField('monster') ? (
+                  <small id="combat-monster-problem" class="error">
+                    {atField('monster')}
+                  </small>
+                ) : null}
                 <small id="combat-monster-hint" class="muted">
                   <monsterLine.Hint />
                 </small>
               </div>
             ) : null}
-            <button type="submit">Add</button>
+            <button type="submit" disabled={adding.isBusy} aria-busy={adding.isBusy ? 'true' : undefined} onClick={oneClick()}>
+              Add
+            </button>
+            {shownAdd !== null && shownAdd.field === null ? (
+              <p class="error" role="alert">
+                {shownAdd.message}
+              </p>
+            ) : null}
           </form>
         </>
-      ) : null}
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
       ) : null}
     </div>
   );
 }
 
-/** A Health or Armour field of the add form: dice of the table's chain offered, a hint for a die off it. */
-function DieField(props: {
+/** A text field of the tracker's forms, with the table's refusal of it beneath (`<id>-hint`). */
+function TextField(props: {
   readonly id: string;
   readonly label: string;
   readonly value: string;
-  readonly example: string;
-  readonly hint: string | null | undefined;
-  readonly hasList: boolean;
+  readonly placeholder?: string;
+  readonly maxLength?: number;
+  /** The id of the datalist of suggestions. */
+  readonly list?: string | undefined;
+  readonly problem: string | null;
   readonly onInput: (value: string) => void;
 }) {
   const hintId = `${props.id}-hint`;
@@ -213,18 +246,29 @@ function DieField(props: {
       <input
         id={props.id}
         value={props.value}
-        maxLength={40}
-        placeholder={props.example}
-        list={props.hasList ? 'combat-dice' : undefined}
-        aria-describedby={props.hint ? hintId : undefined}
+        maxLength={props.maxLength ?? MAX_CONDITION_LENGTH}
+        placeholder={props.placeholder}
+        list={props.list}
+        autoComplete="off"
+        aria-invalid={props.problem ? 'true' : undefined}
+        aria-describedby={props.problem ? hintId : undefined}
         onInput={(e) => props.onInput(e.currentTarget.value)}
       />
-      {props.hint ? (
-        <small id={hintId} class="warn">
-          {props.hint}
+      {props.problem ? (
+        <small id={hintId} class="error">
+          {props.problem}
         </small>
       ) : null}
     </div>
+  );
+}
+
+/** How a player sees a value of the Smith's combatant: not there to be read. */
+function Hidden() {
+  return (
+    <span class="hidden-value" title="The Smith's to know">
+      <span aria-hidden="true">—</span> <span class="sr-only">hidden</span>
+    </span>
   );
 }
 
@@ -232,29 +276,55 @@ function CombatRow(props: {
   c: Combatant;
   isCurrent: boolean;
   isSmith: boolean;
-  act: (a: CombatAction) => Promise<boolean>;
-  move: (d: -1 | 1) => void;
-  attack: ComponentChildren;
+  send: (a: CombatAction) => Promise<unknown>;
+  sendRuleset: (a: RulesetCombatAction) => Promise<unknown>;
+  rules: RuleSystem | null;
+  moveTo: (d: -1 | 1) => string[] | null;
+  attack: ((act: (a: RulesetCombatAction) => Promise<boolean>) => ComponentChildren) | null;
   hasMonsterLine: boolean;
-  sides: readonly number[];
+  lists: { readonly health: boolean; readonly armour: boolean };
 }) {
   const { c } = props;
   const [condition, setCondition] = useState('');
   const [health, setHealth] = useState(c.health);
   const [armour, setArmour] = useState(c.armour);
   const [monster, setMonster] = useState(c.monster ?? '');
-  // A change made elsewhere (another device of the Smith) replaces what the fields show.
+  // A change made elsewhere (another device of the Smith, an attack) replaces what the fields show.
   useEffect(() => setHealth(c.health), [c.health]);
   useEffect(() => setArmour(c.armour), [c.armour]);
   useEffect(() => setMonster(c.monster ?? ''), [c.monster]);
-  const hint = dieHint(health, props.sides) ?? dieHint(armour, props.sides);
+  // One command at a time for this combatant: its buttons wait for the server's answer.
+  const row = useAction((a: CombatAction) => props.send(a));
+  const attackAction = useAction((a: RulesetCombatAction) => props.sendRuleset(a));
+  const isMonster = props.hasMonsterLine && c.characterId === null;
+  const update = { health: health.trim(), armour: armour.trim(), ...(isMonster && monster.trim() !== (c.monster ?? '') ? { monster: monster.trim() } : {}) };
+  const local = props.isSmith ? combatantProblem(props.rules, update, c) : null;
+  const server = row.problem === null ? null : { field: fieldOfPath(row.problem.path), message: row.problem.message };
+  const shown = local ?? server;
+  const at = (f: CombatantField) => (shown !== null && shown.field === f ? shown.message : null);
+  const problemId = `combat-${c.id}-problem`;
   return (
-    <li class={`${props.isCurrent ? 'current' : ''}${c.isDown ? ' down' : ''}`} aria-current={props.isCurrent ? 'true' : undefined}>
+    <li class={`${props.isCurrent ? 'current' : ''}${c.isDown ? ' down' : ''}${c.isHidden ? ' hidden-stats' : ''}`} aria-current={props.isCurrent ? 'true' : undefined}>
       <span class="who">{c.name}</span> <span class="muted">({c.side === 'party' ? 'party' : 'foe'})</span>
       {props.isCurrent ? <span class="badge">Acting</span> : null}
       {c.isDown ? <span class="badge">Down</span> : null}
-      {c.health ? <span class="health"> · Health {c.health}</span> : null}
-      {c.armour ? <span class="armour"> · Armour {c.armour}</span> : null}
+      {c.isHidden ? (
+        <>
+          <span class="health">
+            {' '}
+            · Health <Hidden />
+          </span>
+          <span class="armour">
+            {' '}
+            · Armour <Hidden />
+          </span>
+        </>
+      ) : (
+        <>
+          {c.health ? <span class="health"> · Health {c.health}</span> : null}
+          {c.armour ? <span class="armour"> · Armour {c.armour}</span> : null}
+        </>
+      )}
       {c.monster ? <span class="muted monster"> · {c.monster}</span> : null}
       {c.conditions.length > 0 ? (
         <ul class="conditions" aria-label={`Conditions of ${c.name}`}>
@@ -262,7 +332,7 @@ function CombatRow(props: {
             <li key={x}>
               {x}
               {props.isSmith ? (
-                <button type="button" class="ghost" aria-label={`Remove ${x} from ${c.name}`} onClick={() => void props.act(withoutCondition(c, x))}>
+                <button type="button" class="ghost" aria-label={`Remove ${x} from ${c.name}`} disabled={row.isBusy} onClick={oneClick(() => void row.run(withoutCondition(c, x)))}>
                   ×
                 </button>
               ) : null}
@@ -270,34 +340,38 @@ function CombatRow(props: {
           ))}
         </ul>
       ) : null}
-      {props.attack}
+      {props.attack ? props.attack((a) => attackAction.run(a)) : null}
+      <ActionError action={attackAction} />
       {props.isSmith ? (
         <form
           class="inline-form"
+          noValidate
           onSubmit={async (e) => {
             e.preventDefault();
-            if (condition.trim() && (await props.act(withCondition(c, condition)))) setCondition('');
+            if (condition.trim() && (await row.run(withCondition(c, condition)))) setCondition('');
           }}
         >
           <label for={`cond-${c.id}`} class="sr-only">
             Condition for {c.name}
           </label>
-          <input id={`cond-${c.id}`} placeholder="condition" value={condition} maxLength={40} onInput={(e) => setCondition(e.currentTarget.value)} />
-          <button type="submit">Add condition</button>
+          <input id={`cond-${c.id}`} placeholder="condition" value={condition} maxLength={MAX_CONDITION_LENGTH} onInput={(e) => setCondition(e.currentTarget.value)} />
+          <button type="submit" disabled={row.isBusy} onClick={oneClick()}>
+            Add condition
+          </button>
         </form>
       ) : null}
       {props.isSmith ? (
         <form
           class="inline-form"
+          noValidate
+          aria-busy={row.isBusy ? 'true' : undefined}
           onSubmit={(e) => {
             e.preventDefault();
-            void props.act({
-              type: 'update',
-              combatantId: c.id,
-              health: health.trim(),
-              armour: armour.trim(),
-              ...(props.hasMonsterLine && c.characterId === null && monster.trim() !== (c.monster ?? '') ? { monster: monster.trim() } : {}),
-            });
+            if (local !== null) {
+              document.getElementById(`${local.field === 'monster' ? 'monster' : local.field === 'armour' ? 'armour' : 'health'}-${c.id}`)?.focus();
+              return;
+            }
+            void row.run({ type: 'update', combatantId: c.id, ...update });
           }}
         >
           <label for={`health-${c.id}`} class="sr-only">
@@ -308,9 +382,10 @@ function CombatRow(props: {
             class="tiny"
             placeholder="Health"
             value={health}
-            maxLength={40}
-            list={props.sides.length > 0 ? 'combat-dice' : undefined}
-            aria-describedby={hint ? `dice-hint-${c.id}` : undefined}
+            maxLength={MAX_CONDITION_LENGTH}
+            list={props.lists.health ? 'combat-dice-health' : undefined}
+            aria-invalid={at('health') ? 'true' : undefined}
+            aria-describedby={at('health') ? problemId : undefined}
             onInput={(e) => setHealth(e.currentTarget.value)}
           />
           <label for={`armour-${c.id}`} class="sr-only">
@@ -321,12 +396,13 @@ function CombatRow(props: {
             class="tiny"
             placeholder="Armour"
             value={armour}
-            maxLength={40}
-            list={props.sides.length > 0 ? 'combat-dice' : undefined}
-            aria-describedby={hint ? `dice-hint-${c.id}` : undefined}
+            maxLength={MAX_CONDITION_LENGTH}
+            list={props.lists.armour ? 'combat-dice-armour' : undefined}
+            aria-invalid={at('armour') ? 'true' : undefined}
+            aria-describedby={at('armour') ? problemId : undefined}
             onInput={(e) => setArmour(e.currentTarget.value)}
           />
-          {props.hasMonsterLine && c.characterId === null ? (
+          {isMonster ? (
             <>
               <label for={`monster-${c.id}`} class="sr-only">
                 Monster line of {c.name}
@@ -337,27 +413,54 @@ function CombatRow(props: {
                 placeholder="monster line"
                 spellcheck={false}
                 value={monster}
-                maxLength={200}
+                maxLength={MAX_MONSTER_LINE_LENGTH}
+                aria-invalid={at('monster') ? 'true' : undefined}
+                aria-describedby={at('monster') ? problemId : undefined}
                 onInput={(e) => setMonster(e.currentTarget.value)}
               />
             </>
           ) : null}
-          <button type="submit">Save</button>
-          <button type="button" aria-label={`Move ${c.name} up in the order`} title="Move up in the order" onClick={() => props.move(-1)}>
+          <button type="submit" disabled={row.isBusy || local !== null} onClick={oneClick()}>
+            Save
+          </button>
+          <button
+            type="button"
+            aria-label={`Move ${c.name} up in the order`}
+            title="Move up in the order"
+            disabled={row.isBusy}
+            onClick={() => {
+              const order = props.moveTo(-1);
+              if (order) void row.run({ type: 'set-order', order });
+            }}
+          >
             ↑
           </button>
-          <button type="button" aria-label={`Move ${c.name} down in the order`} title="Move down in the order" onClick={() => props.move(1)}>
+          <button
+            type="button"
+            aria-label={`Move ${c.name} down in the order`}
+            title="Move down in the order"
+            disabled={row.isBusy}
+            onClick={() => {
+              const order = props.moveTo(1);
+              if (order) void row.run({ type: 'set-order', order });
+            }}
+          >
             ↓
           </button>
-          <button type="button" aria-label={c.isDown ? `Mark up: ${c.name} is back in the fight` : `Mark down: ${c.name} is out of the fight`} onClick={() => void props.act({ type: 'update', combatantId: c.id, isDown: !c.isDown })}>
+          <button
+            type="button"
+            disabled={row.isBusy}
+            aria-label={c.isDown ? `Mark up: ${c.name} is back in the fight` : `Mark down: ${c.name} is out of the fight`}
+            onClick={oneClick(() => void row.run({ type: 'update', combatantId: c.id, isDown: !c.isDown }))}
+          >
             {c.isDown ? 'Mark up' : 'Mark down'}
           </button>
-          <button type="button" class="ghost" onClick={() => void props.act({ type: 'remove', combatantId: c.id })}>
+          <button type="button" class="ghost" disabled={row.isBusy} onClick={oneClick(() => void row.run({ type: 'remove', combatantId: c.id }))}>
             Remove
           </button>
-          {hint ? (
-            <small id={`dice-hint-${c.id}`} class="warn">
-              {hint}
+          {shown !== null ? (
+            <small id={problemId} class="error" role={local === null ? 'alert' : undefined}>
+              {shown.message}
             </small>
           ) : null}
         </form>

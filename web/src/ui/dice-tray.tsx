@@ -7,7 +7,6 @@ import type { Distribution } from '../../../src/dice/index.js';
 import type { CheckKindDef, CheckOdds, RuleResult } from '../../../src/rules/rule-system.js';
 import { MAX_LABEL_LENGTH } from '../../../src/table/limits.js';
 import { trayCheck, trayFromCheck, trayParams } from '../lib/check-map.js';
-import { CommandError } from '../lib/live.js';
 import { VISIBILITIES, type Command, type Visibility } from '../lib/protocol.js';
 import { belowBottomOf } from '../lib/settings.js';
 import { VISIBILITY_LABEL, rollCard } from '../lib/describe.js';
@@ -15,16 +14,24 @@ import { memberName } from '../lib/table-state.js';
 import {
   INITIAL_TRAY,
   PLAIN_DICE,
+  TRAY_LIMITS,
   buttonNotation,
   formatChance,
+  isPresetKept,
   oddsBars,
   oddsRows,
+  presetMark,
+  presetTray,
+  readTrayNumber,
   rollOdds,
   thresholdChances,
   steppedDie,
   targetChance,
+  trayLimits,
   trayNotation,
   updateTray,
+  type NumberRange,
+  type PresetMark,
   type RollOdds,
   type TrayMode,
   type TrayState,
@@ -32,7 +39,8 @@ import {
 import type { TableSession } from '../session.js';
 import { PhysicalEntry } from './physical-entry.js';
 import { CheckForms } from './check-forms.js';
-import { plainText } from '../lib/params.js';
+import { plainDescription, plainText } from '../lib/params.js';
+import { ActionError, oneClick, useAction } from './use-action.js';
 import type { TrayPanel } from '../rulesets/index.js';
 
 const MODES: readonly [TrayMode, string][] = [
@@ -40,6 +48,14 @@ const MODES: readonly [TrayMode, string][] = [
   ['test', 'Test'],
   ['challenge', 'Challenge'],
 ];
+
+/** What a sheet's stat set the tray up for, while the tray still rolls it. */
+interface ActivePreset {
+  readonly mark: PresetMark;
+  /** The stat's character, named with the roll; null once the player writes a label of their own. */
+  readonly characterId: string | null;
+  readonly visibility: Visibility | null;
+}
 
 /** The tray section of a table. */
 export function DiceTray(props: { session: TableSession }) {
@@ -50,32 +66,58 @@ export function DiceTray(props: { session: TableSession }) {
   const tools = session.rulesetWeb.value.tray;
   const feat = tools?.feat;
   const [tray, setTrayState] = useState<TrayState>(INITIAL_TRAY);
+  // The number fields as typed: a text out of range stays on screen with its message, never moved into the range.
+  const [modText, setModText] = useState(String(INITIAL_TRAY.mod));
+  const [targetText, setTargetText] = useState(String(INITIAL_TRAY.target));
   const [label, setLabel] = useState('');
   const [visibility, setVisibility] = useState<Visibility>('public');
   const [isPhysical, setIsPhysical] = useState(false);
   const [entry, setEntry] = useState<string | null>(null);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // A stat clicked on a sheet: the tray is set up for it (its character named with the roll).
-  const [presetCharacter, setPresetCharacter] = useState<string | null>(null);
+  // A stat clicked on a sheet: the tray is set up for it (its character named with the roll, its sheet's visibility).
+  const [preset, setPreset] = useState<ActivePreset | null>(null);
   const rollButton = useRef<HTMLButtonElement>(null);
-  const preset = session.trayPreset.value;
+  const action = useAction((command: Command) => session.send(command));
+  const asked = session.trayPreset.value;
+  /** The tray after a change; a preset that no longer describes the roll goes, its label with it. */
+  function apply(next: TrayState, from: { mod?: boolean; target?: boolean } = {}) {
+    setTrayState(next);
+    if (!from.mod && next.mod !== tray.mod) setModText(String(next.mod));
+    if (!from.target && next.target !== tray.target) setTargetText(String(next.target));
+    if (preset !== null && !isPresetKept(preset.mark, next)) {
+      setPreset(null);
+      setLabel('');
+    }
+  }
+  const set = (patch: Partial<TrayState>, from: { mod?: boolean; target?: boolean } = {}) => apply(updateTray(tray, patch), from);
   useEffect(() => {
-    if (!preset || (preset.check !== 'test' && preset.check !== 'challenge')) return;
-    const def = trayCheck(rs, preset.check);
-    const from = def ? trayFromCheck(def, preset.params, chain.sides) : {};
-    setTrayState(updateTray(INITIAL_TRAY, { mode: preset.check, die: from.die ?? tray.die, target: from.target ?? tray.target, isFeat: tray.isFeat, featLevel: tray.featLevel }));
-    setLabel(preset.label);
-    setPresetCharacter(preset.characterId);
+    if (!asked || (asked.check !== 'test' && asked.check !== 'challenge')) return;
+    const def = trayCheck(rs, asked.check);
+    const from = def ? trayFromCheck(def, asked.params, chain.sides) : {};
+    const next = presetTray(tray, asked.check, from);
+    setTrayState(next);
+    setModText(String(next.mod));
+    setTargetText(String(next.target));
+    setLabel(asked.label);
+    setPreset({ mark: presetMark(next), characterId: asked.characterId, visibility: asked.visibility ?? null });
+    action.clear();
+    // Taken: the tray shown again later (another tab, a phone's drawer) does not set it up again.
+    session.trayPreset.value = null;
     document.getElementById('tray-title')?.scrollIntoView({ block: 'start' });
     rollButton.current?.focus({ preventScroll: true });
-  }, [preset?.n]);
-  const set = (patch: Partial<TrayState>) => setTrayState(updateTray(tray, patch));
+  }, [asked?.n]);
   const featSides = feat && tray.isFeat ? feat.dieOf(tray.featLevel) : null;
   const check = trayCheck(rs, tray.mode);
+  const limits = trayLimits(check);
   const params = check ? trayParams(check, tray, table.settings) : null;
   const belowBottom = belowBottomOf(table.settings);
   const notation = trayNotation(tray, featSides);
+  const shownVisibility = preset?.visibility ?? visibility;
+  // The number fields, read against the check's own ranges (or the plain tray's).
+  const modRead = readTrayNumber(modText, 'Modifier', limits.mod);
+  const targetRead = readTrayNumber(targetText, 'Target', limits.target);
+  const modProblem = modRead.ok ? null : modRead.message;
+  const targetProblem =
+    tray.mode === 'roll' ? null : !targetRead.ok ? targetRead.message : targetRead.value === null ? `Give the ${tray.mode === 'test' ? 'Test' : 'Challenge'} a target to roll against.` : null;
   const odds = useMemo((): { kind: 'check'; r: RuleResult<CheckOdds> } | { kind: 'roll'; r: RollOdds } => {
     if (check && rs && params) {
       try {
@@ -87,40 +129,45 @@ export function DiceTray(props: { session: TableSession }) {
     return { kind: 'roll', r: rollOdds(notation, chain, belowBottom) };
   }, [check, rs, JSON.stringify(params), notation, chain, belowBottom]);
   const canRoll = session.canRoll.value;
-  const typed = tray.notation.trim().length > 0;
-  const notationProblem = odds.kind === 'roll' && !odds.r.ok && (typed || tray.mode === 'roll') ? odds.r.problem : null;
+  // With a ruleset check the check decides the dice: typed notation is Roll mode's only.
+  const usesNotation = check === null;
+  const typed = usesNotation && tray.notation.trim().length > 0;
+  const notationProblem = usesNotation && odds.kind === 'roll' && !odds.r.ok && (typed || tray.mode === 'roll') ? odds.r.problem : null;
+  const fieldProblem = modProblem ?? targetProblem;
+  const oddsProblem = odds.kind === 'check' && !odds.r.ok ? plainText(odds.r.error.message, check?.params ?? []) : null;
+  const blocked = fieldProblem !== null || notationProblem !== null || (odds.kind === 'roll' && !odds.r.ok) || oddsProblem !== null;
 
   async function send(command: Command) {
-    setBusy(true);
-    setSendError(null);
-    try {
-      await session.send(command);
-    } catch (e) {
-      setSendError(e instanceof CommandError ? e.message : String(e));
-    } finally {
-      setBusy(false);
+    if (await action.run(command)) {
+      // A label is for one roll; the sheet's stat is rolled.
+      setLabel('');
+      setPreset(null);
     }
   }
 
   function roll(e: Event) {
     e.preventDefault();
-    if (!canRoll || busy) return;
-    const lab = label.trim();
-    if (check && params) {
-      if (odds.kind === 'check' && !odds.r.ok) return;
-      void send({ kind: 'check', check: check.id, params, visibility, ...(lab ? { label: lab } : {}), ...(presetCharacter !== null ? { characterId: presetCharacter } : {}) });
+    if (!canRoll || action.isBusy) return;
+    if (fieldProblem !== null) {
+      document.getElementById(modProblem !== null ? 'tray-mod' : 'tray-target')?.focus();
       return;
     }
-    if (odds.kind === 'roll' && !odds.r.ok) return;
+    if (blocked) return;
+    const lab = label.trim();
+    if (check && params) {
+      void send({ kind: 'check', check: check.id, params, visibility: shownVisibility, ...(lab ? { label: lab } : {}), ...(preset?.characterId != null ? { characterId: preset.characterId } : {}) });
+      return;
+    }
     const modeLabel = tray.mode === 'test' ? `Test ≤ ${tray.target}` : tray.mode === 'challenge' ? `Challenge > ${tray.target}` : '';
     const fullLabel = [lab, modeLabel].filter((s) => s.length > 0).join(' · ');
     if (isPhysical) {
       setEntry(notation);
       return;
     }
-    void send({ kind: 'roll', notation, visibility, ...(fullLabel ? { label: fullLabel } : {}) });
+    void send({ kind: 'roll', notation, visibility: shownVisibility, ...(fullLabel ? { label: fullLabel } : {}) });
   }
 
+  const stepsRange = tray.mode === 'roll' ? TRAY_LIMITS.steps : limits.steps;
   return (
     <section class="tray panel" aria-labelledby="tray-title">
       <h2 id="tray-title">Dice tray</h2>
@@ -141,13 +188,12 @@ export function DiceTray(props: { session: TableSession }) {
           ))}
         </div>
         <div class="row">
-          {tray.mode === 'roll' ? (
-            <Stepper id="tray-count" label="Dice" value={tray.count} onChange={(count) => set({ count })} />
-          ) : null}
+          {tray.mode === 'roll' ? <Stepper id="tray-count" label="Dice" value={tray.count} range={TRAY_LIMITS.count} onChange={(count) => set({ count })} /> : null}
           <Stepper
             id="tray-steps"
             label={tray.mode === 'roll' ? 'Steps (+ bigger die)' : 'Steps (+ helps you)'}
             value={tray.steps}
+            range={stepsRange}
             signed
             onChange={(steps) => set({ steps })}
           />
@@ -170,15 +216,53 @@ export function DiceTray(props: { session: TableSession }) {
             ))}
           </div>
         </div>
-        <div class="row">
+        <div class="row tray-numbers">
           <div class="field small">
             <label for="tray-mod">{tray.mode === 'roll' ? 'Modifier' : 'Modifier (+ helps)'}</label>
-            <input id="tray-mod" type="number" inputMode="numeric" value={tray.mod} onInput={(e) => set({ mod: Number(e.currentTarget.value) })} />
+            <input
+              id="tray-mod"
+              type="number"
+              inputMode="numeric"
+              step={1}
+              value={modText}
+              aria-invalid={modProblem ? 'true' : undefined}
+              aria-describedby={modProblem ? 'tray-mod-error' : undefined}
+              onInput={(e) => {
+                const text = e.currentTarget.value;
+                setModText(text);
+                const r = readTrayNumber(text, 'Modifier', limits.mod);
+                if (r.ok) set({ mod: r.value ?? 0 }, { mod: true });
+              }}
+            />
+            {modProblem ? (
+              <small id="tray-mod-error" class="error">
+                {modProblem}
+              </small>
+            ) : null}
           </div>
           {tray.mode !== 'roll' ? (
             <div class="field small">
               <label for="tray-target">Target</label>
-              <input id="tray-target" type="number" inputMode="numeric" value={tray.target} onInput={(e) => set({ target: Number(e.currentTarget.value) })} />
+              <input
+                id="tray-target"
+                type="number"
+                inputMode="numeric"
+                step={1}
+                value={targetText}
+                aria-invalid={targetProblem ? 'true' : undefined}
+                aria-describedby={targetProblem ? 'tray-target-error' : undefined}
+                onInput={(e) => {
+                  const text = e.currentTarget.value;
+                  setTargetText(text);
+                  const r = readTrayNumber(text, 'Target', limits.target);
+                  if (r.ok && r.value !== null) set({ target: r.value }, { target: true });
+                }}
+              />
+              {targetProblem ? (
+                <small id="tray-target-error" class="error">
+                  {targetProblem}
+                </small>
+              ) : null}
             </div>
           ) : null}
           {feat ? (
@@ -200,44 +284,57 @@ export function DiceTray(props: { session: TableSession }) {
             </div>
           ) : null}
         </div>
-        <div class="field">
-          <label for="tray-notation">
-            Notation <kbd aria-hidden="true">/</kbd>
-          </label>
-          <input
-            id="tray-notation"
-            class="mono"
-            value={tray.notation}
-            placeholder={buttonNotation(tray, featSides)}
-            autoComplete="off"
-            spellcheck={false}
-            aria-keyshortcuts="/"
-            aria-invalid={notationProblem ? 'true' : undefined}
-            aria-describedby="tray-notation-help"
-            onInput={(e) => set({ notation: e.currentTarget.value })}
-          />
-          <small id="tray-notation-help" class={notationProblem ? 'error' : undefined}>
-            {notationProblem
-              ? `${notationProblem.position !== null ? `Column ${notationProblem.position + 1}: ` : ''}${notationProblem.message}`
-              : 'Empty: the buttons above. Or type 4d6kh3, 2d20adv+3, d8^+1, 3d6!'}
-          </small>
-        </div>
+        {usesNotation ? (
+          <div class="field">
+            <label for="tray-notation">
+              Notation <kbd aria-hidden="true">/</kbd>
+            </label>
+            <input
+              id="tray-notation"
+              class="mono"
+              value={tray.notation}
+              placeholder={buttonNotation(tray, featSides)}
+              autoComplete="off"
+              spellcheck={false}
+              aria-keyshortcuts="/"
+              aria-invalid={notationProblem ? 'true' : undefined}
+              aria-describedby="tray-notation-help"
+              onInput={(e) => set({ notation: e.currentTarget.value })}
+            />
+            <small id="tray-notation-help" class={notationProblem ? 'error' : undefined}>
+              {notationProblem
+                ? `${notationProblem.position !== null ? `Column ${notationProblem.position + 1}: ` : ''}${notationProblem.message}`
+                : 'Empty: the buttons above. Or type 4d6kh3, 2d20adv+3, d8^+1, 3d6!'}
+            </small>
+          </div>
+        ) : (
+          <p class="muted tray-check-note" id="tray-notation-help">
+            A {check.label} rolls the die above with its steps, advantage and modifier; type your own notation in Roll mode.
+          </p>
+        )}
         <div class="row">
           <div class="field grow">
-            <label for="tray-label">Label (optional)</label>
+            <label for="tray-label">Label (this roll only)</label>
             <input
               id="tray-label"
               value={label}
               maxLength={MAX_LABEL_LENGTH}
               onInput={(e) => {
                 setLabel(e.currentTarget.value);
-                setPresetCharacter(null);
+                if (preset !== null) setPreset({ ...preset, characterId: null });
               }}
             />
           </div>
           <div class="field small">
             <label for="tray-visibility">Who sees it</label>
-            <select id="tray-visibility" value={visibility} onChange={(e) => setVisibility(e.currentTarget.value as Visibility)}>
+            <select
+              id="tray-visibility"
+              value={shownVisibility}
+              onChange={(e) => {
+                setVisibility(e.currentTarget.value as Visibility);
+                if (preset !== null) setPreset({ ...preset, visibility: null });
+              }}
+            >
               {VISIBILITIES.map((v) => (
                 <option key={v} value={v}>
                   {VISIBILITY_LABEL[v]}
@@ -246,7 +343,7 @@ export function DiceTray(props: { session: TableSession }) {
             </select>
           </div>
         </div>
-        <OddsView odds={odds} mode={tray.mode} target={tray.target} check={check} />
+        {fieldProblem === null ? <OddsView odds={odds} mode={tray.mode} target={tray.target} check={check} /> : null}
         <div class="row actions">
           {!check ? (
             <div class="check">
@@ -254,15 +351,25 @@ export function DiceTray(props: { session: TableSession }) {
               <label for="tray-physical">Real dice (enter faces)</label>
             </div>
           ) : null}
-          <button ref={rollButton} type="submit" class="primary roll" disabled={!canRoll || busy} aria-keyshortcuts="Enter">
-            {busy ? 'Rolling…' : check ? `Roll ${check.label}` : 'Roll'}
+          <button
+            ref={rollButton}
+            type="submit"
+            class="primary roll"
+            disabled={!canRoll || action.isBusy || blocked}
+            aria-busy={action.isBusy ? 'true' : undefined}
+            aria-describedby={fieldProblem ? 'tray-roll-problem' : undefined}
+            aria-keyshortcuts="Enter"
+            onClick={oneClick()}
+          >
+            {action.isBusy ? 'Rolling…' : check ? `Roll ${check.label}` : 'Roll'}
           </button>
         </div>
-        {sendError ? (
-          <p class="error" role="alert">
-            {sendError}
+        {fieldProblem ? (
+          <p class="error" id="tray-roll-problem">
+            {modProblem !== null ? 'Correct the Modifier above to roll.' : targetRead.ok && targetRead.value === null ? 'Give a Target above to roll.' : 'Correct the Target above to roll.'}
           </p>
         ) : null}
+        <ActionError action={action} />
         <LastRoll session={session} />
       </form>
       {entry !== null ? (
@@ -273,7 +380,7 @@ export function DiceTray(props: { session: TableSession }) {
           onDone={(faces) => {
             setEntry(null);
             const lab = label.trim();
-            void send({ kind: 'roll', notation: entry, visibility, faces, ...(lab ? { label: lab } : {}) });
+            void send({ kind: 'roll', notation: entry, visibility: shownVisibility, faces, ...(lab ? { label: lab } : {}) });
           }}
         />
       ) : null}
@@ -297,20 +404,22 @@ function TraySection(props: { panel: TrayPanel; session: TableSession; visibilit
   );
 }
 
-function Stepper(props: { id: string; label: string; value: number; signed?: boolean; onChange: (n: number) => void }) {
+/** A number moved one at a time, within its range (the buttons stop at its ends). */
+function Stepper(props: { id: string; label: string; value: number; range: NumberRange; signed?: boolean; onChange: (n: number) => void }) {
   const text = props.signed && props.value > 0 ? `+${props.value}` : String(props.value);
+  const { min, max } = props.range;
   return (
     <div class="stepper" role="group" aria-labelledby={`${props.id}-label`}>
       <span id={`${props.id}-label`} class="stepper-label">
         {props.label}
       </span>
-      <button type="button" aria-label={`${props.label}: one less`} onClick={() => props.onChange(props.value - 1)}>
+      <button type="button" aria-label={`${props.label}: one less`} disabled={props.value <= min} title={props.value <= min ? `At least ${min}` : undefined} onClick={() => props.onChange(props.value - 1)}>
         −
       </button>
       <output id={props.id} aria-live="polite">
         {text}
       </output>
-      <button type="button" aria-label={`${props.label}: one more`} onClick={() => props.onChange(props.value + 1)}>
+      <button type="button" aria-label={`${props.label}: one more`} disabled={props.value >= max} title={props.value >= max ? `At most ${max}` : undefined} onClick={() => props.onChange(props.value + 1)}>
         +
       </button>
     </div>
@@ -333,7 +442,7 @@ function OddsView(props: { odds: { kind: 'check'; r: RuleResult<CheckOdds> } | {
     return (
       <div class="odds" aria-label="Odds">
         <p class="odds-title">
-          <strong>Odds</strong> <span class="mono">{o.description}</span>
+          <strong>Odds</strong> <span>{plainDescription(o.description, check?.params ?? [])}</span>
         </p>
         <ul class="outcomes">
           {o.outcomes.map((x) => (
@@ -346,7 +455,7 @@ function OddsView(props: { odds: { kind: 'check'; r: RuleResult<CheckOdds> } | {
         {o.explanation.length > 0 ? (
           <ul class="explain">
             {o.explanation.map((line, i) => (
-              <li key={i}>{line}</li>
+              <li key={i}>{plainText(line, check?.params ?? [])}</li>
             ))}
           </ul>
         ) : null}

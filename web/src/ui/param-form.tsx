@@ -10,6 +10,8 @@ export function ParamFields(props: {
   prefix: string;
   errorField?: string | null;
   error?: string | null;
+  /** The empty choice of a list without a default ("(not set)" unless given). */
+  emptyLabel?: string;
 }) {
   return (
     <>
@@ -17,7 +19,12 @@ export function ParamFields(props: {
         const id = `${props.prefix}-${d.name}`;
         const v = props.values[d.name];
         const hasError = props.errorField === d.name && props.error;
-        const help = <small id={`${id}-help`}>{plainText(d.help, props.defs)}</small>;
+        const help = (
+          <small id={`${id}-help`}>
+            {plainText(d.help, props.defs)}
+            {d.ref ? <span class="ref"> ({d.ref})</span> : null}
+          </small>
+        );
         const described = hasError ? `${id}-help ${id}-error` : `${id}-help`;
         const err = hasError ? (
           <small id={`${id}-error`} class="error">
@@ -40,7 +47,7 @@ export function ParamFields(props: {
             <div class="field" key={d.name}>
               <label for={id}>{d.label}</label>
               <select id={id} value={typeof v === 'string' ? v : ''} aria-describedby={described} aria-invalid={hasError ? 'true' : undefined} onChange={(e) => props.onChange(d.name, e.currentTarget.value)}>
-                {d.default === undefined ? <option value="">(not set)</option> : null}
+                {d.default === undefined ? <option value="">{props.emptyLabel ?? '(not set)'}</option> : null}
                 {options.map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}

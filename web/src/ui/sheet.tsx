@@ -10,6 +10,7 @@ import { RULESET_LABELS } from '../lib/rulesets.js';
 import { normalKey, readSheet, sheetDetails, sheetLabels, type LabelSource, type SheetUsageDie } from '../lib/sheet-data.js';
 import type { TableSession } from '../session.js';
 import { HistoryPanel, OverridePanel, PlayPanel } from './sheet-play.js';
+import { ActionError, oneClick, useAction } from './use-action.js';
 
 /** The sheet of one character. */
 export function Sheet(props: { session: TableSession; rs: RuleSystem; character: TableCharacter; onBack: () => void }) {
@@ -17,6 +18,7 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
   const [visibility, setVisibility] = useState<Visibility>('public');
   const [message, setMessage] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const usage = useAction((u: SheetUsageDie) => useDie(u));
   // Opening a sheet moves focus to its name, so keyboard and screen-reader users land on it.
   useEffect(() => heading.current?.focus(), [character.id]);
   const r = readSheet(rs, character.document);
@@ -51,9 +53,9 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   }
-  async function useDie(u: SheetUsageDie) {
+  function useDie(u: SheetUsageDie) {
     // The server rolls the die and, with the path, writes the stepped-down die into the character.
-    await session.send({
+    return session.send({
       kind: 'usage',
       die: u.die,
       label: `${summary.name}: ${u.label}`,
@@ -113,7 +115,8 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
                 onClick={() => {
                   if (!check) return;
                   const n = (session.trayPreset.peek()?.n ?? 0) + 1;
-                  session.trayPreset.value = { check: check.check, params: check.params, label: `${summary.name}: ${s.label}`, characterId: character.id, n };
+                  // The sheet's "Rolls seen by" goes with the stat: a Smith-only sheet rolls Smith-only.
+                  session.trayPreset.value = { check: check.check, params: check.params, label: `${summary.name}: ${s.label}`, characterId: character.id, visibility, n };
                 }}
               >
                 <span class="stat-label">{s.label}</span>
@@ -133,7 +136,7 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
           <ul class="usage-buttons">
             {r.usage.map((u) => (
               <li key={u.pointer}>
-                <button type="button" disabled={!session.canRoll.value} onClick={() => void run(() => useDie(u))}>
+                <button type="button" disabled={!session.canRoll.value || usage.isBusy} aria-busy={usage.isBusy ? 'true' : undefined} onClick={oneClick(() => void usage.run(u))}>
                   {u.label} <span class="mono">d{u.die}</span>
                 </button>
               </li>
@@ -141,6 +144,7 @@ export function Sheet(props: { session: TableSession; rs: RuleSystem; character:
           </ul>
         </>
       ) : null}
+      <ActionError action={usage} />
       {message ? (
         <p class="error" role="alert">
           {message}

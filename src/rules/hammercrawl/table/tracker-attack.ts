@@ -6,6 +6,7 @@
  * the click); `rollTrackerAttack` rolls it, steps the target's dice in the tracker, and for a character
  * gives its document after the hit (TC-1). Rules: HAMMERCRAWL! v4, COMBAT (ATTACK!, HAMMERSMITH ACTIONS, DAMAGE).
  */
+import { HAMMERCRAWL_CHAIN } from '../../../dice/dice-chain.js';
 import type { RandomSource } from '../../../dice/random.js';
 import { ok, problem, type CombatState, type Combatant, type RuleResult, type TableCharacter, type TableSettings } from '../../rule-system.js';
 import type { Character } from '../character.js';
@@ -33,12 +34,13 @@ export interface TrackerAttackResult {
   readonly target?: { readonly character: TableCharacter; readonly document: TableCharacter['document']; readonly summary: string };
 }
 
-function dieOf(text: string): number | null | undefined {
+/** A tracker die: its sides, null for down or none, undefined when left empty; `bad` when no die of the chain. */
+function dieOf(text: string): number | null | undefined | 'bad' {
   const t = text.trim().toLowerCase();
-  if (t === '' ) return undefined;
+  if (t === '') return undefined;
   if (t === 'down' || t === '-' || t === 'none') return null;
   const m = /^d(\d+)$/.exec(t);
-  return m === null ? undefined : Number(m[1]);
+  return m === null || !(HAMMERCRAWL_CHAIN.sides as readonly number[]).includes(Number(m[1])) ? 'bad' : Number(m[1]);
 }
 
 /** The combat settings of a table: `minion-challenge` (CB-1) and `con-on-armour` (H-1), else the defaults. */
@@ -62,14 +64,20 @@ function fighterOf(c: Combatant, characters: readonly TableCharacter[]): RuleRes
     const read = fighterFromCharacter(ch.document as unknown as Character);
     return ok({ ...read, ...documentDice(ch.document), id: c.id, name: c.name, side: c.side });
   } else if (c.monster !== undefined) {
-    const parsed = parseMonsterSpec(`${c.name.replace(/[:,=]/g, ' ')}:${c.monster}`);
-    if (!parsed.ok) return problem(parsed.problem.code, parsed.problem.message);
+    // The line alone is read (any name the Smith gives the combatant will do).
+    const parsed = parseMonsterSpec(`monster:${c.monster}`);
+    if (!parsed.ok) return problem(parsed.problem.code, parsed.problem.message.replace(/^monster 'monster': /, `${c.name}'s monster line: `));
     fighter = { ...monsterFighters({ ...parsed.spec, name: c.name }, c.side)[0]!, id: c.id, name: c.name };
   } else {
     return problem('combat/no-stats', `${c.name} has neither a character nor a monster line (hd=2,attack=+3,defense=12,damage=d6): the tracker cannot roll for them.`);
   }
   const health = dieOf(c.health);
   const armour = dieOf(c.armour);
+  // A die the tracker cannot read is never replaced by the monster line's: the Smith corrects it.
+  if (health === 'bad' || armour === 'bad') {
+    const [what, text] = health === 'bad' ? ['Health', c.health] : ['Armour', c.armour];
+    return problem(`combat/bad-${what.toLowerCase()}`, `${c.name}'s ${what} ${text.trim().slice(0, 20)} is no die of the chain; correct it in the tracker first.`);
+  }
   return ok({
     ...fighter,
     ...(health !== undefined ? { healthDie: c.isDown ? null : health } : c.isDown ? { healthDie: null } : {}),

@@ -48,7 +48,9 @@ export type AttackPreview =
       readonly likeliest: readonly AfterOutcome[];
       readonly weaponLabel: string;
     }
-  | { readonly ok: false; readonly message: string };
+  | { readonly ok: false; readonly message: string; readonly isHidden?: never }
+  /** The target is the Smith's combatant and its numbers are the Smith's (ruling TB-17): the attack can be made, its odds not shown. */
+  | { readonly ok: false; readonly message: string; readonly isHidden: true };
 
 /** The exact odds of `attackerId` attacking `targetId` with the tracker as it is now. */
 export function previewAttack(
@@ -61,6 +63,13 @@ export function previewAttack(
 ): AttackPreview {
   if (typeof combat !== 'object' || combat === null || !Array.isArray((combat as { combatants?: unknown }).combatants)) {
     return { ok: false, message: 'No combat tracker yet.' };
+  }
+  const target = (combat as { combatants: readonly unknown[] }).combatants.find((c) => typeof c === 'object' && c !== null && (c as { id?: unknown }).id === targetId) as
+    | { readonly name?: unknown; readonly isHidden?: unknown }
+    | undefined;
+  if (target?.isHidden === true) {
+    const name = typeof target.name === 'string' ? target.name : 'This foe';
+    return { ok: false, isHidden: true, message: `${name}'s Health, Armour and Defense are the Smith's: the odds are the Smith's to know. The Smith rolls the attack and tells you what it did.` };
   }
   try {
     // The table's combat rulings (CB-1, H-1) change the odds as they change the roll.

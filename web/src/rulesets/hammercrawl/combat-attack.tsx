@@ -4,7 +4,8 @@
  * and Armour after), then the `combat` action `attack`: the server rolls attack, damage and soak.
  */
 import { useMemo, useState } from 'preact/hooks';
-import type { Combatant } from '../../lib/combat-view.js';
+import { attackTargets, defaultTarget, type Combatant } from '../../lib/combat-view.js';
+import { oneClick, useAction } from '../../ui/use-action.js';
 import { percent, previewAttack, weaponsOf } from './attack-preview.js';
 import type { TableCharacter } from '../../lib/protocol.js';
 import type { CombatAttackProps } from '../types.js';
@@ -24,16 +25,19 @@ export interface AttackControlProps {
 /** The Attack control of one combatant. */
 export function AttackControl(props: AttackControlProps) {
   const { attacker: a } = props;
-  const targets = props.combatants.filter((c) => c.id !== a.id && !c.isDown);
-  const preferred = targets.find((c) => c.side !== a.side) ?? targets[0];
-  const [targetId, setTargetId] = useState<string>(preferred?.id ?? '');
+  const targets = attackTargets(a, props.combatants);
+  // What the player picked, while it stands; else the first foe (taken up as foes are added or fall).
+  const [pickedId, setPickedId] = useState<string | null>(null);
   const [weaponId, setWeaponId] = useState<string>('');
   const [feat, setFeat] = useState(false);
   const [calledShot, setCalledShot] = useState(0);
-  const [busy, setBusy] = useState(false);
+  // One click, one attack: a second click while the first is in flight is ignored.
+  const attack = useAction(async (action: TrackerAttackAction) => {
+    if (!(await props.act({ ...action }))) throw new Error('refused');
+  });
   const character = a.characterId === null ? undefined : props.characters.find((x) => x.id === a.characterId);
   const weapons = useMemo(() => weaponsOf(character), [character]);
-  const target = targets.find((c) => c.id === targetId) ?? preferred;
+  const target = defaultTarget(a, props.combatants, pickedId);
   // Until the player picks one, the first weapon the rules can resolve (a crossbow needs the Smith's Harm Dice).
   const usable = useMemo(
     () => (target === undefined ? undefined : weapons.find((w) => previewAttack(props.combat, props.characters, a.id, target.id, { weaponId: w.id }, props.settings ?? {}).ok)),
@@ -45,27 +49,38 @@ export function AttackControl(props: AttackControlProps) {
     () => (target ? previewAttack(props.combat, props.characters, a.id, target.id, options, props.settings ?? {}) : null),
     [props.combat, props.characters, props.settings, a.id, target?.id, chosen, feat, calledShot],
   );
-  if (targets.length === 0) return null;
+  if (targets.length === 0 || target === undefined) return null;
   const base = `atk-${a.id}`;
+  const canSend = preview !== null && (preview.ok || preview.isHidden === true);
+  const foes = targets.filter((t) => t.side !== a.side);
+  const allies = targets.filter((t) => t.side === a.side);
   return (
     <form
       class="attack"
       aria-label={`Attack with ${a.name}`}
-      onSubmit={async (e) => {
+      aria-busy={attack.isBusy ? 'true' : undefined}
+      onSubmit={(e) => {
         e.preventDefault();
-        if (!target || busy) return;
-        setBusy(true);
-        await props.act({ type: 'attack', attackerId: a.id, targetId: target.id, ...options } satisfies TrackerAttackAction);
-        setBusy(false);
+        if (!canSend) return;
+        void attack.run({ type: 'attack', attackerId: a.id, targetId: target.id, ...options } satisfies TrackerAttackAction);
       }}
     >
       <label for={`${base}-target`}>{a.name} attacks</label>
-      <select id={`${base}-target`} value={target?.id ?? ''} onChange={(e) => setTargetId(e.currentTarget.value)}>
-        {targets.map((t) => (
+      <select id={`${base}-target`} value={target.id} onChange={(e) => setPickedId(e.currentTarget.value)}>
+        {foes.map((t) => (
           <option key={t.id} value={t.id}>
             {t.name}
           </option>
         ))}
+        {allies.length > 0 ? (
+          <optgroup label={foes.length > 0 ? 'Allies' : 'Own side'}>
+            {allies.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
       </select>
       {weapons.length > 1 ? (
         <>
@@ -94,19 +109,20 @@ export function AttackControl(props: AttackControlProps) {
           <input type="checkbox" checked={feat} onChange={(e) => setFeat(e.currentTarget.checked)} /> Feat
         </label>
       ) : null}
-      <button type="submit" class="primary" disabled={busy || preview === null || !preview.ok}>
-        Attack
+      <button type="submit" class="primary" disabled={attack.isBusy || !canSend} aria-busy={attack.isBusy ? 'true' : undefined} onClick={oneClick()}>
+        {attack.isBusy ? 'Attacking…' : 'Attack'}
       </button>
       {preview === null ? null : preview.ok ? (
         <p class="attack-odds" id={`${base}-odds`}>
-          Hit <strong>{percent(preview.hit)}</strong> · crit {percent(preview.crit)} · {target?.name} down <strong>{percent(preview.down)}</strong>
+          Hit <strong>{percent(preview.hit)}</strong> · crit {percent(preview.crit)} · {target.name} down <strong>{percent(preview.down)}</strong>
           <br />
           <span class="muted">Likeliest after: {preview.likeliest.map((o) => `${o.text} ${percent(o.p)}`).join(' · ')}</span>
         </p>
       ) : (
-        <p class="attack-odds muted">{preview.message}</p>
+        <p class={`attack-odds muted${preview.isHidden === true ? ' odds-hidden' : ''}`} id={`${base}-odds`}>
+          {preview.message}
+        </p>
       )}
     </form>
   );
 }
-

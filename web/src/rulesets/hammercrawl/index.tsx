@@ -7,7 +7,8 @@
  */
 import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL, featDie } from '../../../../src/rules/hammercrawl/feat-die.js';
 import { lazyComponent } from '../../ui/lazy.js';
-import type { CombatAttackProps, RulesetWeb, SheetPanelProps, SmithPanelProps, TrayPanelProps } from '../types.js';
+import type { CombatAttackProps, CreationFieldsProps, RulesetWeb, SheetPanelProps, SmithPanelProps, TrayPanelProps } from '../types.js';
+import { HAMMERCRAWL_HELP } from './help.js';
 import { hammercrawlRollCard } from './roll-card.js';
 import { magickEvents } from './wire.js';
 import { hammercrawlCreationDefs, hammercrawlValues } from './wizard.js';
@@ -17,6 +18,7 @@ const NodePool = lazyComponent<SmithPanelProps>(() => import('./hammer-tray.js')
 const VenturePanel = lazyComponent<SmithPanelProps>(() => import('./venture.js').then((m) => m.VenturePanel));
 const LightTimers = lazyComponent<SmithPanelProps>(() => import('./lights.js').then((m) => m.LightTimers));
 const MagickPanel = lazyComponent<SheetPanelProps>(() => import('./magick.js').then((m) => m.MagickPanel));
+const CreationFields = lazyComponent<CreationFieldsProps>(() => import('./wizard-fields.js').then((m) => m.HammercrawlCreationFields));
 const AttackControl = lazyComponent<CombatAttackProps>(() => import('./combat-attack.js').then((m) => m.AttackControl));
 
 function MonsterLineHint() {
@@ -47,7 +49,7 @@ export const web: RulesetWeb = {
       Panel: MagickPanel,
     },
   ],
-  creation: { fields: hammercrawlCreationDefs, values: hammercrawlValues },
+  creation: { fields: hammercrawlCreationDefs, values: hammercrawlValues, Fields: CreationFields },
   combat: {
     healthExample: 'd8',
     armourExample: 'd4',
@@ -55,4 +57,5 @@ export const web: RulesetWeb = {
     attack: { canAttack: (c) => c.characterId !== null || c.monster !== null, Control: AttackControl },
   },
   rollCard: hammercrawlRollCard,
+  help: HAMMERCRAWL_HELP,
 };

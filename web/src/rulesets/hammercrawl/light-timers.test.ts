@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRemaining, nextName } from './light-timers.js';
+import { formatRemaining, nextLightName, nextName } from './light-timers.js';
 
 describe('light timers', () => {
   it('writes the time left and names the next light', () => {
@@ -8,5 +8,15 @@ describe('light timers', () => {
     expect(nextName('Torch 1')).toBe('Torch 2');
     expect(nextName('Torch 9')).toBe('Torch 10');
     expect(nextName('Lantern')).toBe('Lantern 2');
+  });
+});
+
+describe('the next light\'s name', () => {
+  it('comes from the lights the table has, so a reload never offers a name taken', () => {
+    expect(nextLightName([], 'torch')).toBe('Torch 1');
+    expect(nextLightName(['Torch 1', 'Torch 2'], 'torch')).toBe('Torch 3');
+    expect(nextLightName(['torch 7', 'Torch 2', 'Lantern 1'], 'torch')).toBe('Torch 8');
+    expect(nextLightName(['Torch 1', 'Lantern 1'], 'lantern')).toBe('Lantern 2');
+    expect(nextLightName(['The big torch', 'Torch'], 'torch')).toBe('Torch 1');
   });
 });

@@ -4,8 +4,8 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { foldVenture, lightsAt } from '../../../../src/rules/hammercrawl/venture/venture.js';
-import { CommandError } from '../../lib/live.js';
-import { formatRemaining, nextName } from './light-timers.js';
+import { formatRemaining, nextLightName } from './light-timers.js';
+import { ActionError, oneClick, useAction } from '../../ui/use-action.js';
 import type { RulesetSession } from '../types.js';
 import { sendCommand, ventureEvents, type TableVentureCommand } from './wire.js';
 
@@ -15,49 +15,50 @@ export function LightTimers(props: { session: RulesetSession }) {
   const events = session.state.value.rulesetEvents;
   const venture = useMemo(() => foldVenture(ventureEvents(events)), [events]);
   const [now, setNow] = useState(Date.now());
-  const [id, setId] = useState('Torch 1');
+  // A name the Smith typed; else the next free name of the source, from the lights the table has.
+  const [typed, setTyped] = useState<string | null>(null);
   const [source, setSource] = useState<'torch' | 'lantern'>('torch');
-  const [error, setError] = useState<string | null>(null);
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, []);
   const isSmith = session.isSmith.value;
-  async function venture_(command: TableVentureCommand) {
-    setError(null);
-    try {
-      await sendCommand(session, { kind: 'venture', command });
-      return true;
-    } catch (e) {
-      setError(e instanceof CommandError ? e.message : String(e));
-      return false;
-    }
-  }
+  // One command at a time: a double click lights, douses or refills once.
+  const action = useAction((command: TableVentureCommand) => sendCommand(session, { kind: 'venture', command }));
+  const suggested = nextLightName(
+    venture.lights.map((l) => l.id),
+    source,
+  );
+  const id = typed ?? suggested;
   const lights = lightsAt(venture, now);
+  const isSpent = (l: (typeof lights)[number]) => venture.lights.find((x) => x.id === l.id)?.isSpent === true || l.remainingMs === 0;
+  // A light of that name not spent yet is relit, not lit again (the server refuses a second one).
+  const taken = lights.find((l) => l.id === id.trim() && !isSpent(l));
   return (
     <section aria-labelledby="light-title">
       <h3 id="light-title">Light</h3>
       {lights.length === 0 ? <p class="muted">No light burning.</p> : null}
       <ul class="timers">
         {lights.map((l) => {
-          const spent = venture.lights.find((x) => x.id === l.id)?.isSpent === true || l.remainingMs === 0;
+          const spent = isSpent(l);
           return (
             <li key={l.id} class={spent ? 'out' : undefined}>
               {l.id} ({l.source}): <strong>{spent ? 'spent' : !l.isLit ? 'out' : l.remainingMs === null ? 'burning' : formatRemaining(l.remainingMs)}</strong>{' '}
               {isSmith ? (
                 <>
                   {l.isLit && !spent ? (
-                    <button type="button" class="ghost" onClick={() => void venture_({ kind: 'douse', id: l.id })}>
+                    <button type="button" class="ghost" disabled={action.isBusy} onClick={oneClick(() => void action.run({ kind: 'douse', id: l.id }))}>
                       Douse
                     </button>
                   ) : null}
                   {!l.isLit && !spent ? (
-                    <button type="button" class="ghost" onClick={() => void venture_({ kind: 'relight', id: l.id })}>
+                    <button type="button" class="ghost" disabled={action.isBusy} onClick={oneClick(() => void action.run({ kind: 'relight', id: l.id }))}>
                       Relight
                     </button>
                   ) : null}
                   {l.source === 'lantern' ? (
-                    <button type="button" class="ghost" onClick={() => void venture_({ kind: 'refill', id: l.id })}>
+                    <button type="button" class="ghost" disabled={action.isBusy} onClick={oneClick(() => void action.run({ kind: 'refill', id: l.id }))}>
                       Refill
                     </button>
                   ) : null}
@@ -75,15 +76,35 @@ export function LightTimers(props: { session: RulesetSession }) {
             e.preventDefault();
             const name = id.trim();
             if (!name) {
-              setError('Name the light (Torch 2, Lantern).');
+              setNameProblem('Name the light (Torch 2, Lantern).');
               return;
             }
-            if (await venture_({ kind: 'light', id: name, source })) setId(nextName(name));
+            if (taken !== undefined) {
+              setNameProblem(`${taken.id} is not spent yet: ${taken.isLit ? 'it burns above' : 'relight it above'}, or give the new light another name.`);
+              return;
+            }
+            setNameProblem(null);
+            if (await action.run({ kind: 'light', id: name, source })) setTyped(null);
           }}
         >
           <div class="field small">
             <label for="light-id">Light</label>
-            <input id="light-id" value={id} maxLength={80} onInput={(e) => setId(e.currentTarget.value)} />
+            <input
+              id="light-id"
+              value={id}
+              maxLength={80}
+              aria-invalid={nameProblem ? 'true' : undefined}
+              aria-describedby={nameProblem ? 'light-id-problem' : undefined}
+              onInput={(e) => {
+                setTyped(e.currentTarget.value);
+                setNameProblem(null);
+              }}
+            />
+            {nameProblem ? (
+              <small id="light-id-problem" class="error">
+                {nameProblem}
+              </small>
+            ) : null}
           </div>
           <div class="field small">
             <label for="light-source">Source</label>
@@ -92,14 +113,12 @@ export function LightTimers(props: { session: RulesetSession }) {
               <option value="lantern">Lantern</option>
             </select>
           </div>
-          <button type="submit">Light it</button>
+          <button type="submit" disabled={action.isBusy} aria-busy={action.isBusy ? 'true' : undefined} onClick={oneClick()}>
+            Light it
+          </button>
         </form>
       ) : null}
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ActionError action={action} />
     </section>
   );
 }
