@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_RULESET } from '../../../src/rules/catalogue.js';
 import { Api, ApiError, type Fetch } from './api.js';
 
 /** A fetch that answers from a list and records what it was asked. */
@@ -13,7 +14,7 @@ function fakeFetch(answers: readonly { status: number; body: unknown }[]) {
   return { api: new Api(fetchFn, 'http://h'), asked };
 }
 
-const SUMMARY = { id: 't 1', name: 'Ash Crypt', ruleset: 'hammercrawl', smith: 'Mora', invite: 'valid' };
+const SUMMARY = { id: 't 1', name: 'Ash Crypt', ruleset: DEFAULT_RULESET, smith: 'Mora', invite: 'valid' };
 
 describe('api', () => {
   it('summary: no token, the invite code in the query only when there is one', async () => {
