@@ -6,7 +6,7 @@ import type { RulesetId } from '../../../src/rules/catalogue.js';
 import { readAttack, type AttackNote } from './combat-view.js';
 import { isCoreEvent, isRollEvent, type Member, type RollEvent, type RulesetEvent, type Settings, type TableCharacter, type TableEvent, type Welcome } from './protocol.js';
 
-/** Roll cards kept in memory (older ones are dropped from the page, not from the server). */
+/** Log cards (and roll events) kept in memory; older ones are dropped from the page, not from the server. */
 export const MAX_LOG_CARDS = 500;
 
 /** Tracker attacks kept in memory. */
@@ -20,8 +20,12 @@ export interface TableState {
   readonly settings: Settings;
   readonly you: Member | null;
   readonly members: readonly Member[];
+  /** Members the Smith removed: the names their old log cards still show. */
+  readonly formerMembers: readonly Member[];
   /** Roll events, oldest first. */
   readonly rolls: readonly RollEvent[];
+  /** Every event with a card in the log, oldest first, the last MAX_LOG_CARDS. */
+  readonly log: readonly LogEntry[];
   readonly characters: readonly TableCharacter[];
   readonly combat: unknown;
   /** The attacks the server resolved in the tracker, oldest first, the last few only. */
@@ -34,7 +38,7 @@ export interface TableState {
 
 /** The state before the welcome. */
 export function emptyTable(tableId: string): TableState {
-  return { tableId, name: '', ruleset: null, settings: {}, you: null, members: [], rolls: [], characters: [], combat: null, attacks: [], rulesetEvents: [], hasInvite: true, lastSeq: 0 };
+  return { tableId, name: '', ruleset: null, settings: {}, you: null, members: [], formerMembers: [], rolls: [], log: [], characters: [], combat: null, attacks: [], rulesetEvents: [], hasInvite: true, lastSeq: 0 };
 }
 
 /** Applies the server's welcome (sent on every connect; events after `since` follow it). */
@@ -66,10 +70,96 @@ export function readTableCharacter(character: TableCharacter | Readonly<Record<s
   return { id, ownerId: typeof ownerId === 'string' ? ownerId : '', document };
 }
 
+/**
+ * One card of the log: an event, and the events of the same command folded into it (the character an
+ * attack or a usage die changed, the characters a Venture gave XP), with what the table held just
+ * before, where the card needs it to say what changed.
+ */
+export interface LogEntry {
+  readonly event: TableEvent;
+  readonly follows: readonly TableEvent[];
+  readonly before?: LogBefore;
+}
+
+/** What the table held just before an event (each field only for the kinds that need it). */
+export interface LogBefore {
+  /** `character-saved`, `character-removed`: the character before (the odds of a change are read against it). */
+  readonly character?: TableCharacter;
+  /** `settings-changed`: the rulings before. */
+  readonly settings?: Settings;
+  /** `combat-changed`: the tracker before. */
+  readonly combat?: unknown;
+  /** `member-renamed`, `member-removed`, `seat-renewed`: the member before. */
+  readonly member?: Member;
+}
+
+/** The seq of the last event a log entry holds. */
+export function lastSeqOf(entry: LogEntry): number {
+  return entry.follows.length > 0 ? entry.follows[entry.follows.length - 1]!.seq : entry.event.seq;
+}
+
+/**
+ * True when `e` is a character saved by the command that made the entry's event (the same member, the
+ * same instant, the next seq): an attack's damage, a usage die stepped, a Venture's XP. It is folded into
+ * that card rather than shown on its own.
+ */
+function isConsequence(entry: LogEntry | undefined, e: TableEvent): boolean {
+  if (entry === undefined || e.kind !== 'character-saved' || entry.event.kind === 'character-saved') return false;
+  return entry.event.by === e.by && entry.event.at === e.at && lastSeqOf(entry) === e.seq - 1;
+}
+
+function memberById(state: TableState, id: string): Member | undefined {
+  return state.members.find((m) => m.id === id) ?? state.formerMembers.find((m) => m.id === id);
+}
+
+/** What the card of `e` needs of the state before it. */
+function beforeOf(state: TableState, e: TableEvent): LogBefore | undefined {
+  if (!isCoreEvent(e)) return undefined;
+  switch (e.kind) {
+    case 'character-saved': {
+      const id = typeof e.character.id === 'string' ? e.character.id : null;
+      const character = id === null ? undefined : state.characters.find((c) => c.id === id);
+      return character ? { character } : undefined;
+    }
+    case 'character-removed': {
+      const character = state.characters.find((c) => c.id === e.characterId);
+      return character ? { character } : undefined;
+    }
+    case 'settings-changed':
+      return { settings: state.settings };
+    case 'combat-changed':
+      return { combat: state.combat };
+    case 'member-renamed':
+    case 'member-removed':
+    case 'seat-renewed': {
+      const member = memberById(state, e.memberId);
+      return member ? { member } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The log after `e`: a card of its own, or folded into the card of the command that made it. */
+function withLogged(state: TableState, e: TableEvent): readonly LogEntry[] {
+  const log = state.log;
+  const last = log[log.length - 1];
+  if (isConsequence(last, e)) {
+    const copy = log.slice();
+    copy[copy.length - 1] = { ...last!, follows: [...last!.follows, e] };
+    return copy;
+  }
+  const before = beforeOf(state, e);
+  const entry: LogEntry = before === undefined ? { event: e, follows: [] } : { event: e, follows: [], before };
+  const kept = log.length >= MAX_LOG_CARDS ? log.slice(log.length - MAX_LOG_CARDS + 1) : log.slice();
+  kept.push(entry);
+  return kept;
+}
+
 /** Applies one event; an event at or before `lastSeq` (a replay overlap) changes nothing. */
 export function applyEvent(state: TableState, e: TableEvent): TableState {
   if (e.seq <= state.lastSeq) return state;
-  const next: TableState = { ...state, lastSeq: e.seq };
+  const next: TableState = { ...state, lastSeq: e.seq, log: withLogged(state, e) };
   if (isRollEvent(e)) {
     const rolls = state.rolls.length >= MAX_LOG_CARDS ? state.rolls.slice(state.rolls.length - MAX_LOG_CARDS + 1) : state.rolls.slice();
     rolls.push(e);
@@ -80,7 +170,21 @@ export function applyEvent(state: TableState, e: TableEvent): TableState {
     case 'table-created':
       return { ...next, name: e.name, ruleset: e.ruleset, settings: e.settings ?? {} };
     case 'member-joined':
-      return { ...next, members: upsertMember(state.members, e.member) };
+      return { ...next, members: upsertMember(state.members, e.member), formerMembers: state.formerMembers.filter((m) => m.id !== e.member.id) };
+    case 'member-renamed': {
+      const m = state.members.find((x) => x.id === e.memberId);
+      const renamed = m ? { ...m, name: e.name } : null;
+      return {
+        ...next,
+        members: renamed ? upsertMember(state.members, renamed) : state.members,
+        you: state.you !== null && state.you.id === e.memberId ? { ...state.you, name: e.name } : state.you,
+      };
+    }
+    case 'member-removed': {
+      const m = state.members.find((x) => x.id === e.memberId);
+      if (!m) return next;
+      return { ...next, members: state.members.filter((x) => x.id !== e.memberId), formerMembers: upsertMember(state.formerMembers, m) };
+    }
     case 'character-saved': {
       const c = readTableCharacter(e.character);
       if (!c) return next;
@@ -105,15 +209,26 @@ export function applyEvent(state: TableState, e: TableEvent): TableState {
   }
 }
 
-/** A member's display name, or a fallback that still says who. */
-export function memberName(state: Pick<TableState, 'members'>, id: string | null): string {
+/** A member's display name (a removed member's too), or a fallback that still says who. */
+export function memberName(state: Pick<TableState, 'members'> & Partial<Pick<TableState, 'formerMembers'>>, id: string | null): string {
   if (id === null) return 'the table';
-  return state.members.find((m) => m.id === id)?.name ?? 'someone';
+  return (state.members.find((m) => m.id === id) ?? state.formerMembers?.find((m) => m.id === id))?.name ?? 'someone';
+}
+
+/** A member's role (a removed member's too), or null when the table does not know them. */
+export function memberRole(state: Pick<TableState, 'members'> & Partial<Pick<TableState, 'formerMembers'>>, id: string | null): Member['role'] | null {
+  if (id === null) return null;
+  return (state.members.find((m) => m.id === id) ?? state.formerMembers?.find((m) => m.id === id))?.role ?? null;
+}
+
+/** A role as cards and badges name it: "Smith", "player", "observer". */
+export function roleLabel(role: string): string {
+  return role === 'smith' ? 'Smith' : role;
 }
 
 /** A member with their role, the same way everywhere: "Pia · player", "Mora · Smith", "Kit · observer" ("Smith" alone for the default name). */
 export function memberWithRole(name: string, role: string): string {
-  const r = role === 'smith' ? 'Smith' : role;
+  const r = roleLabel(role);
   // A Smith who kept the default name is just "Smith", not "Smith · Smith".
   return name.trim().toLowerCase() === r.toLowerCase() ? r : `${name} · ${r}`;
 }

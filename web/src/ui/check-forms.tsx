@@ -6,6 +6,7 @@ import { CommandError } from '../lib/live.js';
 import { initialValues, plainText, readForm, type FormValues } from '../lib/params.js';
 import type { Settings, Visibility } from '../lib/protocol.js';
 import type { TableSession } from '../session.js';
+import { ResultAt, useLastResult } from './log-result.js';
 import { OddsOutcomes } from './odds-outcomes.js';
 import { ParamFields } from './param-form.js';
 
@@ -28,6 +29,7 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
   const [values, setValues] = useState<Record<string, FormValues>>({});
   const [sendError, setSendError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const result = useLastResult();
   // A problem shows once its field was touched or a roll was tried, not on a fresh form.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [isOpen, setOpen] = useState(false);
@@ -70,7 +72,7 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
     setBusy(true);
     setSendError(null);
     try {
-      await props.session.send({ kind: 'check', check: def.id, params: read.params, visibility: props.visibility, ...(fromStat !== null && fromStat.label !== '' ? { label: fromStat.label } : {}), ...(fromStat !== null ? { characterId: fromStat.characterId } : {}) });
+      result.show(await props.session.send({ kind: 'check', check: def.id, params: read.params, visibility: props.visibility, ...(fromStat !== null && fromStat.label !== '' ? { label: fromStat.label } : {}), ...(fromStat !== null ? { characterId: fromStat.characterId } : {}) }));
     } catch (err) {
       setSendError(err instanceof CommandError ? err.message : String(err));
     } finally {
@@ -130,6 +132,7 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
             {sendError}
           </p>
         ) : null}
+        <ResultAt session={props.session} at={result.at} />
       </form>
     </details>
   );

@@ -10,8 +10,7 @@ import { trayCheck, trayFromCheck, trayParams } from '../lib/check-map.js';
 import { CommandError } from '../lib/live.js';
 import { VISIBILITIES, type Command, type Visibility } from '../lib/protocol.js';
 import { belowBottomOf } from '../lib/settings.js';
-import { VISIBILITY_LABEL, rollCard } from '../lib/describe.js';
-import { memberName } from '../lib/table-state.js';
+import { VISIBILITY_LABEL } from '../lib/describe.js';
 import {
   INITIAL_TRAY,
   PLAIN_DICE,
@@ -32,6 +31,7 @@ import {
 import type { TableSession } from '../session.js';
 import { PhysicalEntry } from './physical-entry.js';
 import { CheckForms } from './check-forms.js';
+import { ResultAt, useLastResult } from './log-result.js';
 import { plainText } from '../lib/params.js';
 import type { TrayPanel } from '../rulesets/index.js';
 
@@ -59,6 +59,7 @@ export function DiceTray(props: { session: TableSession }) {
   // A stat clicked on a sheet: the tray is set up for it (its character named with the roll).
   const [presetCharacter, setPresetCharacter] = useState<string | null>(null);
   const rollButton = useRef<HTMLButtonElement>(null);
+  const result = useLastResult();
   const preset = session.trayPreset.value;
   useEffect(() => {
     if (!preset || (preset.check !== 'test' && preset.check !== 'challenge')) return;
@@ -94,7 +95,7 @@ export function DiceTray(props: { session: TableSession }) {
     setBusy(true);
     setSendError(null);
     try {
-      await session.send(command);
+      result.show(await session.send(command));
     } catch (e) {
       setSendError(e instanceof CommandError ? e.message : String(e));
     } finally {
@@ -263,7 +264,7 @@ export function DiceTray(props: { session: TableSession }) {
             {sendError}
           </p>
         ) : null}
-        <LastRoll session={session} />
+        <ResultAt session={session} at={result.at} />
       </form>
       {entry !== null ? (
         <PhysicalEntry
@@ -424,36 +425,5 @@ function Threshold(props: { notation: string; distribution: Distribution; rows: 
         </p>
       </div>
     </>
-  );
-}
-
-/** The result of your latest roll, right under the Roll button (the log may be far down on a phone). */
-function LastRoll(props: { session: TableSession }) {
-  const state = props.session.state.value;
-  const after = props.session.announceAfter.value;
-  const me = state.you?.id;
-  let last = null;
-  for (let i = state.rolls.length - 1; i >= 0; i--) {
-    const e = state.rolls[i]!;
-    if (e.seq <= after) break;
-    if (e.by === me) {
-      last = e;
-      break;
-    }
-  }
-  if (!last) return null;
-  const c = rollCard(last, (id) => memberName(state, id), undefined, props.session.rulesetWeb.value.rollCard);
-  // Screen readers hear the roll from the log's live region; this is the same news, shown here.
-  return (
-    <p class="last-roll" aria-hidden="true">
-      {c.isSecret ? (
-        'Your secret roll was sent.'
-      ) : (
-        <>
-          {c.title}: <strong>{c.total ?? '—'}</strong>
-          {c.outcome ? <span class={`outcome outcome-${c.outcome.id}`}> {c.outcome.label}</span> : null}
-        </>
-      )}
-    </p>
   );
 }

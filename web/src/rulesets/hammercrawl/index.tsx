@@ -2,12 +2,13 @@
  * HAMMERCRAWL!'s web parts (the registry's `hammercrawl` entry, a chunk of its own): the tray's Feat
  * Die and hammer dice pools, the Smith's Venture panel, light timers and node pool, the magick section
  * of a caster's sheet, the richer creation choices, and the tracker's one-click attacks with their
- * monster lines, and the log card of a hammer dice roll. The panels are chunks of their own again,
+ * monster lines, and the log cards of its rolls, Ventures and magick. The panels are chunks of their own again,
  * loaded on first use.
  */
 import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL, featDie } from '../../../../src/rules/hammercrawl/feat-die.js';
 import { lazyComponent } from '../../ui/lazy.js';
 import type { CombatAttackProps, RulesetWeb, SheetPanelProps, SmithPanelProps, TrayPanelProps } from '../types.js';
+import { hammercrawlLogCard } from './log-card.js';
 import { hammercrawlRollCard } from './roll-card.js';
 import { magickEvents } from './wire.js';
 import { hammercrawlCreationDefs, hammercrawlValues } from './wizard.js';
@@ -55,4 +56,5 @@ export const web: RulesetWeb = {
     attack: { canAttack: (c) => c.characterId !== null || c.monster !== null, Control: AttackControl },
   },
   rollCard: hammercrawlRollCard,
+  logCard: hammercrawlLogCard,
 };
