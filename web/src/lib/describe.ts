@@ -420,10 +420,12 @@ function rulesetBody(e: RulesetEvent, entry: LogEntry, ctx: CardContext): Body |
 /** The card of one log entry; null for an event the ruleset says is not worth one. */
 export function logCard(entry: LogEntry, ctx: CardContext): LogCard | null {
   const e = entry.event;
-  const who = ctx.nameOf(e.by);
-  const role = ctx.roleOf(e.by);
+  // A member's joining is theirs, whoever's command it was (the Smith's is the table's creation).
+  const by = e.kind === 'member-joined' && isCoreEvent(e) ? (e as Extract<CoreEvent, { kind: 'member-joined' }>).member.id : e.by;
+  const who = ctx.nameOf(by);
+  const role = ctx.roleOf(by);
   const requestId = typeof (e as { requestId?: unknown }).requestId === 'string' ? ((e as { requestId: string }).requestId) : null;
-  const head = { seq: e.seq, at: e.at, who, byId: e.by, role: role === null ? null : role === 'smith' ? 'Smith' : role, kind: e.kind, lastSeq: entry.follows.length > 0 ? entry.follows[entry.follows.length - 1]!.seq : e.seq, requestId };
+  const head = { seq: e.seq, at: e.at, who, byId: by, role: role === null ? null : role === 'smith' ? 'Smith' : role, kind: e.kind, lastSeq: entry.follows.length > 0 ? entry.follows[entry.follows.length - 1]!.seq : e.seq, requestId };
   if (isRollEvent(e)) {
     const c = rollCard(e, ctx.nameOf, ctx.checkLabel, ctx.readRoll);
     const follows = followLines(entry);
@@ -505,5 +507,6 @@ export function announceCard(card: LogCard): string {
     if (card.text === null) return `${card.title}.`;
     return `${card.who}${card.whisper ? ` (${card.whisper})` : ''}: ${card.text}`;
   }
-  return `${card.who}: ${card.title}${card.detail ? `, ${card.detail}` : ''}.`;
+  const said = `${card.who}: ${card.title}${card.detail ? `, ${card.detail}` : ''}`;
+  return `${said.replace(/[.\s]+$/, '')}.`;
 }
