@@ -10,7 +10,7 @@ import type { CheckDie, RuleSystem } from '../../../src/rules/rule-system.js';
 import { readCombat } from './combat-view.js';
 import { isCoreEvent, isRollEvent, type CoreEvent, type Role, type RollEvent, type RulesetEvent, type RulesetRollEvent, type Settings, type TableEvent, type Visibility, type WireDie, type WireTerm } from './protocol.js';
 import { belowBottomOf } from './settings.js';
-import type { LogEntry } from './table-state.js';
+import { lastSeqOf, type LogEntry } from './table-state.js';
 import { formatChance, PLAIN_DICE, rollOdds } from './tray.js';
 
 /** One die on a card. */
@@ -254,6 +254,7 @@ const NO_BODY = { detail: null, dice: [], lines: [], total: null, outcome: null 
 function followLines(entry: LogEntry): string[] {
   const out: string[] = [];
   for (const f of entry.follows) {
+    // The tracker following a sheet says nothing the card does not.
     if (f.kind !== 'character-saved' || !isCoreEvent(f)) continue;
     const e = f as Extract<CoreEvent, { kind: 'character-saved' }>;
     const name = savedName(e.character) ?? 'A character';
@@ -425,7 +426,7 @@ export function logCard(entry: LogEntry, ctx: CardContext): LogCard | null {
   const who = ctx.nameOf(by);
   const role = ctx.roleOf(by);
   const requestId = typeof (e as { requestId?: unknown }).requestId === 'string' ? ((e as { requestId: string }).requestId) : null;
-  const head = { seq: e.seq, at: e.at, who, byId: by, role: role === null ? null : role === 'smith' ? 'Smith' : role, kind: e.kind, lastSeq: entry.follows.length > 0 ? entry.follows[entry.follows.length - 1]!.seq : e.seq, requestId };
+  const head = { seq: e.seq, at: e.at, who, byId: by, role: role === null ? null : role === 'smith' ? 'Smith' : role, kind: e.kind, lastSeq: lastSeqOf(entry), requestId };
   if (isRollEvent(e)) {
     const c = rollCard(e, ctx.nameOf, ctx.checkLabel, ctx.readRoll);
     const follows = followLines(entry);

@@ -16,7 +16,7 @@ import { hammercrawlLogCard } from '../rulesets/hammercrawl/log-card.js';
 import { hammercrawlRollCard } from '../rulesets/hammercrawl/roll-card.js';
 import { announceCard, logCard, oddsBefore, type CardContext, type LogCard } from './describe.js';
 import type { TableEvent } from './protocol.js';
-import { applyEvent, applyWelcome, emptyTable, lastSeqOf, MAX_LOG_CARDS, memberName, memberRole, type TableState } from './table-state.js';
+import { applyEvent, applyWelcome, emptyTable, firstSeqOf, lastSeqOf, MAX_LOG_CARDS, memberName, memberRole, type TableState } from './table-state.js';
 import { formatChance } from './tray.js';
 
 const SMITH: Actor = { id: 's', role: 'smith' };
@@ -235,6 +235,19 @@ describe('the log of an evening', () => {
     const pia = cardsOf(night.viewOf(PIA)).at(-1)!;
     expect(smith.title).toMatch(/health/);
     expect(pia.title).toBe('Goblin: conditions: prone.');
+  });
+
+  it('leads with the change when the tracker only follows a sheet', () => {
+    const made = night.send(SMITH, { kind: 'character-change', characterId: 'ch1', change: 'heal', params: { steps: 1, source: 'Healing potion' } });
+    expect(made.map((e) => e.kind)).toEqual(['combat-changed', 'character-saved']);
+    const s = night.viewOf(KIT);
+    const entry = s.log.at(-1)!;
+    expect(entry.event.seq).toBe(made[1]!.seq);
+    expect(entry.follows.map((e) => e.seq)).toEqual([made[0]!.seq]);
+    expect([firstSeqOf(entry), lastSeqOf(entry)]).toEqual([made[0]!.seq, made[1]!.seq]);
+    const card = logCard(entry, contextOf(s))!;
+    expect(card).toMatchObject({ category: 'character', title: heroName, who: 'Mora' });
+    expect(card.detail).toMatch(/Healing potion/);
   });
 
   it('folds the character a usage die stepped into the usage roll\'s card', () => {

@@ -95,17 +95,42 @@ export interface LogBefore {
 
 /** The seq of the last event a log entry holds. */
 export function lastSeqOf(entry: LogEntry): number {
-  return entry.follows.length > 0 ? entry.follows[entry.follows.length - 1]!.seq : entry.event.seq;
+  return entry.follows.reduce((n, e) => Math.max(n, e.seq), entry.event.seq);
+}
+
+/** The seq of the first event a log entry holds. */
+export function firstSeqOf(entry: LogEntry): number {
+  return entry.follows.reduce((n, e) => Math.min(n, e.seq), entry.event.seq);
+}
+
+/** True when `e` was made by the command that made the entry's events (the same member, the same instant, the next seq). */
+function isSameCommand(entry: LogEntry | undefined, e: TableEvent): entry is LogEntry {
+  return entry !== undefined && entry.event.by === e.by && entry.event.at === e.at && lastSeqOf(entry) === e.seq - 1;
+}
+
+/** A tracker change with no attack in it (the tracker following a sheet, or an edit of the tracker). */
+function isTrackerFollow(e: TableEvent): boolean {
+  return e.kind === 'combat-changed' && isCoreEvent(e) && (e as { attack?: unknown }).attack === undefined;
+}
+
+/** A character change's id, or null. */
+function changeIdOf(e: TableEvent): string | null {
+  if (e.kind !== 'character-saved') return null;
+  const id = (e as { change?: { id?: unknown } }).change?.id;
+  return typeof id === 'string' ? id : null;
 }
 
 /**
- * True when `e` is a character saved by the command that made the entry's event (the same member, the
- * same instant, the next seq): an attack's damage, a usage die stepped, a Venture's XP. It is folded into
- * that card rather than shown on its own.
+ * How `e` joins the card of the command that made the entry: `follow`, folded into it (a character an
+ * attack, a usage die or a Venture changed); `lead`, it becomes the card and what came first folds
+ * into it (the tracker following a sheet, before the change that moved it); null, a card of its own.
  */
-function isConsequence(entry: LogEntry | undefined, e: TableEvent): boolean {
-  if (entry === undefined || e.kind !== 'character-saved' || entry.event.kind === 'character-saved') return false;
-  return entry.event.by === e.by && entry.event.at === e.at && lastSeqOf(entry) === e.seq - 1;
+function joinOf(entry: LogEntry | undefined, e: TableEvent): 'follow' | 'lead' | null {
+  if (!isSameCommand(entry, e)) return null;
+  if (entry.follows.length === 0 && isTrackerFollow(entry.event) && changeIdOf(e) !== 'tracker') return 'lead';
+  if (e.kind === 'character-saved' && entry.event.kind !== 'character-saved') return 'follow';
+  if (isTrackerFollow(e)) return 'follow';
+  return null;
 }
 
 function memberById(state: TableState, id: string): Member | undefined {
@@ -144,9 +169,14 @@ function beforeOf(state: TableState, e: TableEvent): LogBefore | undefined {
 function withLogged(state: TableState, e: TableEvent): readonly LogEntry[] {
   const log = state.log;
   const last = log[log.length - 1];
-  if (isConsequence(last, e)) {
+  const join = joinOf(last, e);
+  if (join !== null) {
     const copy = log.slice();
-    copy[copy.length - 1] = { ...last!, follows: [...last!.follows, e] };
+    if (join === 'follow') copy[copy.length - 1] = { ...last!, follows: [...last!.follows, e] };
+    else {
+      const before = beforeOf(state, e);
+      copy[copy.length - 1] = before === undefined ? { event: e, follows: [last!.event] } : { event: e, follows: [last!.event], before };
+    }
     return copy;
   }
   const before = beforeOf(state, e);

@@ -14,7 +14,7 @@
 import { useCallback, useState } from 'preact/hooks';
 import { logCard } from '../lib/describe.js';
 import type { AckFrame } from '../lib/protocol.js';
-import { lastSeqOf, type LogEntry } from '../lib/table-state.js';
+import { firstSeqOf, lastSeqOf, type LogEntry } from '../lib/table-state.js';
 import type { TableSession } from '../session.js';
 import { cachedOdds, cardContext, LogCardView } from './log-card.js';
 
@@ -43,7 +43,7 @@ export function entriesOf(log: readonly LogEntry[], at: ResultRef): LogEntry[] {
     const entry = log[i]!;
     if (lastSeqOf(entry) < at.seq - 50) break;
     const rid = (entry.event as { requestId?: unknown }).requestId;
-    if (rid === at.requestId || (entry.event.seq <= at.seq && lastSeqOf(entry) >= at.seq)) out.unshift(entry);
+    if (rid === at.requestId || (firstSeqOf(entry) <= at.seq && lastSeqOf(entry) >= at.seq)) out.unshift(entry);
   }
   return out;
 }
