@@ -279,6 +279,13 @@ function combatantName(combat: unknown, id: string): string {
   return readCombat(combat).combatants.find((c) => c.id === id)?.name ?? 'someone';
 }
 
+/** A ruleset's text naming the tracker's combatants by id ("c2 wins the Initiative"), with their names. */
+function withNames(combat: unknown, text: string): string {
+  const names = new Map(readCombat(combat).combatants.map((c) => [c.id, c.name]));
+  if (names.size === 0) return text;
+  return text.replace(/\b[a-z]+\d+\b/g, (id) => names.get(id) ?? id);
+}
+
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
@@ -320,7 +327,7 @@ function combatCard(e: Extract<CoreEvent, { kind: 'combat-changed' }>, entry: Lo
   if (e.attack) {
     const a = e.attack;
     return plain('combat', e.summary || `${combatantName(e.combat, a.attackerId)} attacks ${combatantName(e.combat, a.targetId)}`, {
-      lines: [...a.lines, ...follows],
+      lines: [...a.lines.map((l) => withNames(e.combat, l)), ...follows],
       outcome: a.isCrit ? { id: 'critical', label: 'Critical hit' } : a.isHit ? { id: 'success', label: 'Hit' } : { id: 'failure', label: 'Miss' },
     });
   }
@@ -331,8 +338,8 @@ function combatCard(e: Extract<CoreEvent, { kind: 'combat-changed' }>, entry: Lo
     const ranked = [...order].sort((x, y) => x.rank - y.rank);
     return plain('combat', 'Initiative', {
       detail: ranked.map((p, i) => `${i + 1}. ${combatantName(e.combat, p.id)}${p.note ? ` (${p.note})` : ''}`).join('  '),
-      dice: checkDice((ini as { dice?: CheckDie[] }).dice),
-      lines: [...((ini as { explanation?: string[] }).explanation ?? []), ...follows],
+      dice: checkDice((ini as { dice?: CheckDie[] }).dice).map((d) => (d.note === null ? d : { ...d, note: withNames(e.combat, d.note) })),
+      lines: [...((ini as { explanation?: string[] }).explanation ?? []).map((l) => withNames(e.combat, l)), ...follows],
     });
   }
   const hidden = entry.before !== undefined && ctx.roleOf(ctx.viewerId) !== 'smith' ? hiddenUpdate(entry.before.combat, e.combat) : null;
@@ -343,7 +350,7 @@ function combatCard(e: Extract<CoreEvent, { kind: 'combat-changed' }>, entry: Lo
 function characterCard(e: Extract<CoreEvent, { kind: 'character-saved' }>, entry: LogEntry): Body {
   const name = savedName(e.character) ?? docName(entry.before?.character?.document) ?? 'A character';
   const change = e.change;
-  if (!change) return compact('character', `${name} saved`);
+  if (!change) return compact('character', `saved ${name}`);
   if (change.id === 'created') return plain('character', `New character ${name}`, { detail: change.summary });
   const outcome = change.outcome !== undefined ? { id: change.outcome, label: fieldName(change.outcome) } : null;
   const dice = checkDice(change.dice);
@@ -359,10 +366,10 @@ function characterCard(e: Extract<CoreEvent, { kind: 'character-saved' }>, entry
 }
 
 /** The card of a chat message: its text, or, for a whisper this viewer may not read, who whispered. */
-function chatCard(e: Extract<CoreEvent, { kind: 'chatted' }>, who: string, ctx: CardContext): Body {
+function chatCard(e: Extract<CoreEvent, { kind: 'chatted' }>, ctx: CardContext): Body {
   const byRole = ctx.roleOf(e.by);
   if (e.redacted === true) {
-    return compact('chat', byRole === 'smith' ? `${who} whispered to someone` : `${who} whispered to the Smith`, { isSecret: true, visibility: e.visibility });
+    return compact('chat', byRole === 'smith' ? 'whispered to someone' : 'whispered to the Smith', { isSecret: true, visibility: e.visibility });
   }
   const isWhisper = e.visibility !== 'public';
   return plain('chat', isWhisper ? 'Whisper' : 'Says', { text: e.text, visibility: e.visibility, whisper: isWhisper ? whisperLabel(byRole, e.to, ctx) : null });
@@ -378,32 +385,32 @@ function settingsLine(before: Settings | undefined, after: Settings, ctx: CardCo
 type NotARoll = Exclude<CoreEvent, { readonly kind: 'rolled' | 'checked' | 'usage-rolled' }>;
 
 /** The body of a card of an event of the generic table that is no roll. */
-function coreBody(e: NotARoll, entry: LogEntry, who: string, ctx: CardContext): Body | null {
+function coreBody(e: NotARoll, entry: LogEntry, ctx: CardContext): Body | null {
   switch (e.kind) {
     case 'table-created':
-      return compact('table', `Table "${e.name}" made`);
+      return compact('table', `made the table "${e.name}"`);
     case 'member-joined':
-      return compact('table', `Joined the table as ${e.member.role === 'smith' ? 'the Smith' : `${e.member.role === 'observer' ? 'an' : 'a'} ${e.member.role}`}`);
+      return compact('table', `joined the table as ${e.member.role === 'smith' ? 'the Smith' : `${e.member.role === 'observer' ? 'an' : 'a'} ${e.member.role}`}`);
     case 'member-renamed': {
       const was = entry.before?.member?.name;
-      return compact('table', e.memberId === e.by ? `Renamed themselves${was ? ` from ${was}` : ''} to ${e.name}` : `Renamed ${was ?? 'a member'} to ${e.name}`);
+      return compact('table', e.memberId === e.by ? `renamed themselves${was ? ` from ${was}` : ''} to ${e.name}` : `renamed ${was ?? 'a member'} to ${e.name}`);
     }
     case 'member-removed':
-      return compact('table', `Removed ${entry.before?.member?.name ?? ctx.nameOf(e.memberId)} from the table`);
+      return compact('table', `removed ${entry.before?.member?.name ?? ctx.nameOf(e.memberId)} from the table`);
     case 'seat-renewed':
-      return compact('table', e.memberId === e.by ? 'Made a new seat link (the old one no longer opens the table)' : `Gave ${entry.before?.member?.name ?? ctx.nameOf(e.memberId)} a new seat link`);
+      return compact('table', e.memberId === e.by ? 'made a new seat link (the old one no longer opens the table)' : `gave ${entry.before?.member?.name ?? ctx.nameOf(e.memberId)} a new seat link`);
     case 'invite-changed':
-      return compact('table', e.hasInvite ? 'Made a new invite link' : 'Revoked the invite link');
+      return compact('table', e.hasInvite ? 'made a new invite link' : 'revoked the invite link');
     case 'settings-changed':
-      return compact('table', 'Changed the rulings', { detail: settingsLine(entry.before?.settings, e.settings, ctx), isCompact: false });
+      return compact('table', 'changed the rulings', { detail: settingsLine(entry.before?.settings, e.settings, ctx), isCompact: false });
     case 'character-saved':
       return characterCard(e, entry);
     case 'character-removed':
-      return compact('character', `Removed the character ${docName(entry.before?.character?.document) ?? ctx.characterName?.(e.characterId) ?? ''}`.trim());
+      return compact('character', `removed the character ${docName(entry.before?.character?.document) ?? ctx.characterName?.(e.characterId) ?? ''}`.trim());
     case 'combat-changed':
       return combatCard(e, entry, ctx);
     case 'chatted':
-      return chatCard(e, who, ctx);
+      return chatCard(e, ctx);
   }
 }
 
@@ -432,7 +439,7 @@ export function logCard(entry: LogEntry, ctx: CardContext): LogCard | null {
     const follows = followLines(entry);
     return { ...c, ...head, category: 'roll', text: null, whisper: null, isCompact: false, lines: [...c.lines, ...follows] };
   }
-  const body = isCoreEvent(e) ? coreBody(e as NotARoll, entry, who, ctx) : rulesetBody(e, entry, ctx);
+  const body = isCoreEvent(e) ? coreBody(e as NotARoll, entry, ctx) : rulesetBody(e, entry, ctx);
   return body === null ? null : { ...body, ...head };
 }
 
@@ -505,9 +512,10 @@ export function oddsBefore(entry: LogEntry, rs: RuleSystem | null, settings: Set
 export function announceCard(card: LogCard): string {
   if (card.category === 'roll') return announce(card);
   if (card.category === 'chat') {
-    if (card.text === null) return `${card.title}.`;
+    if (card.text === null) return `${card.who} ${card.title}.`;
     return `${card.who}${card.whisper ? ` (${card.whisper})` : ''}: ${card.text}`;
   }
-  const said = `${card.who}: ${card.title}${card.detail ? `, ${card.detail}` : ''}`;
+  // A one-line card's title goes on from the name ("Kit joined the table"); others stand alone.
+  const said = `${card.who}${card.isCompact && /^[a-z]/.test(card.title) ? ' ' : ': '}${card.title}${card.detail ? `, ${card.detail}` : ''}`;
   return `${said.replace(/[.\s]+$/, '')}.`;
 }

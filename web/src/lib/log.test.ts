@@ -124,9 +124,9 @@ describe('the log of an evening', () => {
     expect(roll).toMatchObject({ who: 'Pia', role: 'player', category: 'roll', byId: 'p1', kind: 'rolled' });
     const joined = cards.filter((c) => c.kind === 'member-joined');
     expect(joined.map((c) => [c.who, c.role, c.title])).toEqual([
-      ['Mora', 'Smith', 'Joined the table as the Smith'],
-      ['Pia', 'player', 'Joined the table as a player'],
-      ['Kit', 'player', 'Joined the table as a player'],
+      ['Mora', 'Smith', 'joined the table as the Smith'],
+      ['Pia', 'player', 'joined the table as a player'],
+      ['Kit', 'player', 'joined the table as a player'],
     ]);
     const created = cards.find((c) => c.kind === 'character-saved')!;
     expect(created).toMatchObject({ category: 'character', title: `New character ${heroName}`, who: 'Pia' });
@@ -153,8 +153,9 @@ describe('the log of an evening', () => {
     // A third member knows a whisper was made, never what it said.
     const kit = night.viewOf(KIT);
     const [, a, b] = chatOf(kit);
-    expect(a).toMatchObject({ title: 'Pia whispered to the Smith', text: null, isSecret: true, isCompact: true });
-    expect(b).toMatchObject({ title: 'Mora whispered to someone', text: null, isSecret: true });
+    expect(a).toMatchObject({ who: 'Pia', title: 'whispered to the Smith', text: null, isSecret: true, isCompact: true });
+    expect(announceCard(a!)).toBe('Pia whispered to the Smith.');
+    expect(b).toMatchObject({ who: 'Mora', title: 'whispered to someone', text: null, isSecret: true });
     expect(textOf(kit)).not.toContain('WHISPER-TO');
     expect(JSON.stringify(kit.log)).not.toContain('WHISPER-TO');
   });
@@ -289,10 +290,10 @@ describe('the log of an evening', () => {
     expect(node.category).toBe('roll');
     expect(node.dice.length).toBeGreaterThan(0);
     expect(node.totalLabel).toBe('Net hammers');
-    expect(cards.find((c) => c.kind === 'settings-changed')).toMatchObject({ title: 'Changed the rulings', detail: 'A die stepped below d3: default -> negate' });
-    expect(cards.find((c) => c.kind === 'member-renamed')).toMatchObject({ who: 'Kitty', title: 'Renamed themselves from Kit to Kitty' });
-    expect(cards.find((c) => c.seq === seat)).toMatchObject({ who: 'Mora', title: 'Gave Pia a new seat link' });
-    expect(cards.find((c) => c.kind === 'member-removed')).toMatchObject({ title: 'Removed Kitty from the table' });
+    expect(cards.find((c) => c.kind === 'settings-changed')).toMatchObject({ title: 'changed the rulings', detail: 'A die stepped below d3: default -> negate' });
+    expect(cards.find((c) => c.kind === 'member-renamed')).toMatchObject({ who: 'Kitty', title: 'renamed themselves from Kit to Kitty' });
+    expect(cards.find((c) => c.seq === seat)).toMatchObject({ who: 'Mora', title: 'gave Pia a new seat link' });
+    expect(cards.find((c) => c.kind === 'member-removed')).toMatchObject({ title: 'removed Kitty from the table' });
     // A removed member keeps their name on their old cards; the members list no longer holds them.
     expect(s.members.map((m) => m.id)).toEqual(['s', 'p1']);
     expect(s.formerMembers).toEqual([{ id: 'p2', name: 'Kitty', role: 'player' }]);

@@ -134,24 +134,26 @@ export function RollLog(props: { session: TableSession; cards: readonly LoggedCa
           <label for="log-mine">Only mine</label>
         </div>
       </div>
-      {newCount > 0 ? (
-        <button type="button" class="log-new" onClick={toNewest}>
-          ↑ {newCount} new
-        </button>
-      ) : null}
-      <div class="log-scroll" ref={scroller} onScroll={onScroll} tabIndex={0} role="group" aria-label="Log, newest first">
-        {all.length === 0 ? <p class="muted">Nothing yet. Rolls, chat, fights and character changes at this table appear here as they happen.</p> : null}
-        {all.length > 0 && kept.length === 0 ? <p class="muted">Nothing of this kind yet.</p> : null}
-        <ol class="cards" aria-label="Cards, newest first">
-          {windowed.map(({ entry, card }) => (
-            <LogCardView key={card.seq} card={card} odds={cachedOdds(entry, rs, state.settings)} isNew={card.seq > after} />
-          ))}
-        </ol>
-        {older > 0 ? (
-          <button type="button" class="log-older" onClick={() => setShown(shown + LOG_WINDOW)}>
-            Show older ({older} more)
+      <div class="log-body">
+        {newCount > 0 ? (
+          <button type="button" class="log-new" onClick={toNewest}>
+            ↑ {newCount} new
           </button>
         ) : null}
+        <div class="log-scroll" ref={scroller} onScroll={onScroll} tabIndex={0} role="group" aria-label="Log, newest first">
+          {all.length === 0 ? <p class="muted">Nothing yet. Rolls, chat, fights and character changes at this table appear here as they happen.</p> : null}
+          {all.length > 0 && kept.length === 0 ? <p class="muted">Nothing of this kind yet.</p> : null}
+          <ol class="cards" aria-label="Cards, newest first">
+            {windowed.map(({ entry, card }) => (
+              <LogCardView key={card.seq} card={card} odds={cachedOdds(entry, rs, state.settings)} isNew={card.seq > after} />
+            ))}
+          </ol>
+          {older > 0 ? (
+            <button type="button" class="log-older" onClick={() => setShown(shown + LOG_WINDOW)}>
+              Show older ({older} more)
+            </button>
+          ) : null}
+        </div>
       </div>
     </section>
   );
