@@ -258,7 +258,8 @@ function followLines(entry: LogEntry): string[] {
     if (f.kind !== 'character-saved' || !isCoreEvent(f)) continue;
     const e = f as Extract<CoreEvent, { kind: 'character-saved' }>;
     const name = savedName(e.character) ?? 'A character';
-    out.push(e.change ? `${name} — ${e.change.summary}` : `${name} saved`);
+    // A summary that names the character already ("Goblin hits Ysolde: ...") stands alone.
+    out.push(e.change ? (e.change.summary.includes(name) ? e.change.summary : `${name} — ${e.change.summary}`) : `${name} saved`);
   }
   return out;
 }

@@ -37,18 +37,29 @@ export interface LoggedCard {
   readonly card: LogCard;
 }
 
-/** The cards of the log, oldest first, with their entries (built once per change of the state). */
+/**
+ * The cards of the log, oldest first, with their entries. A card is built once per entry while what it
+ * reads (the members, the characters, the ruleset's readers) stays the same.
+ */
 export function useLogCards(session: TableSession): readonly LoggedCard[] {
   const state = session.state.value;
-  const ctx = cardContext(session);
+  const deps = [state.members, state.formerMembers, state.characters, state.you, session.ruleSystem.value, session.rulesetWeb.value];
+  const built = useRef<{ deps: readonly unknown[]; cards: WeakMap<LogEntry, LogCard | null> } | null>(null);
+  if (built.current === null || built.current.deps.some((d, i) => d !== deps[i])) built.current = { deps, cards: new WeakMap() };
+  const cache = built.current.cards;
   return useMemo(() => {
+    const ctx = cardContext(session);
     const out: LoggedCard[] = [];
     for (const entry of state.log) {
-      const card = logCard(entry, ctx);
+      let card = cache.get(entry);
+      if (card === undefined) {
+        card = logCard(entry, ctx);
+        cache.set(entry, card);
+      }
       if (card !== null) out.push({ entry, card });
     }
     return out;
-  }, [state.log, state.members, state.formerMembers, state.characters, state.you, session.ruleSystem.value, session.rulesetWeb.value]);
+  }, [state.log, cache]);
 }
 
 /** The cards a filter keeps. */

@@ -237,6 +237,18 @@ function OpenTable(props: { seatTableId: string; inviteCode: string | null; onFo
   useEffect(() => {
     if (preset !== null) setView('tray');
   }, [preset?.n]);
+  // `/` (the tray's notation) brings the tray into view first on a narrow screen with a keyboard.
+  useEffect(() => {
+    if (isWide || view === 'tray') return;
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || (t !== null && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))) return;
+      setView('tray');
+      requestAnimationFrame(() => document.getElementById('tray-notation')?.focus());
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [isWide, view]);
   useEffect(() => {
     document.title = `${title} · HAMMERCRAWL! table`;
     return () => {
