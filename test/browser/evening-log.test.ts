@@ -105,6 +105,18 @@ describe.skipIf(reason !== null)(`an evening at the table in Chromium${reason !=
       await logTab.click();
       await card(p, 'Roll 40').waitFor();
       await expect.poll(() => logTab.innerText(), { timeout: 10_000 }).toBe('Log');
+      // The tab bar is a tab list: arrows move along it, Home and End to its ends.
+      await logTab.press('ArrowRight');
+      await expect.poll(() => p.evaluate<string>('document.activeElement.id'), { timeout: 10_000 }).toBe('tab-characters');
+      expect(await p.locator('#tab-characters').getAttribute('aria-selected')).toBe('true');
+      await p.keyboard.press('Home');
+      expect(await p.locator('#tab-tray').getAttribute('aria-selected')).toBe('true');
+      expect(await p.locator('#view-tray').isVisible()).toBe(true);
+      await p.keyboard.press('End');
+      expect(await p.locator('#tab-combat').getAttribute('aria-selected')).toBe('true');
+      await p.keyboard.press('ArrowLeft');
+      await p.keyboard.press('ArrowLeft');
+      expect(await p.locator('#tab-log').getAttribute('aria-selected')).toBe('true');
       await shot(s, 'evening-desktop-40-rolls');
       await shot(p, 'evening-phone-log');
     } finally {
