@@ -300,6 +300,22 @@ describe('the log of an evening', () => {
     expect(cards.find((c) => c.kind === 'member-joined' && c.byId === 'p2')?.who).toBe('Kitty');
     expect(JSON.stringify(cards)).not.toMatch(/token/i);
   });
+
+  it('shows a spell cast with its forget check, the character it changed folded in', () => {
+    const caster = { level: 3, grade: 'dedicated', spellStat: 'INT', spellStatScore: 14, sustainDivisor: 1, conScore: 12, hasManaBurn: true, canOvercast: true, profileId: 'true-mage-spellcasting' };
+    night.send(PIA, { kind: 'magick', characterId: 'ch1', command: { kind: 'set-caster', caster } });
+    night.send(PIA, { kind: 'magick', characterId: 'ch1', command: { kind: 'learn', name: 'Sleep', level: 1 } });
+    night.send(PIA, { kind: 'magick', characterId: 'ch1', command: { kind: 'prepare' } });
+    const cast = night.send(PIA, { kind: 'magick', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep' } });
+    const s = night.viewOf(SMITH);
+    const entry = s.log.find((e) => e.event.seq === cast[0]!.seq)!;
+    expect(lastSeqOf(entry)).toBe(cast.at(-1)!.seq);
+    const card = logCard(entry, contextOf(s))!;
+    expect(card).toMatchObject({ title: `${heroName} casts sleep`, category: 'character', who: 'Pia', role: 'player' });
+    expect(card.lines.some((l) => l.startsWith('cast sleep'))).toBe(true);
+    expect(card.outcome?.label).toMatch(/^Spell (kept|forgotten)$/);
+    expect(card.dice.map((d) => d.note)).toContain('Spell Die');
+  });
 });
 
 describe('the log in memory', () => {

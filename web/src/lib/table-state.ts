@@ -207,7 +207,7 @@ export function applyEvent(state: TableState, e: TableEvent): TableState {
       return {
         ...next,
         members: renamed ? upsertMember(state.members, renamed) : state.members,
-        you: state.you !== null && state.you.id === e.memberId ? { ...state.you, name: e.name } : state.you,
+        you: state.you && state.you.id === e.memberId ? { ...state.you, name: e.name } : state.you,
       };
     }
     case 'member-removed': {

@@ -102,7 +102,7 @@ export function LogCardView(props: { card: LogCard; odds: OddsBefore | null; isN
         {stamp}
       </div>
       {c.text !== null ? <p class="chat-text">{c.text}</p> : <p class="card-title">{c.title}</p>}
-      {c.detail ? <p class="mono muted detail">{c.detail}</p> : null}
+      {c.detail ? <p class={`${c.category === 'roll' ? 'mono ' : ''}muted detail`}>{c.detail}</p> : null}
       {c.dice.length > 0 ? (
         <ul class="dice" aria-label="Dice">
           {c.dice.map((d, i) => (
