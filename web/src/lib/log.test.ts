@@ -1,115 +1,29 @@
 /**
- * The log of an evening at a table: commands decided by the table core with the HAMMERCRAWL! rules,
+ * The log of an evening at a table: commands decided by the table core with the default ruleset,
  * stored, projected per viewer as the server sends them, folded into the page's state; each viewer's
  * cards and the odds their rolls had before.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../src/dice/random.js';
-import { loadRuleSystem } from '../../../src/rules/catalogue.js';
+import { DEFAULT_RULESET, loadRuleSystem } from '../../../src/rules/catalogue.js';
 import type { RuleSystem } from '../../../src/rules/rule-system.js';
-import { readCommandMessage } from '../../../src/server/wire.js';
-import { rollCommand, type Actor, type TableCommand } from '../../../src/table/commands.js';
-import { EVENT_SCHEMA_VERSION, type NewTableEvent, type TableEvent as StoredEvent } from '../../../src/table/events.js';
-import { projectEvent, type Viewer } from '../../../src/table/project.js';
-import { applyEvent as applyCoreEvent, initialState, type TableState as CoreState } from '../../../src/table/state.js';
-import { hammercrawlLogCard } from '../rulesets/hammercrawl/log-card.js';
-import { hammercrawlRollCard } from '../rulesets/hammercrawl/roll-card.js';
-import { announceCard, logCard, oddsBefore, type CardContext, type LogCard } from './describe.js';
+import { announceCard, logCard, oddsBefore, type LogCard } from './describe.js';
+import { cardsOf as cardsFor, contextOf as contextFor, Evening, KIT, PIA, SMITH, type StoredEvent } from './evening.test-support.js';
 import type { TableEvent } from './protocol.js';
-import { applyEvent, applyWelcome, emptyTable, firstSeqOf, lastSeqOf, MAX_LOG_CARDS, memberName, memberRole, type TableState } from './table-state.js';
+import { applyEvent, applyWelcome, emptyTable, firstSeqOf, lastSeqOf, MAX_LOG_CARDS, type TableState } from './table-state.js';
 import { formatChance } from './tray.js';
-
-const SMITH: Actor = { id: 's', role: 'smith' };
-const PIA: Actor = { id: 'p1', role: 'player' };
-const KIT: Actor = { id: 'p2', role: 'player' };
-
-/** A table run by the core: commands in, stored events out, each viewer's page state folded from its projection. */
-class Evening {
-  private core: CoreState;
-  readonly stored: StoredEvent[] = [];
-  private at = 1_000;
-  private rng = seededRandom(7);
-
-  constructor(readonly rules: RuleSystem) {
-    this.core = initialState({ kind: 'table-created', body: { name: 'Keep', ruleset: 'hammercrawl', settings: {} } }, rules.table);
-    this.append(null, null, [{ kind: 'table-created', body: { name: 'Keep', ruleset: 'hammercrawl', settings: {} } }]);
-    this.append(null, null, [{ kind: 'member-joined', body: { member: { id: 's', name: 'Mora', role: 'smith' } } }]);
-    this.append('p1', null, [{ kind: 'member-joined', body: { member: { id: 'p1', name: 'Pia', role: 'player' } } }]);
-    this.append('p2', null, [{ kind: 'member-joined', body: { member: { id: 'p2', name: 'Kit', role: 'player' } } }]);
-  }
-
-  private append(actorId: string | null, requestId: string | null, events: readonly NewTableEvent[]): void {
-    this.at += 1000;
-    for (const e of events) {
-      const stored = { ...e, seq: this.stored.length + 1, at: this.at, actorId, requestId, schemaVersion: EVENT_SCHEMA_VERSION } as StoredEvent;
-      this.core = this.stored.length === 0 ? { ...this.core, lastSeq: 1 } : applyCoreEvent(this.core, stored, this.rules.table);
-      this.stored.push(stored);
-    }
-  }
-
-  /** Sends a message as a client would (`requestId` added); the events it made, or throws the refusal. */
-  send(actor: Actor, message: Record<string, unknown>): StoredEvent[] {
-    const requestId = `r${this.stored.length + 1}`;
-    const read = readCommandMessage({ ...message, requestId }, this.rules, []);
-    if (!read.ok) throw new Error(read.message);
-    const decided = rollCommand(this.core, actor, read.command as TableCommand, { rng: this.rng, rules: this.rules, now: this.at });
-    if (!decided.ok) throw new Error(decided.error.message);
-    const from = this.stored.length;
-    this.append(actor.id, requestId, decided.value);
-    return this.stored.slice(from);
-  }
-
-  /** The page's state of a viewer after every event so far, from the welcome on. */
-  viewOf(viewer: Viewer): TableState {
-    const me = this.core.members.find((m) => m.id === viewer.id)!;
-    let s = applyWelcome(emptyTable('t'), {
-      kind: 'welcome',
-      tableId: 't',
-      you: me,
-      table: { name: 'Keep', ruleset: 'hammercrawl', settings: {} },
-      members: this.core.members,
-      lastSeq: this.stored.length,
-    });
-    for (const e of this.stored) s = applyEvent(s, projectEvent(e, viewer) as unknown as TableEvent);
-    return s;
-  }
-}
-
-function contextOf(s: TableState): CardContext {
-  return {
-    nameOf: (id) => memberName(s, id),
-    roleOf: (id) => memberRole(s, id),
-    viewerId: s.you?.id ?? null,
-    characterName: (id) => {
-      const n = s.characters.find((c) => c.id === id)?.document['name'];
-      return typeof n === 'string' ? n : null;
-    },
-    settingLabel: (name) => RULES?.settings.find((d) => d.name === name)?.label ?? null,
-    readRoll: hammercrawlRollCard,
-    readEvent: hammercrawlLogCard,
-  };
-}
-
-let RULES: RuleSystem | null = null;
-
-function cardsOf(s: TableState): LogCard[] {
-  const ctx = contextOf(s);
-  return s.log.map((e) => logCard(e, ctx)).filter((c): c is LogCard => c !== null);
-}
-
-/** The text of every card of a viewer, as a page would hold it. */
-function textOf(s: TableState): string {
-  return JSON.stringify(cardsOf(s));
-}
 
 describe('the log of an evening', () => {
   let rules: RuleSystem;
   let night: Evening;
   let heroName: string;
+  const cardsOf = (s: TableState): LogCard[] => cardsFor(s, rules);
+  const contextOf = (s: TableState) => contextFor(s, rules);
+  /** The text of every card of a viewer, as a page would hold it. */
+  const textOf = (s: TableState): string => JSON.stringify(cardsOf(s));
 
   beforeAll(async () => {
-    rules = await loadRuleSystem('hammercrawl');
-    RULES = rules;
+    rules = await loadRuleSystem(DEFAULT_RULESET);
     night = new Evening(rules);
     const made = rules.rollCharacter(seededRandom(1), {});
     if (!made.ok) throw new Error(made.error.message);
@@ -271,25 +185,15 @@ describe('the log of an evening', () => {
     expect(odds.p).toBe(usage.value.distribution.find((x) => x.die === (made[0]!.body as { after: number | null }).after)!.p);
   });
 
-  it('shows a Venture\'s node pool, the rulings, renames and removals; a seat renewal without its token', () => {
-    night.send(SMITH, { kind: 'venture', command: { kind: 'join', member: { id: 'ch1' } } });
-    night.send(SMITH, { kind: 'venture', command: { kind: 'start-venture', dungeon: { id: 'goblin-warren', level: 1, difficulty: 2, nodes: 3 } } });
-    night.send(SMITH, { kind: 'venture', command: { kind: 'enter-node' } });
-    night.send(SMITH, { kind: 'venture', command: { kind: 'roll-node' } });
+  it('shows the rulings, renames and removals; a seat renewal without its token', () => {
     night.send(SMITH, { kind: 'settings', settings: { 'below-d3': 'negate' } });
     night.send(KIT, { kind: 'member-rename', memberId: 'p2', name: 'Kitty' });
     const seat = night.stored.length + 1;
     // The server appends a renewal itself (its command is HTTP); the event names the member only.
-    (night as unknown as { append(a: string, r: null, e: NewTableEvent[]): void }).append('s', null, [{ kind: 'seat-renewed', body: { memberId: 'p1' } }]);
+    night.append('s', null, [{ kind: 'seat-renewed', body: { memberId: 'p1' } }]);
     night.send(SMITH, { kind: 'member-remove', memberId: 'p2' });
     const s = night.viewOf(PIA);
     const cards = cardsOf(s);
-    const joined = cards.find((c) => c.title.startsWith('Venture:') && c.title.includes('joins the party'))!;
-    expect(joined).toMatchObject({ who: 'Mora', role: 'Smith', category: 'table' });
-    const node = cards.find((c) => c.title === 'Node pool')!;
-    expect(node.category).toBe('roll');
-    expect(node.dice.length).toBeGreaterThan(0);
-    expect(node.totalLabel).toBe('Net hammers');
     expect(cards.find((c) => c.kind === 'settings-changed')).toMatchObject({ title: 'changed the rulings', detail: 'A die stepped below d3: default -> negate' });
     expect(cards.find((c) => c.kind === 'member-renamed')).toMatchObject({ who: 'Kitty', title: 'renamed themselves from Kit to Kitty' });
     expect(cards.find((c) => c.seq === seat)).toMatchObject({ who: 'Mora', title: 'gave Pia a new seat link' });
@@ -300,22 +204,6 @@ describe('the log of an evening', () => {
     expect(cards.find((c) => c.kind === 'member-joined' && c.byId === 'p2')?.who).toBe('Kitty');
     expect(JSON.stringify(cards)).not.toMatch(/token/i);
   });
-
-  it('shows a spell cast with its forget check, the character it changed folded in', () => {
-    const caster = { level: 3, grade: 'dedicated', spellStat: 'INT', spellStatScore: 14, sustainDivisor: 1, conScore: 12, hasManaBurn: true, canOvercast: true, profileId: 'true-mage-spellcasting' };
-    night.send(PIA, { kind: 'magick', characterId: 'ch1', command: { kind: 'set-caster', caster } });
-    night.send(PIA, { kind: 'magick', characterId: 'ch1', command: { kind: 'learn', name: 'Sleep', level: 1 } });
-    night.send(PIA, { kind: 'magick', characterId: 'ch1', command: { kind: 'prepare' } });
-    const cast = night.send(PIA, { kind: 'magick', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep' } });
-    const s = night.viewOf(SMITH);
-    const entry = s.log.find((e) => e.event.seq === cast[0]!.seq)!;
-    expect(lastSeqOf(entry)).toBe(cast.at(-1)!.seq);
-    const card = logCard(entry, contextOf(s))!;
-    expect(card).toMatchObject({ title: `${heroName} casts sleep`, category: 'character', who: 'Pia', role: 'player' });
-    expect(card.lines.some((l) => l.startsWith('cast sleep'))).toBe(true);
-    expect(card.outcome?.label).toMatch(/^Spell (kept|forgotten)$/);
-    expect(card.dice.map((d) => d.note)).toContain('Spell Die');
-  });
 });
 
 describe('the log in memory', () => {
@@ -323,7 +211,7 @@ describe('the log in memory', () => {
     kind: 'welcome',
     tableId: 't',
     you: { id: 'm1', name: 'Ann', role: 'player' },
-    table: { name: 'Keep', ruleset: 'hammercrawl', settings: {} },
+    table: { name: 'Keep', ruleset: DEFAULT_RULESET, settings: {} },
     members: [{ id: 's', name: 'Smith', role: 'smith' }],
     lastSeq: 0,
   });
