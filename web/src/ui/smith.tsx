@@ -7,6 +7,7 @@ import { CommandError } from '../lib/live.js';
 import { initialValues, readForm, type FormValues } from '../lib/params.js';
 import { settingsOf } from '../lib/settings.js';
 import type { TableSession } from '../session.js';
+import { ResultAt, useLastResult } from './log-result.js';
 import { ParamFields } from './param-form.js';
 
 /** The Smith's tab. */
@@ -31,12 +32,13 @@ function SecretRoll(props: { session: TableSession }) {
   const [notation, setNotation] = useState('1d20');
   const [label, setLabel] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const result = useLastResult();
   async function roll(e: Event) {
     e.preventDefault();
     setMessage(null);
     try {
       const lab = label.trim();
-      await props.session.send({ kind: 'roll', notation: notation.trim(), visibility: 'blind', ...(lab ? { label: lab } : {}) });
+      result.show(await props.session.send({ kind: 'roll', notation: notation.trim(), visibility: 'blind', ...(lab ? { label: lab } : {}) }));
     } catch (err) {
       setMessage(err instanceof CommandError ? err.message : String(err));
     }
@@ -62,6 +64,7 @@ function SecretRoll(props: { session: TableSession }) {
       ) : (
         <p class="muted">Players see only "Secret roll by Smith". From the tray, "Smith only" also shows the roller their own roll.</p>
       )}
+      <ResultAt session={props.session} at={result.at} />
     </section>
   );
 }
