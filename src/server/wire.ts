@@ -84,6 +84,7 @@ const combatantFields = {
   stats: z.record(z.string().max(20), z.number().int().min(-1000).max(1000)).optional(),
   isLeader: z.boolean().optional(),
   monster: z.string().max(MAX_MONSTER_LINE_LENGTH).optional(),
+  isRevealed: z.boolean().optional(),
 };
 
 const combatAction = z.discriminatedUnion('type', [

@@ -41,6 +41,8 @@ export interface CombatantFields {
   readonly stats?: Readonly<Record<string, number>>;
   readonly isLeader?: boolean;
   readonly monster?: string;
+  /** The Smith shows this combatant's numbers to the players (ruling TB-17). */
+  readonly isRevealed?: boolean;
 }
 
 /** A change to the tracker (the `combat` command's `action`). */
@@ -127,6 +129,7 @@ function withFields(base: Combatant, fields: CombatantFields): Combatant {
     ...(fields.stats !== undefined ? { stats: fields.stats } : {}),
     ...(fields.isLeader !== undefined ? { isLeader: fields.isLeader } : {}),
     ...(fields.monster !== undefined ? { monster: fields.monster.trim() } : {}),
+    ...(fields.isRevealed !== undefined ? { isRevealed: fields.isRevealed } : {}),
   };
 }
 

@@ -22,6 +22,11 @@ const VIEWPORTS = [
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 
+/** On a phone the log is a view of its own, behind its tab: open it (a wide screen shows it always). */
+async function showLog(page: Page): Promise<void> {
+  const tab = page.getByRole('tab', { name: /^Log/ });
+  if ((await tab.count()) > 0) await tab.click();
+}
 
 describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (skipped: ${reason})` : ''}`, () => {
   let server: TestServer;
@@ -77,6 +82,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       await roll(player, '2d6+1', 'Wren swings');
       await card(smith, 'Wren swings').waitFor();
       await expect.poll(() => card(smith, 'Wren swings').locator('.who').innerText(), { timeout: 10_000 }).toBe('Wren');
+      await showLog(player);
       await card(player, 'Wren swings').waitFor();
 
       await roll(smith, '1d20adv', 'Smith checks the trap');
@@ -100,6 +106,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       await player.goto(server.url);
       await player.getByRole('link', { name: 'The Sunken Keep' }).click();
       await player.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      await showLog(player);
       await card(player, 'Wren swings').waitFor();
       await shot(player, 'flow-player-phone');
       await shot(smith, 'flow-smith-desktop');
@@ -237,8 +244,10 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       await shot(p, 'sheet-stat-to-tray-phone');
       expect(await p.locator('.log .card', { hasText: `${name}:` }).count()).toBe(0);
       await p.locator('button.roll').click();
+      await showLog(p);
       await card(p, `${name}:`).waitFor();
       await shot(p, 'sheet-rolled-phone');
+      await p.getByRole('tab', { name: 'Characters' }).click();
       await sheet.screenshot({ path: join(SCREENSHOTS, 'sheet-only-phone.png') });
       // The print stylesheet prints the sheet alone.
       await p.emulateMedia({ media: 'print' });
@@ -260,6 +269,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       await expect.poll(() => p.locator('#sheet-name').innerText(), { timeout: 10_000 }).toBe('Imported Hero');
       // A resource die on the sheet is a button: the usage roll lands in the log.
       await p.locator('.usage-buttons button', { hasText: 'torch' }).click();
+      await showLog(p);
       await card(p, 'Imported Hero: torch').waitFor();
       await shot(p, 'usage-rolled');
     } finally {
@@ -723,6 +733,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
 
         const sc = await seated(smith, opts);
         const s = await openTable(sc, smith.tableId);
+        await showLog(s);
         await card(s, 'Wren sneaks').waitFor();
         await s.getByRole('button', { name: 'Invite players' }).click();
         await s.locator('#invite-link').waitFor();
@@ -743,6 +754,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
 
         const pc = await seated(player, opts);
         const p = await openTable(pc, player.tableId);
+        await showLog(p);
         await p.locator('.log .card.secret').first().waitFor();
         await p.getByRole('tab', { name: 'Characters' }).click();
         await p.locator('.character-list button').first().click();

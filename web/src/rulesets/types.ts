@@ -11,7 +11,7 @@ import type { ReadonlySignal } from '@preact/signals';
 import type { ComponentType } from 'preact';
 import type { ParamDef } from '../../../src/rules/rule-system.js';
 import type { Combatant } from '../lib/combat-view.js';
-import type { RulesetCardReader } from '../lib/describe.js';
+import type { RulesetCardReader, RulesetLogReader } from '../lib/describe.js';
 import type { FormValues } from '../lib/params.js';
 import type { AckFrame, RulesetCombatAction, RulesetCommand, Settings, TableCharacter, Visibility } from '../lib/protocol.js';
 import type { TableState } from '../lib/table-state.js';
@@ -34,6 +34,8 @@ export interface RulesetWeb {
   readonly combat?: CombatExtras;
   /** The log card of a roll of the ruleset's own kinds (an event of its kinds with a `visibility`). */
   readonly rollCard?: RulesetCardReader;
+  /** The log card of an event of its own kinds that is no roll (a Venture's step, a spell cast); null for none. */
+  readonly logCard?: RulesetLogReader;
   /** Help on the ruleset's own words and tools, in the help dialog at a table of the ruleset. */
   readonly help?: readonly HelpSection[];
 }

@@ -7,6 +7,7 @@ import { VISIBILITY_LABEL } from '../lib/describe.js';
 import { ActionError, oneClick, useAction } from './use-action.js';
 import type { Command, Settings, Visibility } from '../lib/protocol.js';
 import type { TableSession } from '../session.js';
+import { ResultAt, useLastResult } from './log-result.js';
 import { OddsOutcomes } from './odds-outcomes.js';
 import { ParamFields } from './param-form.js';
 
@@ -27,7 +28,8 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
   const [checkId, setCheckId] = useState(rs.checks[0]?.id ?? '');
   const def = rs.checks.find((c) => c.id === checkId) ?? rs.checks[0];
   const [values, setValues] = useState<Record<string, FormValues>>({});
-  const action = useAction((command: Command) => props.session.send(command));
+  const result = useLastResult();
+  const action = useAction(async (command: Command) => result.show(await props.session.send(command)));
   // A problem shows once its field was touched or a roll was tried, not on a fresh form.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [isOpen, setOpen] = useState(false);
@@ -142,6 +144,7 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
           </p>
         ) : null}
         <ActionError action={action} text={(m) => plainText(m, def.params)} />
+        <ResultAt session={props.session} at={result.at} />
       </form>
     </details>
   );

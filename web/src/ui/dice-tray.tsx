@@ -9,8 +9,7 @@ import { MAX_LABEL_LENGTH } from '../../../src/table/limits.js';
 import { trayCheck, trayFromCheck, trayParams } from '../lib/check-map.js';
 import { VISIBILITIES, type Command, type Visibility } from '../lib/protocol.js';
 import { belowBottomOf } from '../lib/settings.js';
-import { VISIBILITY_LABEL, rollCard } from '../lib/describe.js';
-import { memberName } from '../lib/table-state.js';
+import { VISIBILITY_LABEL } from '../lib/describe.js';
 import {
   INITIAL_TRAY,
   PLAIN_DICE,
@@ -41,6 +40,7 @@ import { PhysicalEntry } from './physical-entry.js';
 import { CheckForms } from './check-forms.js';
 import { plainDescription, plainText } from '../lib/params.js';
 import { ActionError, oneClick, useAction } from './use-action.js';
+import { ResultAt, useLastResult } from './log-result.js';
 import type { TrayPanel } from '../rulesets/index.js';
 
 const MODES: readonly [TrayMode, string][] = [
@@ -76,7 +76,8 @@ export function DiceTray(props: { session: TableSession }) {
   // A stat clicked on a sheet: the tray is set up for it (its character named with the roll, its sheet's visibility).
   const [preset, setPreset] = useState<ActivePreset | null>(null);
   const rollButton = useRef<HTMLButtonElement>(null);
-  const action = useAction((command: Command) => session.send(command));
+  const result = useLastResult();
+  const action = useAction(async (command: Command) => result.show(await session.send(command)));
   const asked = session.trayPreset.value;
   /** The tray after a change; a preset that no longer describes the roll goes, its label with it. */
   function apply(next: TrayState, from: { mod?: boolean; target?: boolean } = {}) {
@@ -370,7 +371,7 @@ export function DiceTray(props: { session: TableSession }) {
           </p>
         ) : null}
         <ActionError action={action} />
-        <LastRoll session={session} />
+        <ResultAt session={session} at={result.at} />
       </form>
       {entry !== null ? (
         <PhysicalEntry
@@ -533,36 +534,5 @@ function Threshold(props: { notation: string; distribution: Distribution; rows: 
         </p>
       </div>
     </>
-  );
-}
-
-/** The result of your latest roll, right under the Roll button (the log may be far down on a phone). */
-function LastRoll(props: { session: TableSession }) {
-  const state = props.session.state.value;
-  const after = props.session.announceAfter.value;
-  const me = state.you?.id;
-  let last = null;
-  for (let i = state.rolls.length - 1; i >= 0; i--) {
-    const e = state.rolls[i]!;
-    if (e.seq <= after) break;
-    if (e.by === me) {
-      last = e;
-      break;
-    }
-  }
-  if (!last) return null;
-  const c = rollCard(last, (id) => memberName(state, id), undefined, props.session.rulesetWeb.value.rollCard);
-  // Screen readers hear the roll from the log's live region; this is the same news, shown here.
-  return (
-    <p class="last-roll" aria-hidden="true">
-      {c.isSecret ? (
-        'Your secret roll was sent.'
-      ) : (
-        <>
-          {c.title}: <strong>{c.total ?? '—'}</strong>
-          {c.outcome ? <span class={`outcome outcome-${c.outcome.id}`}> {c.outcome.label}</span> : null}
-        </>
-      )}
-    </p>
   );
 }

@@ -10,6 +10,7 @@ import { CommandError } from '../lib/live.js';
 import { plainText, readForm, type FormValues } from '../lib/params.js';
 import type { TableCharacter } from '../lib/protocol.js';
 import type { TableSession } from '../session.js';
+import { ResultAt, useLastResult } from './log-result.js';
 import { OddsOutcomes } from './odds-outcomes.js';
 import { ParamFields } from './param-form.js';
 
@@ -51,6 +52,7 @@ export function PlayPanel(props: { session: TableSession; rs: RuleSystem; charac
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ field: string | null; message: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const result = useLastResult();
   const prefilled = useMemo(() => (play !== undefined && def !== null ? play.prefill(props.document as never, def.id) : {}), [def?.id, JSON.stringify(props.document)]);
   // A parameter that mirrors a table setting starts from the table's ruling (as the server fills it).
   const settings = session.state.value.settings;
@@ -82,7 +84,7 @@ export function PlayPanel(props: { session: TableSession; rs: RuleSystem; charac
     setProblem(null);
     setDone(null);
     try {
-      await session.send({ kind: 'character-change', characterId: character.id, change: def.id, params: params ?? read.params });
+      result.show(await session.send({ kind: 'character-change', characterId: character.id, change: def.id, params: params ?? read.params }));
       setDone(`${def.label}: done.`);
       const { [def.id]: _dropped, ...rest } = edits;
       void _dropped;
@@ -150,6 +152,7 @@ export function PlayPanel(props: { session: TableSession; rs: RuleSystem; charac
           {done !== null ? <p role="status">{done}</p> : null}
         </form>
       ) : null}
+      <ResultAt session={session} at={result.at} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { CommandError } from '../lib/live.js';
 import { initialValues, readForm, type FormValues } from '../lib/params.js';
 import { settingsOf } from '../lib/settings.js';
 import type { TableSession } from '../session.js';
+import { ResultAt, useLastResult } from './log-result.js';
 import { ParamFields } from './param-form.js';
 import { SeatLinkPanel } from './seat-link.js';
 import { MembersManager } from './members.js';
@@ -36,12 +37,13 @@ function SecretRoll(props: { session: TableSession }) {
   const [notation, setNotation] = useState('1d20');
   const [label, setLabel] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const result = useLastResult();
   async function roll(e: Event) {
     e.preventDefault();
     setMessage(null);
     try {
       const lab = label.trim();
-      await props.session.send({ kind: 'roll', notation: notation.trim(), visibility: 'blind', ...(lab ? { label: lab } : {}) });
+      result.show(await props.session.send({ kind: 'roll', notation: notation.trim(), visibility: 'blind', ...(lab ? { label: lab } : {}) }));
     } catch (err) {
       setMessage(err instanceof CommandError ? err.message : String(err));
     }
@@ -67,6 +69,7 @@ function SecretRoll(props: { session: TableSession }) {
       ) : (
         <p class="muted">Players see only "Secret roll by Smith". From the tray, "Smith only" also shows the roller their own roll.</p>
       )}
+      <ResultAt session={props.session} at={result.at} />
     </section>
   );
 }

@@ -2,13 +2,14 @@
  * HAMMERCRAWL!'s web parts (the registry's `hammercrawl` entry, a chunk of its own): the tray's Feat
  * Die and hammer dice pools, the Smith's Venture panel, light timers and node pool, the magick section
  * of a caster's sheet, the richer creation choices, and the tracker's one-click attacks with their
- * monster lines, and the log card of a hammer dice roll. The panels are chunks of their own again,
+ * monster lines, and the log cards of its rolls, Ventures and magick. The panels are chunks of their own again,
  * loaded on first use.
  */
 import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL, featDie } from '../../../../src/rules/hammercrawl/feat-die.js';
 import { lazyComponent } from '../../ui/lazy.js';
 import type { CombatAttackProps, CreationFieldsProps, RulesetWeb, SheetPanelProps, SmithPanelProps, TrayPanelProps } from '../types.js';
 import { HAMMERCRAWL_HELP } from './help.js';
+import { hammercrawlLogCard } from './log-card.js';
 import { hammercrawlRollCard } from './roll-card.js';
 import { magickEvents } from './wire.js';
 import { hammercrawlCreationDefs, hammercrawlValues } from './wizard.js';
@@ -58,4 +59,5 @@ export const web: RulesetWeb = {
   },
   rollCard: hammercrawlRollCard,
   help: HAMMERCRAWL_HELP,
+  logCard: hammercrawlLogCard,
 };

@@ -8,6 +8,7 @@ import { NODE_EFFECTS } from '../../../../src/rules/hammercrawl/hammer-pools.js'
 import { foldVenture, type MarkUse, type VentureState } from '../../../../src/rules/hammercrawl/venture/venture.js';
 import { CommandError } from '../../lib/live.js';
 import type { RulesetSession } from '../types.js';
+import { nodeOutcomeText } from './log-card.js';
 import { sendCommand, ventureEvents, type TableVentureCommand } from './wire.js';
 
 type NodeSymbol = keyof typeof NODE_EFFECTS;
@@ -241,21 +242,5 @@ export function VenturePanel(props: { session: RulesetSession }) {
 }
 
 function outcomeText(o: NonNullable<NonNullable<VentureState['node']>['outcome']>): string {
-  const parts: string[] = [];
-  const add = (n: number, one: string) => {
-    if (n > 0) parts.push(`${n} ${one}${n === 1 ? '' : 's'}`);
-  };
-  add(o.hostileEncounters, 'hostile encounter');
-  add(o.friendlyEncounters, 'friendly encounter');
-  if (o.treasureTiers.length > 0) parts.push(`treasure (tier ${o.treasureTiers.join(', ')})`);
-  add(o.favourableFeatures, 'favourable feature');
-  add(o.unfavourableFeatures, 'unfavourable feature');
-  add(o.extraXpSources, 'extra XP source');
-  add(o.bosses, 'boss');
-  add(o.elevatedEncounters, 'elevated encounter');
-  add(o.curses, 'curse');
-  add(o.backgroundCounters, 'background counter');
-  add(o.turnsLost, 'turn lost');
-  if (o.resourcesLost.length > 0) parts.push(`resources lost: ${o.resourcesLost.join(', ')}`);
-  return `This node: ${parts.length === 0 ? 'nothing of note' : parts.join(', ')}.`;
+  return `This node: ${nodeOutcomeText(o)}.`;
 }
