@@ -353,6 +353,19 @@ describe("the Smith's combatants in the players' tracker", () => {
     expect(shown.combatants.find((c) => c.name === 'Goblin')).toMatchObject({ isHidden: true, health: '' });
   });
 
+  it("the Smith reveals a foe with the tracker's update, and hides it again; a player may not", () => {
+    const t = fight();
+    const wolf = t.state.combat.combatants.find((c) => c.name === 'Wolf')!;
+    const reveal = { kind: 'combat', action: { type: 'update', combatantId: wolf.id, isRevealed: true } } as const;
+    expect(t.run(ada, reveal)).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
+    assertOk(t.run(smith, reveal));
+    const shown = projectEvent(t.last, ada)['combat'] as CombatState;
+    expect(shown.combatants.find((c) => c.id === wolf.id)).toMatchObject({ health: 'd8', monster: MONSTER, isRevealed: true });
+    expect(shown.combatants.find((c) => c.id === wolf.id)?.isHidden).toBeUndefined();
+    assertOk(t.run(smith, { kind: 'combat', action: { type: 'update', combatantId: wolf.id, isRevealed: false } }));
+    expect((projectEvent(t.last, ada)['combat'] as CombatState).combatants.find((c) => c.id === wolf.id)).toMatchObject({ isHidden: true, health: '' });
+  });
+
   it("the Smith's change to a foe's Health tells the players who changed, not the numbers", () => {
     const t = fight();
     const goblin = t.state.combat.combatants.find((c) => c.name === 'Goblin')!;

@@ -13,6 +13,7 @@ const c = (id: string, side: 'party' | 'foes', more: Partial<Combatant> = {}): C
   isDown: false,
   monster: null,
   isHidden: false,
+  isRevealed: false,
   ...more,
 });
 

@@ -22,6 +22,8 @@ export interface Combatant {
   readonly monster: string | null;
   /** The Smith's combatant as a player sees it: its Health, Armour and monster line are the Smith's (ruling TB-17). */
   readonly isHidden: boolean;
+  /** The Smith shows this combatant's numbers to the players (ruling TB-17). */
+  readonly isRevealed: boolean;
 }
 
 /** The tracker as shown. */
@@ -57,6 +59,7 @@ export function readCombat(raw: unknown): CombatView {
       isDown: c['isDown'] === true,
       monster: typeof c['monster'] === 'string' && c['monster'] !== '' ? c['monster'] : null,
       isHidden: c['isHidden'] === true,
+      isRevealed: c['isRevealed'] === true,
     });
   }
   const order = Array.isArray(o['order']) ? (o['order'] as unknown[]).filter((x): x is string => typeof x === 'string') : [];

@@ -455,6 +455,17 @@ function CombatRow(props: {
           >
             {c.isDown ? 'Mark up' : 'Mark down'}
           </button>
+          {c.characterId === null ? (
+            <button
+              type="button"
+              aria-pressed={c.isRevealed}
+              disabled={row.isBusy}
+              title={c.isRevealed ? 'The players see its Health, Armour and stat line, and their attack odds against it' : 'Only you see its Health, Armour and stat line'}
+              onClick={oneClick(() => void row.run({ type: 'update', combatantId: c.id, isRevealed: !c.isRevealed }))}
+            >
+              {c.isRevealed ? `Players see ${c.name}'s numbers` : `Show ${c.name}'s numbers to players`}
+            </button>
+          ) : null}
           <button type="button" class="ghost" disabled={row.isBusy} onClick={oneClick(() => void row.run({ type: 'remove', combatantId: c.id }))}>
             Remove
           </button>
