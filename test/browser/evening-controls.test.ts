@@ -134,11 +134,11 @@ describe.skipIf(reason !== null)(`the evening's controls in Chromium${reason !==
       await p.locator('#tray-notation').fill('1d20');
       await p.locator('#tray-label').fill('challenge 12');
       await p.locator('button.roll').click();
-      await card(p, 'challenge 12').waitFor();
+      await card(p, 'challenge 12').waitFor({ state: 'attached' });
       await expect.poll(() => p.locator('#tray-label').inputValue(), POLL).toBe('');
       await p.locator('#tray-notation').fill('4d6kh3');
       await p.locator('button.roll').click();
-      await card(p, '4d6kh3').waitFor();
+      await card(p, '4d6kh3').waitFor({ state: 'attached' });
       expect(await card(p, 'challenge 12').count()).toBe(1);
 
       // Test: a step in your favour and an Advantage, in words; no flag, no chain-direction notation.
@@ -183,13 +183,14 @@ describe.skipIf(reason !== null)(`the evening's controls in Chromium${reason !==
       await expect.poll(() => p.locator('#tray-label').inputValue(), POLL).toBe('');
       await p.locator('#tray-notation').fill('2d6+300');
       await p.locator('button.roll').click();
-      await card(p, '2d6+300').waitFor();
+      await card(p, '2d6+300').waitFor({ state: 'attached' });
       expect(await card(p, `${hero}:`).count()).toBe(0);
-      // And after its own roll.
+      // And after its own roll (on a phone the sheet is a view of its own: back to it).
+      await p.getByRole('tab', { name: 'Characters' }).click();
       await p.locator('article.sheet button.stat').first().click();
       await expect.poll(() => p.locator('#tray-label').inputValue(), POLL).toMatch(new RegExp(`^${escape(hero)}: `));
       await p.locator('button.roll').click();
-      await card(p, `${hero}:`).waitFor();
+      await card(p, `${hero}:`).waitFor({ state: 'attached' });
       await expect.poll(() => p.locator('#tray-label').inputValue(), POLL).toBe('');
     } finally {
       await pc.close();
@@ -214,9 +215,9 @@ describe.skipIf(reason !== null)(`the evening's controls in Chromium${reason !==
       // The tray says who will see it: the sheet's choice.
       expect(await p.locator('#tray-visibility').inputValue()).toBe('smith');
       await p.locator('button.roll').click();
-      await card(s, `${hero}:`).waitFor();
-      await card(p, `${hero}:`).waitFor();
-      await o.locator('.log .card.secret').first().waitFor();
+      await card(s, `${hero}:`).waitFor({ state: 'attached' });
+      await card(p, `${hero}:`).waitFor({ state: 'attached' });
+      await o.locator('.log .card.secret').first().waitFor({ state: 'attached' });
       await o.waitForTimeout(SETTLE_MS);
       expect(await bodyText(o)).not.toContain(`${hero}:`);
       expect(await o.content()).not.toContain(`${hero}:`);
@@ -431,6 +432,9 @@ describe.skipIf(reason !== null)(`the evening's controls in Chromium${reason !==
           await page.getByRole('tab', { name: 'Combat' }).click();
           await page.locator('.combat').waitFor();
           await page.locator('.combat').screenshot({ path: joinPath(SCREENSHOTS, `evening-tracker-${who}-${width}.png`) });
+          // On a phone the tray is a view of its own, behind its tab.
+          const trayTab = page.getByRole('tab', { name: 'Tray' });
+          if ((await trayTab.count()) > 0 && (await trayTab.isVisible())) await trayTab.click();
           await page.locator('.tray').screenshot({ path: joinPath(SCREENSHOTS, `evening-tray-${who}-${width}.png`) });
         }
       }
