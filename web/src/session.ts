@@ -35,25 +35,6 @@ export function seatLink(origin: string, tableId: string, token: string): string
   return `${origin}/t/${encodeURIComponent(tableId)}#seat=${encodeURIComponent(token)}`;
 }
 
-/** The token a seat link carries in an address's fragment (`#seat=<token>`), or null. */
-export function seatTokenOf(hash: string): string | null {
-  const token = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash).get('seat');
-  return token !== null && token.length > 0 ? token : null;
-}
-
-/**
- * Takes the seat a seat link names on this device: the token is checked with the table first (an
- * `ApiError` when it opens nothing: 401 `auth/bad-token` for a link renewed since, `auth/removed`), then
- * saved as this device's seat, and the fragment is taken out of the address bar.
- */
-export async function claimSeatLink(tableId: string, token: string): Promise<SavedSeat> {
-  const info = await api.table(tableId, token);
-  const seat: SavedSeat = { tableId, token, memberId: info.you.id, name: info.you.name, role: info.you.role, tableName: info.name, openedAt: Date.now() };
-  seats.save(seat);
-  if (seatTokenOf(location.hash) !== null) history.replaceState(null, '', `${location.pathname}${location.search}`);
-  return seat;
-}
-
 /** A table the page has open; a ruleset's panels are given it as their `RulesetSession`. */
 export class TableSession implements RulesetSession {
   readonly state: Signal<TableState>;
