@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../dice/random.js';
 import { CATALOGUE, DEFAULT_RULESET, loadRuleSystem } from '../rules/catalogue.js';
 import { MAX_TRACKER_COUNT, type RuleSystem } from '../rules/rule-system.js';
-import { trackerAttack } from '../rules/hammercrawl/table/tracker-attack.js';
 import { EMPTY_COMBAT, checkFields, rollCombatAction, withoutCharacter, type CombatAction, type CombatState } from './combat.js';
 import { rollCommand, type Actor } from './commands.js';
 import { EVENT_SCHEMA_VERSION, type NewTableEvent, type TableEvent } from './events.js';
@@ -26,7 +25,6 @@ function refusal(rules: RuleSystem, state: CombatState, action: CombatAction) {
   return r.ok ? null : r.error;
 }
 
-const GOBLIN = 'hd=3,attack=+1,defense=11,damage=d6';
 
 describe('Health and Armour are what the table’s ruleset reads for a combatant', () => {
   const one = (rules: RuleSystem) => combat(rules, EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes' });
@@ -83,42 +81,6 @@ describe('Health and Armour are what the table’s ruleset reads for a combatant
     const e = refusal(hammercrawl, EMPTY_COMBAT, { type: 'add', name: 'Ogre', side: 'foes', monster: 'hd=banana' });
     expect(e).toMatchObject({ code: 'combat/bad-monster', path: '$.action.monster' });
     expect(e!.message).toMatch(/hd must be a whole number/);
-  });
-});
-
-describe('a foe’s Health Die from its monster line', () => {
-  it('is in the tracker from the moment the foe is added (the Smith sees the die the attacks roll)', () => {
-    const state = combat(hammercrawl, EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN });
-    // HD 3: d6 stepped up twice (HAMMERSMITH ACTIONS) is d8.
-    expect(state.combatants[0]).toMatchObject({ health: 'd8', armour: '' });
-    const armoured = combat(hammercrawl, EMPTY_COMBAT, { type: 'add', name: 'Knight', side: 'foes', monster: `${GOBLIN},health=d12,armour=d6` });
-    expect(armoured.combatants[0]).toMatchObject({ health: 'd12', armour: 'd6' });
-    // What the Smith writes wins over the line.
-    const given = combat(hammercrawl, EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN, health: 'd4' });
-    expect(given.combatants[0]!.health).toBe('d4');
-  });
-
-  it('comes back when the Smith empties the Health field, and an attack rolls against the die shown', () => {
-    let state = combat(hammercrawl, EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN, health: 'd4' });
-    state = combat(hammercrawl, state, { type: 'add', name: 'Ogre', side: 'foes', monster: GOBLIN });
-    state = combat(hammercrawl, state, { type: 'update', combatantId: 'c1', health: '' });
-    expect(state.combatants[0]!.health).toBe('d8');
-    state = combat(hammercrawl, state, { type: 'update', combatantId: 'c1', health: 'd5' });
-    const built = trackerAttack(state, [], 'c2', 'c1');
-    expect(built.ok && built.value.target.healthDie).toBe(5);
-  });
-
-  it('an attack on a combatant whose Health no longer reads (an old log) is refused, never rolled against the line’s die', () => {
-    const state = combat(hammercrawl, EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN });
-    const withOgre = combat(hammercrawl, state, { type: 'add', name: 'Ogre', side: 'foes', monster: GOBLIN });
-    const legacy: CombatState = { ...withOgre, combatants: withOgre.combatants.map((c) => (c.id === 'c1' ? { ...c, health: 'banana' } : c)) };
-    expect(trackerAttack(legacy, [], 'c2', 'c1')).toMatchObject({ ok: false, error: { code: 'combat/bad-health' } });
-  });
-
-  it('reads a monster line whatever the Smith named the combatant', () => {
-    let state = combat(hammercrawl, EMPTY_COMBAT, { type: 'add', name: 'Grúm’s hound', side: 'foes', monster: GOBLIN });
-    state = combat(hammercrawl, state, { type: 'add', name: 'Ogre', side: 'foes', monster: GOBLIN });
-    expect(trackerAttack(state, [], 'c2', 'c1').ok).toBe(true);
   });
 });
 

@@ -128,7 +128,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       await p.locator('.log .card.secret', { hasText: 'Secret roll by Smith' }).waitFor();
       await roll(p, '1d6+888000', 'BLIND-CANARY', 'blind');
       await card(s, 'BLIND-CANARY').waitFor();
-      await p.locator('.log .card.secret', { hasText: 'Secret roll by Wren' }).waitFor();
+      await p.locator('.log .card.secret', { hasText: 'Your blind roll: only the Smith sees the result' }).waitFor();
       await roll(p, '1d8', 'Wren in the open');
       await card(p, 'Wren in the open').waitFor();
       const text = await bodyText(p);

@@ -436,7 +436,9 @@ export function logCard(entry: LogEntry, ctx: CardContext): LogCard | null {
   const requestId = typeof (e as { requestId?: unknown }).requestId === 'string' ? ((e as { requestId: string }).requestId) : null;
   const head = { seq: e.seq, at: e.at, who, byId: by, role: role === null ? null : role === 'smith' ? 'Smith' : role, kind: e.kind, lastSeq: lastSeqOf(entry), requestId };
   if (isRollEvent(e)) {
-    const c = rollCard(e, ctx.nameOf, ctx.checkLabel, ctx.readRoll);
+    const card = rollCard(e, ctx.nameOf, ctx.checkLabel, ctx.readRoll);
+    // The viewer's own blind roll: theirs, made, and kept from them.
+    const c = card.isSecret && e.by !== null && e.by === ctx.viewerId ? { ...card, title: 'Your blind roll: only the Smith sees the result' } : card;
     const follows = followLines(entry);
     return { ...c, ...head, category: 'roll', text: null, whisper: null, isCompact: false, lines: [...c.lines, ...follows] };
   }

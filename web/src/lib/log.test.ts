@@ -94,6 +94,9 @@ describe('the log of an evening', () => {
     const blind = night.viewOf(KIT).log.at(-1)!;
     expect(oddsBefore(blind, rules, s.settings)).toBeNull();
     expect(logCard(blind, contextOf(night.viewOf(KIT)))).toMatchObject({ title: 'Secret roll by Pia', isSecret: true, total: null });
+    // Pia's own blind roll is hers, made, and kept from her: her card says so, not "by Pia".
+    const own = night.viewOf(PIA);
+    expect(logCard(own.log.at(-1)!, contextOf(own))).toMatchObject({ title: 'Your blind roll: only the Smith sees the result', isSecret: true, total: null });
   });
 
   it('shows a character change with its dice, its explanation and the odds it had before', () => {

@@ -67,7 +67,7 @@ function SecretRoll(props: { session: TableSession }) {
           {message}
         </p>
       ) : (
-        <p class="muted">Players see only "Secret roll by Smith". From the tray, "Smith only" also shows the roller their own roll.</p>
+        <p class="muted">Players see only "Secret roll by" your name. From the tray, "Smith only" also shows the roller their own roll.</p>
       )}
       <ResultAt session={props.session} at={result.at} />
     </section>

@@ -69,7 +69,7 @@ export function previewAttack(
     | undefined;
   if (target?.isHidden === true) {
     const name = typeof target.name === 'string' ? target.name : 'This foe';
-    return { ok: false, isHidden: true, message: `${name}'s Health, Armour and Defense are the Smith's: the odds are the Smith's to know. The Smith rolls the attack and tells you what it did.` };
+    return { ok: false, isHidden: true, message: `${name}'s Health, Armour and Defense are the Smith's: the odds are the Smith's to know. Attack, and the log tells you whether it hit.` };
   }
   try {
     // The table's combat rulings (CB-1, H-1) change the odds as they change the roll.
