@@ -26,7 +26,7 @@ async function show(page: Page, tab: 'Tray' | 'Log' | 'Characters' | 'Combat' | 
   if ((await t.count()) > 0) await t.click();
 }
 
-/** Says something in the chat box, to everyone or in a whisper ("the Smith (whisper)", a member's entry). */
+/** Says something in the chat box, to everyone or in a whisper ("Whisper to the Smith", "Whisper to Wren"). */
 async function say(page: Page, text: string, to?: RegExp): Promise<void> {
   await show(page, 'Log');
   if (to !== undefined) {
@@ -245,8 +245,8 @@ describe.skipIf(reason !== null)(`an evening at the table in Chromium${reason !=
       const k = await openTable(kc, kit.tableId);
       // A player may whisper only to the Smith; the Smith to anyone.
       await show(p, 'Log');
-      expect(await p.locator('#chat-to option').allInnerTexts()).toEqual(['Everyone', 'the Smith (whisper)']);
-      expect(await s.locator('#chat-to option').allInnerTexts()).toEqual(['Everyone', 'Wren · player (whisper)', 'Kit · player (whisper)']);
+      expect(await p.locator('#chat-to option').allInnerTexts()).toEqual(['Everyone', 'Whisper to the Smith']);
+      expect(await s.locator('#chat-to option').allInnerTexts()).toEqual(['Everyone', 'Whisper to Wren', 'Whisper to Kit']);
       await say(p, 'WHISPER-CANARY the idol is fake', /the Smith/);
       await say(s, 'SMITH-CANARY the door on the left', /Wren/);
       await say(k, 'Kit says hi to all');

@@ -7,7 +7,6 @@
 import { useState } from 'preact/hooks';
 import { MAX_CHAT_LENGTH } from '../../../src/table/limits.js';
 import { CommandError } from '../lib/live.js';
-import { memberWithRole } from '../lib/table-state.js';
 import type { TableSession } from '../session.js';
 
 /** The counter shows once a message is this close to the limit. */
@@ -97,7 +96,7 @@ export function Chat(props: { session: TableSession }) {
           <option value="">Everyone</option>
           {targets.map((m) => (
             <option key={m.id} value={m.id}>
-              {m.role === 'smith' ? 'the Smith (whisper)' : `${memberWithRole(m.name, m.role)} (whisper)`}
+              {m.role === 'smith' ? 'Whisper to the Smith' : `Whisper to ${m.name}`}
             </option>
           ))}
         </select>
