@@ -14,6 +14,7 @@ import { RULESET_LABELS } from '../lib/rulesets.js';
 import type { TableSession } from '../session.js';
 import { ParamFields } from './param-form.js';
 import { Sheet } from './sheet.js';
+import { oneClick } from './use-action.js';
 
 type View = { kind: 'list' } | { kind: 'wizard' } | { kind: 'import' } | { kind: 'sheet'; id: string };
 
@@ -145,7 +146,7 @@ function Wizard(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
           <p>This ruleset rolls everything; nothing to choose.</p>
         )}
         <div class="row">
-          <button type="submit" class={rolled ? '' : 'primary'}>
+          <button type="submit" class={rolled ? '' : 'primary'} onClick={oneClick()}>
             {rolled ? 'Roll again' : 'Roll the character'}
           </button>
           <button type="button" onClick={() => props.onDone(null)}>
@@ -188,7 +189,7 @@ function Wizard(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
             })}
           </dl>
           <PreviewDetails rs={rs} character={rolled} shown={summary.trackers} />
-          <button type="button" class="primary" disabled={busy} onClick={() => void keep()}>
+          <button type="button" class="primary" disabled={busy} onClick={oneClick(() => void keep())}>
             Keep this character
           </button>
         </section>
@@ -298,7 +299,7 @@ function Import(props: { session: TableSession; rs: RuleSystem; onDone: (id: str
         </div>
       ) : null}
       <div class="row">
-        <button type="submit" class="primary" disabled={busy}>
+        <button type="submit" class="primary" disabled={busy} onClick={oneClick()}>
           Import
         </button>
         <button type="button" onClick={() => props.onDone(null)}>

@@ -11,6 +11,7 @@ import type { Member, TableCharacter } from '../lib/protocol.js';
 import { seatLink, type TableSession } from '../session.js';
 import { nameRule } from './join-page.js';
 import { LinkField, problemText, SeatLinkPanel } from './seat-link.js';
+import { oneClick } from './use-action.js';
 
 /** One member's name with their role badge, whether they are online, and "you". */
 export function MemberLabel(props: { row: MemberRow }) {
@@ -70,7 +71,7 @@ function MembersDialog(props: { session: TableSession; onClose: () => void }) {
       <div class="invite-head">
         <h2 id="members-dialog-title">{isSmith ? 'Members' : 'Your seat'}</h2>
         <form method="dialog">
-          <button type="submit" class="ghost">
+          <button type="submit" class="ghost" onClick={oneClick()}>
             Close
           </button>
         </form>
@@ -150,7 +151,7 @@ function RenameForm(props: { session: TableSession; member: Member; label: strin
           </small>
         ) : null}
       </div>
-      <button type="submit" disabled={busy}>
+      <button type="submit" disabled={busy} onClick={oneClick()}>
         {busy ? 'Saving…' : 'Save name'}
       </button>
       {props.keepOpen ? null : (
@@ -231,7 +232,7 @@ function ManagedMember(props: { session: TableSession; row: MemberRow; member: M
             Rename<span class="sr-only"> {member.name}</span>
           </button>
           {row.isYou ? null : (
-            <button type="button" disabled={busy} onClick={() => void newSeatLink()}>
+            <button type="button" disabled={busy} onClick={oneClick(() => void newSeatLink())}>
               New seat link<span class="sr-only"> for {member.name}</span>
             </button>
           )}
@@ -252,7 +253,7 @@ function ManagedMember(props: { session: TableSession; row: MemberRow; member: M
               : 'Any character they make later would stay at the table too.'}
           </p>
           <div class="row">
-            <button type="button" class="danger" disabled={busy} onClick={() => void remove()}>
+            <button type="button" class="danger" disabled={busy} onClick={oneClick(() => void remove())}>
               {busy ? 'Removing…' : `Yes, remove ${member.name}`}
             </button>
             <button type="button" class="ghost" onClick={() => setMode('idle')}>

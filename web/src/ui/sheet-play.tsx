@@ -13,6 +13,7 @@ import type { TableSession } from '../session.js';
 import { ResultAt, useLastResult } from './log-result.js';
 import { OddsOutcomes } from './odds-outcomes.js';
 import { ParamFields } from './param-form.js';
+import { oneClick } from './use-action.js';
 
 /** History lines shown before "Show all". */
 export const HISTORY_LINES_SHOWN = 8;
@@ -141,7 +142,7 @@ export function PlayPanel(props: { session: TableSession; rs: RuleSystem; charac
               <p class="error">{plainText(odds.error.message, def.params)}</p>
             )
           ) : null}
-          <button type="submit" class="primary" disabled={busy || (def.rollsDice && !session.canRoll.value)}>
+          <button type="submit" class="primary" disabled={busy || (def.rollsDice && !session.canRoll.value)} onClick={oneClick()}>
             {def.label}
           </button>
           {problem !== null && problem.field === null ? (
@@ -200,7 +201,7 @@ export function HistoryPanel(props: { session: TableSession; character: TableCha
       ) : null}
       {isSmith ? (
         <div class="row no-print">
-          <button type="button" onClick={() => void undo()} disabled={history.length === 0}>
+          <button type="button" onClick={oneClick(() => void undo())} disabled={history.length === 0}>
             Undo the last change
           </button>
         </div>
@@ -248,7 +249,7 @@ export function OverridePanel(props: { session: TableSession; character: TableCh
           <small>Saved as you write it, if the rules can read it; the history marks it as the Smith's override.</small>
         </div>
         <div class="row">
-          <button type="submit" class="primary" disabled={text === null || text === current}>
+          <button type="submit" class="primary" disabled={text === null || text === current} onClick={oneClick()}>
             Save the override
           </button>
           <button type="button" disabled={text === null} onClick={() => setText(null)}>

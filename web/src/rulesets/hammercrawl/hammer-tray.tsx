@@ -11,6 +11,7 @@ import type { Visibility } from '../../lib/protocol.js';
 import { formatChance } from '../../lib/tray.js';
 import type { RulesetSession } from '../types.js';
 import { sendCommand, type HammerPoolRequest } from './wire.js';
+import { oneClick } from '../../ui/use-action.js';
 
 type Mode = 'check' | 'dice';
 
@@ -161,7 +162,7 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
           <label for={`${prefix}-label`}>Label (optional)</label>
           <input id={`${prefix}-label`} value={label} maxLength={80} onInput={(e) => setLabel(e.currentTarget.value)} />
         </div>
-        <button type="submit" class="primary" disabled={busy || poolDice.length === 0 || !props.session.canRoll.value}>
+        <button type="submit" class="primary" disabled={busy || poolDice.length === 0 || !props.session.canRoll.value} onClick={oneClick()}>
           {context === 'node' ? 'Roll the node pool' : 'Roll hammer dice'}
         </button>
       </div>

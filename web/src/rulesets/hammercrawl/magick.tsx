@@ -9,6 +9,7 @@ import { keepOdds, magickSettings, magickView, type ForgetChoice, type SpellEffe
 import type { TableCharacter } from '../../lib/protocol.js';
 import type { RulesetSession } from '../types.js';
 import { magickEvents, sendCommand, type TableMagickCommand } from './wire.js';
+import { oneClick } from '../../ui/use-action.js';
 
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
 
@@ -65,7 +66,7 @@ export function MagickPanel(props: MagickPanelProps) {
         <div class="row">
           <p>This character can cast spells; set them up as a caster to track the Spell Die and spells.</p>
           {canAct ? (
-            <button type="button" disabled={busy} onClick={() => void send({ kind: 'set-caster' })}>
+            <button type="button" disabled={busy} onClick={oneClick(() => void send({ kind: 'set-caster' }))}>
               Set up as caster
             </button>
           ) : null}
@@ -121,7 +122,7 @@ export function MagickPanel(props: MagickPanelProps) {
                         <span class="muted"> {odds.message}</span>
                       )}
                       {canAct && odds !== null && odds.ok ? (
-                        <button type="button" disabled={busy} aria-label={`Cast ${sp.name}`} onClick={() => void send({ kind: 'cast', spellId: sp.id, effect, onForget })}>
+                        <button type="button" disabled={busy} aria-label={`Cast ${sp.name}`} onClick={oneClick(() => void send({ kind: 'cast', spellId: sp.id, effect, onForget }))}>
                           Cast
                         </button>
                       ) : null}
@@ -135,7 +136,7 @@ export function MagickPanel(props: MagickPanelProps) {
             <p>
               Sustaining: {state.sustained.map((s) => state.spellbook.find((k) => k.id === s.spellId)?.name ?? s.spellId).join(', ')}{' '}
               {canAct ? (
-                <button type="button" disabled={busy} onClick={() => void send({ kind: 'release', onForget })}>
+                <button type="button" disabled={busy} onClick={oneClick(() => void send({ kind: 'release', onForget }))}>
                   Release all
                 </button>
               ) : null}
@@ -162,23 +163,23 @@ export function MagickPanel(props: MagickPanelProps) {
                   <label for={`${base}-level`}>Level</label>
                   <input id={`${base}-level`} type="number" min={1} max={20} value={spellLevel} onInput={(e) => setSpellLevel(e.currentTarget.value)} />
                 </div>
-                <button type="submit" disabled={busy}>
+                <button type="submit" disabled={busy} onClick={oneClick()}>
                   Learn
                 </button>
               </form>
               <div class="row">
-                <button type="button" disabled={busy || state.spellbook.length === 0} onClick={() => void send({ kind: 'prepare' })}>
+                <button type="button" disabled={busy || state.spellbook.length === 0} onClick={oneClick(() => void send({ kind: 'prepare' }))}>
                   Prepare spells
                 </button>
                 <button
                   type="button"
                   disabled={busy || (state.burnSteps === 0 && !state.burnedOut)}
                   title="A night's rest rolls the Spell Die to recover Mana-burn"
-                  onClick={() => void send({ kind: 'night-rest' })}
+                  onClick={oneClick(() => void send({ kind: 'night-rest' }))}
                 >
                   Night rest{state.burnSteps > 0 || state.burnedOut ? ' (recover Mana-burn)' : ''}
                 </button>
-                <button type="button" disabled={busy} onClick={() => void send({ kind: 'town-rest' })}>
+                <button type="button" disabled={busy} onClick={oneClick(() => void send({ kind: 'town-rest' }))}>
                   Town rest
                 </button>
               </div>

@@ -10,6 +10,7 @@ import { CommandError } from '../../lib/live.js';
 import type { RulesetSession } from '../types.js';
 import { nodeOutcomeText } from './log-card.js';
 import { sendCommand, ventureEvents, type TableVentureCommand } from './wire.js';
+import { oneClick } from '../../ui/use-action.js';
 
 type NodeSymbol = keyof typeof NODE_EFFECTS;
 
@@ -113,7 +114,7 @@ export function VenturePanel(props: { session: RulesetSession }) {
           <li key={m.id}>
             <span class="who">{nameOf(m.id)}</span> <span class="muted">{m.xp} XP</span>{' '}
             {isSmith && v.location === 'town' ? (
-              <button type="button" class="ghost" disabled={busy} aria-label={`${nameOf(m.id)} leaves the party`} onClick={() => void send({ kind: 'leave', id: m.id })}>
+              <button type="button" class="ghost" disabled={busy} aria-label={`${nameOf(m.id)} leaves the party`} onClick={oneClick(() => void send({ kind: 'leave', id: m.id }))}>
                 Leave
               </button>
             ) : null}
@@ -139,7 +140,7 @@ export function VenturePanel(props: { session: RulesetSession }) {
               ))}
             </select>
           </div>
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={busy} onClick={oneClick()}>
             Join the party
           </button>
         </form>
@@ -170,7 +171,7 @@ export function VenturePanel(props: { session: RulesetSession }) {
                 <label for="venture-nodes">Nodes</label>
                 <input id="venture-nodes" type="number" min={3} max={7} value={dungeon.nodes} onInput={(e) => setDungeon({ ...dungeon, nodes: e.currentTarget.value })} />
               </div>
-              <button type="submit" class={v.location === 'town' ? 'primary' : ''} disabled={busy || (v.location === 'town' && v.party.length === 0)}>
+              <button type="submit" class={v.location === 'town' ? 'primary' : ''} disabled={busy || (v.location === 'town' && v.party.length === 0)} onClick={oneClick()}>
                 {v.location === 'town' ? 'Start the Venture' : 'Enter this dungeon'}
               </button>
             </form>
@@ -178,22 +179,22 @@ export function VenturePanel(props: { session: RulesetSession }) {
           {v.location === 'dungeon' ? (
             <div class="row">
               {node === null ? (
-                <button type="button" class="primary" disabled={busy} onClick={() => void send({ kind: 'enter-node' })}>
+                <button type="button" class="primary" disabled={busy} onClick={oneClick(() => void send({ kind: 'enter-node' }))}>
                   Enter the next node
                 </button>
               ) : null}
               {node !== null && node.pool === null ? (
-                <button type="button" class="primary" disabled={busy} onClick={() => void send({ kind: 'roll-node' })}>
+                <button type="button" class="primary" disabled={busy} onClick={oneClick(() => void send({ kind: 'roll-node' }))}>
                   Roll the node pool
                 </button>
               ) : null}
               {node !== null && (node.pool === null || node.outcome !== null) ? (
-                <button type="button" disabled={busy} onClick={() => void send({ kind: 'clear-node', survivors })}>
+                <button type="button" disabled={busy} onClick={oneClick(() => void send({ kind: 'clear-node', survivors }))}>
                   Clear the node (XP)
                 </button>
               ) : null}
               {node === null ? (
-                <button type="button" disabled={busy} onClick={() => void send({ kind: 'return-to-town' })}>
+                <button type="button" disabled={busy} onClick={oneClick(() => void send({ kind: 'return-to-town' }))}>
                   Return to town
                 </button>
               ) : null}
@@ -224,7 +225,7 @@ export function VenturePanel(props: { session: RulesetSession }) {
                   </select>
                 </div>
               ))}
-              <button type="submit" class="primary" disabled={busy}>
+              <button type="submit" class="primary" disabled={busy} onClick={oneClick()}>
                 Resolve the node
               </button>
             </form>
