@@ -353,6 +353,28 @@ describe("the Smith's combatants in the players' tracker", () => {
     expect(shown.combatants.find((c) => c.name === 'Goblin')).toMatchObject({ isHidden: true, health: '' });
   });
 
+  it("a hidden foe's hit on a character reaches the players without the foe's rolls, in the tracker and on the character", () => {
+    const t = fight();
+    const goblin = t.state.combat.combatants.find((c) => c.name === 'Goblin')!;
+    const hero = t.state.combat.combatants.find((c) => c.name === 'Ada')!;
+    let made: TableEvent[] = [];
+    for (let seed = 1; seed < 60 && !made.some((e) => e.kind === 'character-saved'); seed++) {
+      const before = t.events.length;
+      assertOk(t.run(smith, { kind: 'ruleset', command: { kind: 'combat', requestId: `a${seed}`, action: { type: 'attack', attackerId: goblin.id, targetId: hero.id } } } as never, seededRandom(seed)));
+      made = t.events.slice(before);
+    }
+    expect(made.map((e) => e.kind)).toEqual(['combat-changed', 'character-saved']);
+    const lines = (made[0]!.body as { attack: { lines: readonly string[] } }).attack.lines;
+    expect(lines.length).toBeGreaterThan(0);
+    // The Smith reads every roll; Ada, Bob and Olive read that it hit and what it did, none of the rolls.
+    expect(JSON.stringify(made.map((e) => projectEvent(e, smith)))).toContain(lines[0]!);
+    for (const v of [ada, bob, olive]) {
+      const text = JSON.stringify(made.map((e) => projectEvent(e, v)));
+      for (const line of lines) expect(text.includes(line), `${v.id}: ${line}`).toBe(false);
+      expect(text).not.toContain('defense=12');
+    }
+  });
+
   it("the Smith reveals a foe with the tracker's update, and hides it again; a player may not", () => {
     const t = fight();
     const wolf = t.state.combat.combatants.find((c) => c.name === 'Wolf')!;

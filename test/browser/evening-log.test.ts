@@ -216,9 +216,13 @@ describe.skipIf(reason !== null)(`an evening at the table in Chromium${reason !=
       await expect.poll(() => initiative.innerText(), { timeout: 10_000 }).toMatch(/1\. [\s\S]*2\. /);
       // The Smith's cards say so (a Smith keeping the default name is the name in the Smith's colour).
       expect(await initiative.locator('.who.who-smith').innerText()).toBe('Smith');
+      // The Goblin is the Smith's: Kit reads whether it hit (and what a hit did to the character), never its rolls;
+      // the Smith reads each roll explained.
       const attack = k.locator('.log .card[data-kind=combat-changed]:has(.outcome)', { hasText: 'Goblin' });
-      await expect.poll(() => attack.locator('.explain li').count(), { timeout: 10_000 }).toBeGreaterThan(0);
       await expect.poll(() => attack.locator('.outcome').innerText(), { timeout: 10_000 }).toMatch(/Hit|Miss|Critical hit/);
+      expect(await attack.innerText()).not.toMatch(/defen[cs]e|attack=/i);
+      const smithsAttack = s.locator('.log .card[data-kind=combat-changed]:has(.outcome)', { hasText: 'Goblin' });
+      await expect.poll(() => smithsAttack.locator('.explain li').count(), { timeout: 10_000 }).toBeGreaterThan(0);
       await k.locator('.log .card[data-kind=combat-changed].compact', { hasText: 'The fight begins' }).waitFor();
       const chat = k.locator('.log .card[data-kind=chatted]');
       await expect.poll(() => chat.locator('.chat-text').innerText(), { timeout: 10_000 }).toBe('Hello, table! Shall we?');

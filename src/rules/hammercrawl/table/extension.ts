@@ -197,7 +197,10 @@ export function decideHammercrawlCommand(
       };
       if (r.target === undefined) return ok([tracker]);
       // The hit is written on the target's document, whoever owns it: a consequence of the attack (TC-1).
-      return ok([tracker, characterSaved(r.target.character, r.target.document, { id: 'attack', summary: r.target.summary, explanation: r.lines }, true)]);
+      // An attack by one of the Smith's hidden combatants keeps its rolls in the tracker's event, which
+      // players receive without them (TB-17); the character's change carries only what it did.
+      const isHiddenAttacker = attacker !== undefined && attacker.characterId === undefined && attacker.isRevealed !== true;
+      return ok([tracker, characterSaved(r.target.character, r.target.document, { id: 'attack', summary: r.target.summary, ...(isHiddenAttacker ? {} : { explanation: r.lines }) }, true)]);
     }
   }
 }
