@@ -372,7 +372,7 @@ describe('a tracker attack writes the target character’s document (TC-1, TC-2)
     expect(trackerAttack(t.state.combat, t.state.characters, 'c1', 'c2')).toMatchObject({ ok: true, value: { target: { healthDie: 6 } } });
   });
 
-  it("the goblin's hit on Ada: the tracker steps and Ada's document is saved as a consequence, with the attack's history line", () => {
+  it("the goblin's hit on Ada: the tracker steps and Ada's document is saved as a consequence, with the attack's history line (the hidden goblin's rolls stay in the tracker's event, TB-17)", () => {
     const unarmoured = { ...fighterLike, armourDie: null };
     const t = fightTable(unarmoured);
     const seed = seedWhere(t, 'c2', 'c1', (r) => r.target !== undefined);
@@ -388,7 +388,7 @@ describe('a tracker attack writes the target character’s document (TC-1, TC-2)
         isConsequence: true,
         body: {
           character: { id: 'ch1', ownerId: 'A', document: { ...documentOf(t, 'ch1'), healthDie: after.isDown ? null : after.health } },
-          change: { id: 'attack', summary: expected.value.target.summary, explanation: expected.value.lines },
+          change: { id: 'attack', summary: expected.value.target.summary },
         },
       },
     ]);
@@ -406,6 +406,9 @@ describe('a tracker attack writes the target character’s document (TC-1, TC-2)
     const seed = seedWhere(t, 'c1', 'c3', (r) => r.target !== undefined);
     const decided = decideAt(t, ada, { kind: 'combat', action: { type: 'attack', attackerId: 'c1', targetId: 'c3' } }, seededRandom(seed));
     expect(decided).toMatchObject({ ok: true, value: [{ shared: 'combat-changed' }, { shared: 'character-saved', isConsequence: true, body: { character: { id: 'ch2', ownerId: 'S' }, change: { id: 'attack' } } }] });
+    // A character's attack keeps its rolls on the change it made: nothing of it is the Smith's alone.
+    const lines = decided.ok ? (decided.value[0]!.body as { attack: { lines: readonly string[] } }).attack.lines : [];
+    expect(decided.ok && (decided.value[1]!.body as { change: { explanation?: readonly string[] } }).change.explanation).toEqual(lines);
   });
 
   it('a miss, or a hit soaked with no die stepped, writes no document', () => {
