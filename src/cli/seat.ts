@@ -28,7 +28,7 @@ export function addSeatCommand(program: Command, io: CliIo): void {
   program
     .command('seat')
     .description("print a new seat link for the Smith (or --member) of a table: the seat's old token stops working on every device")
-    .argument('<tableId>', "the table's id (its address is /t/<tableId>)")
+    .argument('<tableId>', "the table's id (its address is /t/<tableId>; an id of an older table that starts with '-' goes after '--')")
     .option('--member <name or id>', 'whose seat (default: the Smith)')
     .option('--db <file|url>', 'the database `serve` uses: an SQLite file (default ./data/hammercrawl.sqlite) or a postgres:// URL')
     .option('--url <base>', `the address players open the table at (default ${DEFAULT_SEAT_URL})`)

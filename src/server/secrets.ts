@@ -22,7 +22,11 @@ export function newInviteCode(): string {
 
 /** A new table or member id: 96 random bits, base64url (not a secret, but not guessable either). */
 export function newId(): string {
-  return randomBytes(12).toString('base64url');
+  // Never a leading '-': an id is typed on command lines (`hammercrawl seat <tableId>`), where it would read as an option.
+  for (;;) {
+    const id = randomBytes(12).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
 }
 
 /** SHA-256 of a token, hex: what the store keeps. */
