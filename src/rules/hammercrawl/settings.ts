@@ -58,10 +58,10 @@ export const HAMMERCRAWL_SETTINGS: readonly ParamDef[] = [
     label: "Rolling against a minion's Defense or attack",
     help: "Players roll against a minion's fixed numbers: must the roll be higher, or is a tie enough?",
     choices: [
+      { id: 'meet', label: 'A tie is enough (equal or exceed)' },
       { id: 'beat', label: 'Must roll higher' },
-      { id: 'meet', label: 'A tie is enough' },
     ],
-    default: 'beat',
+    default: 'meet',
     ref: 'ruling CB-1',
   },
   {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedRandom, seededRandom } from '../../../dice/index.js';
 import { attackOdds, prepareAttack, rollAttack } from './attack.js';
-import { buildAttack } from './build-attack.js';
+import { buildAttack, DEFAULT_COMBAT_SETTINGS } from './build-attack.js';
 import { monsterFighters } from './fighter.js';
 import { MAX_CALLED_SHOT_STEPS } from './problems.js';
 import { testPc, testWeapon } from './test-helpers.js';
 import { assertRefused } from '../../../../test/narrow.js';
+
+/** The `beat` reading of CB-1 (a Challenge must exceed a minion's value), which some tests use. */
+const BEAT = { ...DEFAULT_COMBAT_SETTINGS, minionChallenge: 'beat' as const };
 
 const goblin = monsterFighters({ name: 'goblin', hd: 1, attack: 3, attackIsBonus: true, defense: 12, damage: { kind: 'static', dv: 4 }, healthDie: 6 })[0]!;
 
@@ -17,7 +20,7 @@ function built(...args: Parameters<typeof buildAttack>) {
 
 describe('ATTACK!: a Challenge against Defense', () => {
   it('a PC rolls d20 + STR mod and must beat the minion Defense; then the Harm Die hits the Health Die', () => {
-    const b = built(testPc(), goblin);
+    const b = built(testPc(), goblin, {}, BEAT);
     expect(b.spec.mode).toBe('attack-roll');
     // d20 11 + 1 = 12 does not beat 12: a miss.
     expect(rollAttack(scriptedRandom([11]), b.spec).isHit).toBe(false);
@@ -78,7 +81,7 @@ describe('ATTACK!: a Challenge against Defense', () => {
 
 describe("HAMMERSMITH ACTIONS: the players roll against a minion's static values", () => {
   it('a minion attacking a PC is the PC Defense roll against the attack value (10 + bonus)', () => {
-    const b = built(goblin, testPc());
+    const b = built(goblin, testPc(), {}, BEAT);
     expect(b.spec.mode).toBe('defense-roll');
     expect(b.spec.target).toBe(13);
     // Defense 14 + 0 beats 13: defended.
@@ -97,10 +100,15 @@ describe("HAMMERSMITH ACTIONS: the players roll against a minion's static values
     expect(r.defender.healthDie).toBe(6);
   });
 
-  it('the "equal or exceed" setting lowers both targets by one', () => {
-    const settings = { minionChallenge: 'meet' as const, critMin: 16, damage: { conAppliesToArmour: false }, onEarth: true };
-    expect(built(goblin, testPc(), {}, settings).spec.target).toBe(12);
-    expect(built(testPc(), goblin, {}, settings).spec.target).toBe(11);
+  it('"roll d20 vs target, equal or exceed" is the default (CB-1): both targets one lower than with `beat`', () => {
+    expect(DEFAULT_COMBAT_SETTINGS.minionChallenge).toBe('meet');
+    expect(built(goblin, testPc()).spec.target).toBe(12);
+    expect(built(testPc(), goblin).spec.target).toBe(11);
+    // A Defense roll equal to the attack value 13 defends; an attack equal to Defense 12 hits.
+    expect(rollAttack(scriptedRandom([13]), built(goblin, testPc()).spec).isHit).toBe(false);
+    expect(rollAttack(scriptedRandom([11, 5]), built(testPc(), goblin).spec).isHit).toBe(true);
+    expect(built(goblin, testPc(), {}, BEAT).spec.target).toBe(13);
+    expect(built(testPc(), goblin, {}, BEAT).spec.target).toBe(12);
   });
 
   it('a boss rolls its own attack (Smith rolls) against passive Defense', () => {
@@ -132,10 +140,12 @@ describe('Total Defense: the attack becomes a Competition, ties to the defender'
 
 describe('exact odds of an attack', () => {
   it('hit, crit and miss add up; outcomes sum to 1', () => {
-    const o = attackOdds(built(testPc(), goblin).spec);
+    const o = attackOdds(built(testPc(), goblin, {}, BEAT).spec);
     expect(o.hit + o.miss).toBeCloseTo(1, 12);
     // d20 + 1 > 12: faces 12..20 = 9/20; the crit (20) is one of them.
     expect(o.hit).toBeCloseTo(9 / 20, 12);
+    // Equal or exceed (the default): faces 11..20 = 10/20.
+    expect(attackOdds(built(testPc(), goblin).spec).hit).toBeCloseTo(10 / 20, 12);
     expect(o.crit).toBeCloseTo(1 / 20, 12);
     expect(o.outcomes.reduce((s, x) => s + x.p, 0)).toBeCloseTo(1, 12);
   });

@@ -20,7 +20,7 @@ import { MAX_CALLED_SHOT_STEPS, combatProblem, type CombatResult } from './probl
 
 /** Table settings for combat where the text leaves a choice (docs/rulings.md). */
 export interface CombatSettings {
-  /** Rolls against a minion's static values: `beat` (a Challenge, ruling C-1; default) or `meet` ("equal or exceed"). CB-1. */
+  /** Rolls against a minion's static values: `meet` ("equal or exceed", the text's words; default) or `beat` (a Challenge as C-1 reads it). CB-1. */
   readonly minionChallenge: 'beat' | 'meet';
   /** The combat crit threshold, (C16). */
   readonly critMin: number;
@@ -29,9 +29,9 @@ export interface CombatSettings {
   readonly onEarth: boolean;
 }
 
-/** The default settings: Challenges must beat minion values, (C16) crits, CON on Health Die soaks only. */
+/** The default settings: rolls against minion values equal or exceed them (CB-1), (C16) crits, CON on Health Die soaks only. */
 export const DEFAULT_COMBAT_SETTINGS: CombatSettings = Object.freeze({
-  minionChallenge: 'beat',
+  minionChallenge: 'meet',
   critMin: COMBAT_CRIT_MIN,
   damage: DEFAULT_DAMAGE_SETTINGS,
   onEarth: true,

@@ -47,7 +47,7 @@ function dieOf(text: string): number | null | undefined | 'bad' {
 export function combatSettingsOf(settings: TableSettings): CombatSettings {
   return {
     ...DEFAULT_COMBAT_SETTINGS,
-    minionChallenge: settings['minion-challenge'] === 'meet' ? 'meet' : 'beat',
+    minionChallenge: settings['minion-challenge'] === 'beat' ? 'beat' : 'meet',
     damage: { ...DEFAULT_COMBAT_SETTINGS.damage, conAppliesToArmour: settings['con-on-armour'] === true },
   };
 }
