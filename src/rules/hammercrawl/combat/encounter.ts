@@ -10,7 +10,7 @@ import type { RandomSource, StepModifier } from '../../../dice/index.js';
 import { halfStat, type StatId, type StaticModifier, type VantageSource } from '../check-modifiers.js';
 import { rollCheck, type CheckResult } from '../checks.js';
 import { resourceStepDown } from '../resource-die.js';
-import { rollSave, type SaveResult } from '../saves.js';
+import { rollSave, type SaveResult, type SaveSpec } from '../saves.js';
 import { HAMMERCRAWL_CHAIN, stepDie } from '../../../dice/index.js';
 import { rollAttack, rollAttackChecks, rollHitWithRerolls, leftoverDvOf, type AttackChecks, type AttackRoll } from './attack.js';
 import { DEFAULT_COMBAT_SETTINGS, buildAttack, canDeclareFeat, type AttackOptions, type CombatSettings } from './build-attack.js';
@@ -430,19 +430,7 @@ function doTactical(rng: RandomSource, w: Work, actor: Fighter, action: Extract<
   w.patch(actor.id, { lastTargetId: target.id });
   if (!connected) return { ok: true };
   const t2 = w.get(target.id);
-  const saveTarget = actor.statScores ? actor.statScores[action.stat] : (actor.attackValue ?? MONSTER_TAKE_VALUE + (actor.weapons[0]?.attackMod ?? 0));
-  const { mods, vantage } = stockSaveBonuses(t2, action.stat, w.encounter.settings);
-  const save = rollSave(rng, {
-    stat: action.stat,
-    statMod: t2.saveMods[action.stat],
-    target: saveTarget,
-    level: Math.max(MONSTER_SAVE_FLOOR, t2.level),
-    sourceLevel: Math.max(0, actor.level),
-    allOrNothing: true,
-    mods,
-    vantage,
-    label: `${action.stat} Save against ${actor.name}'s Tactical Attack`,
-  });
+  const save = rollSave(rng, tacticalSaveSpec(actor, t2, action.stat, w.encounter.settings));
   w.events.push({ kind: 'save', fighterId: t2.id, save, text: `${t2.name}: ${save.summary}` });
   if (save.saved) return { ok: true };
   const effects = isCrit ? action.effects : action.effects.slice(0, 1);
@@ -455,6 +443,27 @@ function doTactical(rng: RandomSource, w: Work, actor: Fighter, action: Extract<
   }
   w.set(f);
   return { ok: true };
+}
+
+/**
+ * The target's Save against a Tactical Attack that connected (Tactical ATTACK!: "opponent gets a standard
+ * Save test vs your appropriate stat"; ruling CB-11): the attacker's score in the stat, a monster's attack
+ * value standing in; all or nothing; the level step against a greater source; the stock's Save bonuses.
+ */
+export function tacticalSaveSpec(actor: Fighter, target: Fighter, stat: StatId, settings: CombatSettings): SaveSpec {
+  const saveTarget = actor.statScores ? actor.statScores[stat] : (actor.attackValue ?? MONSTER_TAKE_VALUE + (actor.weapons[0]?.attackMod ?? 0));
+  const { mods, vantage } = stockSaveBonuses(target, stat, settings);
+  return {
+    stat,
+    statMod: target.saveMods[stat],
+    target: saveTarget,
+    level: Math.max(MONSTER_SAVE_FLOOR, target.level),
+    sourceLevel: Math.max(0, actor.level),
+    allOrNothing: true,
+    mods,
+    vantage,
+    label: `${stat} Save against ${actor.name}'s Tactical Attack`,
+  };
 }
 
 /** A stock's bonuses on a Save: Droffen Strength of the Earth (STR, CON on stone or earth), Elfin Blessed Intellect (INT at full Health). */

@@ -31,6 +31,8 @@ import { burntConOf, characterSaved, conScoreOf, joinXpSave, magickChange, magic
 import { poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
 import { readHammercrawlCommand, type HammercrawlTableCommand, type HammerTableCommand } from './read-command.js';
 import { combatSettingsOf, rollTrackerAttack } from './tracker-attack.js';
+import { decideTrackerAction } from './tracker-actions-decide.js';
+import { TRACKER_ACTION_EXAMPLES, TRACKER_ACTION_ROLLS, TRACKER_ACTION_TYPES } from './tracker-actions.js';
 
 /** HAMMERCRAWL!'s slice of a table's state. */
 export interface HammercrawlTableState {
@@ -171,6 +173,8 @@ export function decideHammercrawlCommand(
     case 'hammer':
       return decideHammer(rng, command, context);
     case 'combat': {
+      // Total Defense, Tactical Attacks, damage that is not an attack... (tracker-actions.ts).
+      if (command.action.type !== 'attack') return decideTrackerAction(rng, command.action, context);
       const action = command.action;
       // A player attacks with their own character; the Smith with anyone.
       const attacker = context.combat.combatants.find((c) => c.id === action.attackerId);
@@ -186,6 +190,7 @@ export function decideHammercrawlCommand(
           ...(action.weaponId !== undefined ? { weaponId: action.weaponId } : {}),
           ...(action.calledShot !== undefined ? { calledShot: action.calledShot } : {}),
           ...(action.feat !== undefined ? { feat: action.feat } : {}),
+          ...(action.thrown !== undefined ? { thrown: action.thrown } : {}),
         },
         combatSettingsOf(context.settings),
       );
@@ -193,7 +198,7 @@ export function decideHammercrawlCommand(
       const r = attacked.value;
       const tracker: ExtensionEvent = {
         shared: 'combat-changed',
-        body: { combat: r.combat, summary: r.summary, attack: { attackerId: action.attackerId, targetId: action.targetId, isHit: r.isHit, isCrit: r.isCrit, lines: r.lines } },
+        body: { combat: r.combat, summary: r.summary, attack: { attackerId: action.attackerId, targetId: r.targetId, isHit: r.isHit, isCrit: r.isCrit, lines: r.lines } },
       };
       if (r.target === undefined) return ok([tracker]);
       // The hit is written on the target's document, whoever owns it: a consequence of the attack (TC-1).
@@ -280,6 +285,7 @@ export const HAMMERCRAWL_TABLE_EXAMPLES: readonly ExtensionExample[] = [
   example('smith', { kind: 'combat', requestId: 'ex-add-goblin', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd30', monster: 'hd=1,attack=+2,defense=11,damage=d6' } }),
   example('player', { kind: 'combat', requestId: 'ex-ada-attacks', action: { type: 'attack', attackerId: 'c1', targetId: 'c2' } }),
   example('smith', { kind: 'combat', requestId: 'ex-goblin-attacks', action: { type: 'attack', attackerId: 'c2', targetId: 'c1', calledShot: 1 } }),
+  ...TRACKER_ACTION_EXAMPLES,
 ];
 
 /** HAMMERCRAWL!'s table extension. */
@@ -290,7 +296,7 @@ export const hammercrawlTable: TableExtension<HammercrawlTableState, Hammercrawl
     { kind: 'hammer', rollsDice: true },
   ],
   // An attack rolls the attack, the damage and the soak: it counts against the roller's rate.
-  combatActions: [{ kind: 'attack', rollsDice: true }],
+  combatActions: [{ kind: 'attack', rollsDice: true }, ...TRACKER_ACTION_TYPES.map((kind) => ({ kind, rollsDice: TRACKER_ACTION_ROLLS[kind] }))],
   eventKinds: ['venture-changed', 'magick-changed', 'hammer-rolled'] satisfies readonly (keyof HammercrawlEventBodies)[],
   permissions: HAMMERCRAWL_PERMISSIONS,
   examples: HAMMERCRAWL_TABLE_EXAMPLES,

@@ -15,12 +15,15 @@ import { rollAttack } from '../combat/attack.js';
 import { fighterFromCharacter, monsterFighters, type Fighter } from '../combat/fighter.js';
 import { parseMonsterSpec } from '../combat/monster-spec.js';
 import { documentDice, hitSummary, withHealthAfterHit } from './character-writes.js';
+import { CONDITION_WORDS, statesOf, without, withStates, wordOf } from './tracker-conditions.js';
 
 /** What the attacker chooses. */
 export interface TrackerAttackOptions {
   readonly weaponId?: string;
   readonly calledShot?: number;
   readonly feat?: boolean;
+  /** The weapon is thrown (a melee weapon thrown: -1 step to attack and damage; CB-29). */
+  readonly thrown?: boolean;
 }
 
 /** What a tracker attack did: the lines to show and the target's dice after it. */
@@ -30,6 +33,8 @@ export interface TrackerAttackResult {
   readonly lines: readonly string[];
   readonly isHit: boolean;
   readonly isCrit: boolean;
+  /** Who took the attack: the target, or the Tank who covered it. */
+  readonly targetId: string;
   /** A target that is a table character and whose dice the hit changed: its document after the hit, and the history line (TC-1). */
   readonly target?: { readonly character: TableCharacter; readonly document: TableCharacter['document']; readonly summary: string };
 }
@@ -56,6 +61,12 @@ export function combatSettingsOf(settings: TableSettings): CombatSettings {
  * Reads a combatant as a combat fighter: a character with the Health and Armour Dice its document holds
  * (the one truth, TC-2), a monster with the dice the tracker shows.
  */
+export function trackerFighter(c: Combatant, characters: readonly TableCharacter[]): RuleResult<Fighter> {
+  const read = fighterOf(c, characters);
+  // Total Defense, Covering and Tactical effects are the tracker's conditions (tracker-conditions.ts).
+  return read.ok ? ok(withStates(read.value, c.conditions)) : read;
+}
+
 function fighterOf(c: Combatant, characters: readonly TableCharacter[]): RuleResult<Fighter> {
   let fighter: Fighter;
   if (c.characterId !== undefined) {
@@ -93,25 +104,65 @@ export function trackerAttack(
   targetId: string,
   options: TrackerAttackOptions = {},
   settings: CombatSettings = DEFAULT_COMBAT_SETTINGS,
-): RuleResult<{ readonly attack: BuiltAttack; readonly attacker: Fighter; readonly target: Fighter }> {
+  extra: { readonly tactical?: boolean } = {},
+): RuleResult<{ readonly attack: BuiltAttack; readonly attacker: Fighter; readonly target: Fighter; readonly coveredId?: string }> {
   if (attackerId === targetId) return problem('combat/target-is-self', 'Choose a target other than the attacker.');
   const a = combat.combatants.find((c) => c.id === attackerId);
   const t = combat.combatants.find((c) => c.id === targetId);
   if (a === undefined || t === undefined) return problem('combat/no-such-combatant', `No combatant ${a === undefined ? attackerId : targetId} in the tracker.`);
   if (a.isDown) return problem('combat/fighter-down', `${a.name} is down and cannot attack.`);
-  const attacker = fighterOf(a, characters);
+  if (statesOf(a.conditions).losesAction) {
+    return problem('combat/lost-action', `${a.name} lost their standard action this turn (a Tactical Attack): pass the turn, which clears "${CONDITION_WORDS.losesAction}".`);
+  }
+  const attacker = trackerFighter(a, characters);
   if (!attacker.ok) return attacker;
-  const target = fighterOf(t, characters);
+  // A Tank in Total Defense covering the target's side steps in and defends as a Feat (Covering Defense; CB-9).
+  const cover = coverOf(combat, characters, a, t);
+  const defender = cover ?? t;
+  const target = trackerFighter(defender, characters);
   if (!target.ok) return target;
   const attackOptions: AttackOptions = {
     ...(options.weaponId !== undefined ? { weaponId: options.weaponId } : {}),
     ...(options.calledShot !== undefined ? { calledShot: options.calledShot } : {}),
     ...(options.feat !== undefined ? { feat: options.feat } : {}),
+    ...(options.thrown === true ? { thrown: true } : {}),
+    ...(extra.tactical === true ? { tactical: true } : {}),
+    ...(cover !== undefined ? { defenseFeat: true } : {}),
+    // The defender's choice for a Crit's free step (Combat Crits; CB-38): the Armour Die unless they chose Health.
+    ...(statesOf(defender.conditions).critsToHealth ? { critStepTo: 'health' as const } : {}),
   };
+  if (options.thrown === true) {
+    const weapon = options.weaponId === undefined ? attacker.value.weapons[0] : attacker.value.weapons.find((w) => w.id === options.weaponId);
+    if (weapon !== undefined && !weapon.canBeThrown && weapon.type !== 'melee-standard' && weapon.type !== 'melee-dueling') {
+      return problem('combat/not-throwable', `${weapon.label} cannot be thrown; choose a melee or throwing weapon, or attack without throwing.`);
+    }
+  }
   const built = buildAttack(attacker.value, target.value, attackOptions, settings);
   if (!built.ok) return problem(built.problem.code, built.problem.message);
   const { ok: _ok, ...attack } = built;
-  return ok({ attack, attacker: attacker.value, target: target.value });
+  return ok({ attack, attacker: attacker.value, target: target.value, ...(cover !== undefined ? { coveredId: t.id } : {}) });
+}
+
+/** The covering Tank who steps in for `target` against `attacker`: a standing ally of the target in Total Defense and Covering. */
+function coverOf(combat: CombatState, characters: readonly TableCharacter[], attacker: Combatant, target: Combatant): Combatant | undefined {
+  for (const c of combat.combatants) {
+    if (c.id === target.id || c.id === attacker.id || c.side !== target.side || c.isDown) continue;
+    const s = statesOf(c.conditions);
+    if (!s.totalDefense || !s.covering) continue;
+    const f = fighterOf(c, characters);
+    if (f.ok && f.value.specials.covering && f.value.healthDie !== null) return c;
+  }
+  return undefined;
+}
+
+/** The tracker's conditions after an attack: what it used up (Exposed, Hampered), and the attacker's Total Defense ended by acting. */
+export function conditionsAfter(combat: CombatState, attackerId: string, consumed: BuiltAttack['consumed']): CombatState['combatants'] {
+  return combat.combatants.map((c) => {
+    let conditions = c.conditions as readonly string[];
+    for (const u of consumed) if (u.fighterId === c.id) conditions = without(conditions, wordOf(u.kind));
+    if (c.id === attackerId) conditions = without(conditions, CONDITION_WORDS.totalDefense, CONDITION_WORDS.covering);
+    return conditions === c.conditions || conditions.join('|') === c.conditions.join('|') ? c : { ...c, conditions: [...conditions] };
+  });
 }
 
 /** Rolls a tracker attack and writes the target's Health and Armour dice back into the tracker. */
@@ -120,16 +171,19 @@ export function rollTrackerAttack(
   combat: CombatState,
   characters: readonly TableCharacter[],
   attackerId: string,
-  targetId: string,
+  asTargetId: string,
   options: TrackerAttackOptions = {},
   settings: CombatSettings = DEFAULT_COMBAT_SETTINGS,
 ): RuleResult<TrackerAttackResult> {
-  const built = trackerAttack(combat, characters, attackerId, targetId, options, settings);
+  const built = trackerAttack(combat, characters, attackerId, asTargetId, options, settings);
   if (!built.ok) return built;
+  let targetId = asTargetId;
   const roll = rollAttack(rng, built.value.attack.spec);
   const after = roll.defender;
   const before = built.value.target;
-  const combatants = combat.combatants.map((c) =>
+  // The covering Tank took the attack in the target's place.
+  targetId = before.id;
+  const combatants = conditionsAfter(combat, attackerId, built.value.attack.consumed).map((c) =>
     c.id !== targetId
       ? c
       : {
@@ -142,12 +196,14 @@ export function rollTrackerAttack(
   );
   const a = built.value.attacker.name;
   const t = built.value.target.name;
+  const covered = built.value.coveredId === undefined ? undefined : combat.combatants.find((c) => c.id === built.value.coveredId)?.name;
   const isUnhurt = after.healthDie === before.healthDie && after.armourDie === before.armourDie;
   const dice = `Health d${after.healthDie}${after.armourDie !== null ? `, Armour d${after.armourDie}` : ''}`;
-  const outcome = !roll.isHit
+  const lead = `${covered !== undefined ? `${t} covers ${covered} (Covering Defense, a Feat). ` : ''}${roll.mode === 'competition' ? `${t} is in Total Defense: a Competition. ` : ''}`;
+  const outcome = lead + (!roll.isHit
     ? `${a} attacks ${t}: miss.`
-    : `${a} ${roll.isCrit ? 'crits' : 'hits'} ${t}: ${after.healthDie === null ? 'down!' : isUnhurt ? `soaked, no damage (${dice})` : dice}.`;
-  const result = { combat: { ...combat, combatants }, summary: outcome, lines: roll.lines, isHit: roll.isHit, isCrit: roll.isCrit };
+    : `${a} ${roll.isCrit ? 'crits' : 'hits'} ${t}: ${after.healthDie === null ? 'down!' : isUnhurt ? `soaked, no damage (${dice})` : dice}.`);
+  const result = { combat: { ...combat, combatants }, summary: outcome, lines: roll.lines, isHit: roll.isHit, isCrit: roll.isCrit, targetId };
   const characterId = combat.combatants.find((c) => c.id === targetId)?.characterId;
   const character = characters.find((c) => c.id === characterId);
   if (character === undefined || isUnhurt) return ok(result);

@@ -1,0 +1,243 @@
+/**
+ * HAMMERCRAWL!'s combat actions in the tracker: Total Defense and Covering, Tactical Attacks with the
+ * Save and the effects chosen after, the defender's Crit choice, thrown weapons, boss attacks, lost
+ * actions, and damage that is not an attack through the soak flow; each with the odds the page shows.
+ */
+import { describe, expect, it } from 'vitest';
+import { scriptedRandom, seededRandom } from '../../../dice/random.js';
+import { rollCombatAction, EMPTY_COMBAT, type CombatAction, type CombatState } from '../../../table/combat.js';
+import type { TableCharacter } from '../../rule-system.js';
+import { attackOdds } from '../combat/attack.js';
+import { rollCharacters } from '../create-character.js';
+import { ruleSystem as hammercrawl } from '../rule-system.js';
+import { readHammercrawlCommand } from './read-command.js';
+import { rollTrackerAction, trackerDamage, trackerTactical, type TrackerCombatAction } from './tracker-actions.js';
+import { rollTrackerAttack, trackerAttack } from './tracker-attack.js';
+import { CONDITION_WORDS, pendingTacticalText, statesOf } from './tracker-conditions.js';
+import { MAX_TRACKER_DAMAGE_DICE, MAX_TRACKER_DV } from './tracker-actions.js';
+
+function combat(state: CombatState, action: CombatAction): CombatState {
+  const r = rollCombatAction(seededRandom(9), hammercrawl, state, action);
+  if (!r.ok) throw new Error(`setting up: ${r.error.code}: ${r.error.message}`);
+  return r.value.combat;
+}
+
+function act(state: CombatState, action: TrackerCombatAction, characters: readonly TableCharacter[] = [], seed = 1) {
+  const r = rollTrackerAction(seededRandom(seed), state, characters, action);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+function character(id: string, choices: Record<string, unknown>, seed = 21): TableCharacter {
+  const r = rollCharacters(seededRandom(seed), { method: 'semi', seed, choices: choices as never }, 1);
+  if (!r.ok) throw new Error(r.error.message);
+  return { id, ownerId: `owner-${id}`, document: r.characters[0]! as unknown as TableCharacter['document'] };
+}
+
+const GOBLIN = 'hd=1,attack=+2,defense=11,damage=3';
+const BRUTE = 'hd=3,attack=+4,defense=12,damage=d8';
+
+/** Two foes c1 (goblin) and c2 (brute), party monster c3 (a hired hound). */
+function fight(): CombatState {
+  let s = combat(EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN });
+  s = combat(s, { type: 'add', name: 'Brute', side: 'foes', monster: BRUTE });
+  return combat(s, { type: 'add', name: 'Hound', side: 'party', monster: 'hd=2,attack=+3,defense=12,damage=d6' });
+}
+
+describe('Total Defense: "each time you are targeted by an attack before your next turn, their Attack becomes a Competition"', () => {
+  it('marks the combatant, turns attacks on it into Competitions (odds too), and ends when it acts again', () => {
+    const before = trackerAttack(fight(), [], 'c3', 'c1');
+    expect(before.ok && before.value.attack.spec.mode).toBe('attack-roll');
+    const td = act(fight(), { type: 'total-defense', combatantId: 'c1' });
+    expect(td.combat.combatants[0]!.conditions).toEqual([CONDITION_WORDS.totalDefense]);
+    expect(td.summary).toMatch(/Goblin takes Total Defense/);
+    const built = trackerAttack(td.combat, [], 'c3', 'c1');
+    expect(built.ok && built.value.attack.spec.mode).toBe('competition');
+    // The odds before the click are the Competition's: lower than against the passive Defense.
+    expect(built.ok && before.ok && attackOdds(built.value.attack.spec).hit).toBeLessThan(before.ok ? attackOdds(before.value.attack.spec).hit : 0);
+    const rolled = rollTrackerAttack(seededRandom(3), td.combat, [], 'c3', 'c1');
+    expect(rolled.ok && rolled.value.summary).toMatch(/^Goblin is in Total Defense: a Competition\./);
+    expect(rolled.ok && rolled.value.lines[0]).toMatch(/^Total Defense: /);
+    // The goblin attacking is its next action: its Total Defense is over.
+    const after = rollTrackerAttack(seededRandom(3), td.combat, [], 'c1', 'c3');
+    expect(after.ok && after.value.combat.combatants[0]!.conditions).toEqual([]);
+  });
+
+  it('Covering is the Tank’s: a Tank covering steps in for an attacked ally and defends as a Feat', () => {
+    const tank = character('tank', { class: 'combatant', shtick: 'tank' });
+    const ally = character('ally', { class: 'combatant', shtick: 'two-handed' }, 22);
+    let s = combat(EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN });
+    s = combat(s, { type: 'add', name: 'Tess', side: 'party', characterId: 'tank' });
+    s = combat(s, { type: 'add', name: 'Ulf', side: 'party', characterId: 'ally' });
+    const chars = [tank, ally];
+    expect(rollTrackerAction(seededRandom(1), s, chars, { type: 'total-defense', combatantId: 'c3', covering: true })).toMatchObject({ ok: false, error: { code: 'combat/not-covering' } });
+    const covering = act(s, { type: 'total-defense', combatantId: 'c2', covering: true }, chars).combat;
+    expect(statesOf(covering.combatants[1]!.conditions)).toMatchObject({ totalDefense: true, covering: true });
+    const built = trackerAttack(covering, chars, 'c1', 'c3');
+    expect(built.ok && built.value.target.id).toBe('c2');
+    expect(built.ok && built.value.attack.spec.mode).toBe('competition');
+    expect(built.ok && built.value.attack.spec.defense.feat).toBeDefined();
+    const rolled = rollTrackerAttack(seededRandom(5), covering, chars, 'c1', 'c3');
+    expect(rolled.ok && rolled.value.targetId).toBe('c2');
+    expect(rolled.ok && rolled.value.summary).toMatch(/^Tess covers Ulf \(Covering Defense, a Feat\)\./);
+  });
+});
+
+describe('Tactical ATTACK!: the attack, the opponent’s Save, then the effect choices (two on a crit)', () => {
+  it('gives the odds of one and two effects before the click', () => {
+    const t = trackerTactical(fight(), [], 'c3', 'c2', 'STR');
+    expect(t.ok).toBe(true);
+    if (!t.ok) return;
+    expect(t.value.connect).toBeGreaterThan(0);
+    expect(t.value.oneEffect + t.value.twoEffects).toBeCloseTo(t.value.connect * (1 - t.value.save), 12);
+    // No Tactical weapon: rolled without the WP (-1 step, CB-11), so a d16, which crits on its 16.
+    expect(t.value.crit).toBeCloseTo(1 / 16, 12);
+  });
+
+  it('a hit and a failed Save leave the choice to the attacker; a crit two; then the effects land as conditions and the next attack uses them', () => {
+    // Hound (attack +3, a d16 without a Tactical weapon) against the brute's Defense 12: 15 hits; the brute's Save (d20 against 13, the hound's value): 4 fails.
+    const hit = rollTrackerAction(scriptedRandom([15, 4]), fight(), [], { type: 'tactical-attack', attackerId: 'c3', targetId: 'c2', stat: 'STR' });
+    expect(hit.ok).toBe(true);
+    if (!hit.ok) return;
+    expect(hit.value.summary).toBe('Hound makes a Tactical Attack on Brute: success: Hound chooses an effect.');
+    expect(hit.value.combat.combatants[1]!.conditions).toEqual([pendingTacticalText(1, 'c3')]);
+    expect(hit.value.attack).toMatchObject({ attackerId: 'c3', targetId: 'c2', isHit: true, isCrit: false });
+    // Two effects for one pending choice: refused.
+    expect(rollTrackerAction(seededRandom(1), hit.value.combat, [], { type: 'tactical-effect', targetId: 'c2', effects: [{ kind: 'exposed' }, { kind: 'hampered' }] })).toMatchObject({ ok: false, error: { code: 'combat/tactical-effects' } });
+    const chosen = act(hit.value.combat, { type: 'tactical-effect', targetId: 'c2', effects: [{ kind: 'exposed' }] });
+    expect(chosen.combat.combatants[1]!.conditions).toEqual([CONDITION_WORDS.exposed]);
+    expect(chosen.summary).toMatch(/the next Check anyone makes against them is \+1 step/);
+    // The next attack on the brute takes +1 step (d20 -> d24), and uses the condition up.
+    const next = trackerAttack(chosen.combat, [], 'c3', 'c2');
+    expect(next.ok && next.value.attack.spec.attack.steps?.some((s) => s.origin.kind === 'rule' && s.origin.id === 'exposed')).toBe(true);
+    const rolled = rollTrackerAttack(seededRandom(2), chosen.combat, [], 'c3', 'c2');
+    expect(rolled.ok && rolled.value.combat.combatants[1]!.conditions).toEqual([]);
+    // No choice left: refused.
+    expect(rollTrackerAction(seededRandom(1), chosen.combat, [], { type: 'tactical-effect', targetId: 'c2', effects: [{ kind: 'exposed' }] })).toMatchObject({ ok: false, error: { code: 'combat/no-tactical-effect' } });
+  });
+
+  it('a crit and a failed Save: two effects, the same one twice doubles it; a miss or a Save leaves nothing to choose', () => {
+    const crit = rollTrackerAction(scriptedRandom([16, 4]), fight(), [], { type: 'tactical-attack', attackerId: 'c3', targetId: 'c2', stat: 'STR' });
+    expect(crit.ok && crit.value.combat.combatants[1]!.conditions).toEqual([pendingTacticalText(2, 'c3')]);
+    if (!crit.ok) return;
+    const twice = act(crit.value.combat, { type: 'tactical-effect', targetId: 'c2', effects: [{ kind: 'hampered' }, { kind: 'hampered' }] });
+    expect(twice.combat.combatants[1]!.conditions).toEqual(['Hampered', 'Hampered']);
+    const miss = rollTrackerAction(scriptedRandom([2]), fight(), [], { type: 'tactical-attack', attackerId: 'c3', targetId: 'c2', stat: 'STR' });
+    expect(miss.ok && miss.value.combat.combatants[1]!.conditions).toEqual([]);
+    const saved = rollTrackerAction(scriptedRandom([15, 19]), fight(), [], { type: 'tactical-attack', attackerId: 'c3', targetId: 'c2', stat: 'STR' });
+    expect(saved.ok && saved.value.summary).toMatch(/but Brute saves/);
+    expect(saved.ok && saved.value.combat.combatants[1]!.conditions).toEqual([]);
+  });
+
+  it('"On the opponent’s next turn, they lose their standard action": its attacks are refused until it passes', () => {
+    let s = fight();
+    s = combat(s, { type: 'update', combatantId: 'c2', conditions: [CONDITION_WORDS.losesAction] });
+    expect(trackerAttack(s, [], 'c2', 'c3')).toMatchObject({ ok: false, error: { code: 'combat/lost-action' } });
+    expect(rollTrackerAction(seededRandom(1), s, [], { type: 'tactical-attack', attackerId: 'c2', targetId: 'c3', stat: 'STR' })).toMatchObject({ ok: false, error: { code: 'combat/lost-action' } });
+    const passed = act(s, { type: 'pass', combatantId: 'c2' });
+    expect(passed.summary).toBe('Brute passes (the action lost to a Tactical Attack).');
+    expect(trackerAttack(passed.combat, [], 'c2', 'c3').ok).toBe(true);
+  });
+});
+
+describe('Combat Crits: "they can choose to apply that damage step to their Armour die instead of their Health Die"', () => {
+  it('goes to the Armour Die unless the defender chose the Health Die; the choice changes the odds', () => {
+    let s = combat(EMPTY_COMBAT, { type: 'add', name: 'Knight', side: 'foes', monster: 'hd=3,attack=+1,defense=11,damage=3,armour=d6' });
+    s = combat(s, { type: 'add', name: 'Hound', side: 'party', monster: 'hd=2,attack=+3,defense=12,damage=d6' });
+    const armour = trackerAttack(s, [], 'c2', 'c1');
+    expect(armour.ok && armour.value.attack.spec.hit.critStepTo).toBeUndefined();
+    const chose = act(s, { type: 'crit-step', combatantId: 'c1', to: 'health' });
+    expect(chose.combat.combatants[0]!.conditions).toEqual([CONDITION_WORDS.critsToHealth]);
+    const health = trackerAttack(chose.combat, [], 'c2', 'c1');
+    expect(health.ok && health.value.attack.spec.hit.critStepTo).toBe('health');
+    // A 20 crits: the free step takes the Health Die d8 -> d7; the DV 3... the d6 damage roll 1 then the armour soaks.
+    const rolled = rollTrackerAttack(scriptedRandom([20, 1, 6]), chose.combat, [], 'c2', 'c1');
+    expect(rolled.ok && rolled.value.combat.combatants[0]).toMatchObject({ health: 'd7', armour: 'd6' });
+    const back = act(chose.combat, { type: 'crit-step', combatantId: 'c1', to: 'armour' });
+    expect(back.combat.combatants[0]!.conditions).toEqual([]);
+  });
+});
+
+describe('thrown weapons and boss attacks', () => {
+  it('a thrown melee weapon is -1 step to attack and damage (WEAPONS, Melee); a weapon that cannot be thrown is refused', () => {
+    const ch = character('ulf', { class: 'combatant', shtick: 'two-handed' }, 22);
+    let s = combat(EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN });
+    s = combat(s, { type: 'add', name: 'Ulf', side: 'party', characterId: 'ulf' });
+    const steps = (options: { weaponId: string; thrown?: boolean }) => {
+      const b = trackerAttack(s, [ch], 'c2', 'c1', options);
+      if (!b.ok) throw new Error(b.error.message);
+      return { attack: b.value.attack.spec.attack.steps?.map((x) => (x.origin.kind === 'rule' ? x.origin.id : '')) ?? [], harm: b.value.attack.spec.harm.dice };
+    };
+    // Ulf carries a short sword (melee), a common dagger (melee, Throw-) and a sling.
+    expect(steps({ weaponId: 'sword-short' }).attack).not.toContain('thrown-melee');
+    const sword = steps({ weaponId: 'sword-short', thrown: true });
+    expect(sword.attack).toContain('thrown-melee');
+    expect(sword.harm).not.toEqual(steps({ weaponId: 'sword-short' }).harm);
+    // A dagger is made to be thrown: no melee penalty.
+    expect(steps({ weaponId: 'dagger-common', thrown: true }).attack).not.toContain('thrown-melee');
+    expect(trackerAttack(s, [ch], 'c2', 'c1', { weaponId: 'sling', thrown: true })).toMatchObject({ ok: false, error: { code: 'combat/not-throwable' } });
+  });
+
+  it('a boss (`boss` in the monster line) rolls its attack against the passive Defense; a minion’s is the player’s Defense roll', () => {
+    const ch = character('ulf', { class: 'combatant', shtick: 'two-handed' }, 22);
+    let s = combat(EMPTY_COMBAT, { type: 'add', name: 'Ulf', side: 'party', characterId: 'ulf' });
+    s = combat(s, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN });
+    s = combat(s, { type: 'add', name: 'Warlord', side: 'foes', monster: `${BRUTE},boss` });
+    const minion = trackerAttack(s, [ch], 'c2', 'c1');
+    const boss = trackerAttack(s, [ch], 'c3', 'c1');
+    expect(minion.ok && minion.value.attack.spec.mode).toBe('defense-roll');
+    expect(boss.ok && boss.value.attack.spec.mode).toBe('attack-roll');
+    expect(boss.ok && boss.value.attack.spec.harm.dice).toEqual(['d8']);
+  });
+});
+
+describe('damage that is not an attack: a trap, a fall, a spell’s DV, through the soak flow', () => {
+  it('gives every end state before the roll, rolls it, and writes the tracker', () => {
+    let s = combat(EMPTY_COMBAT, { type: 'add', name: 'Knight', side: 'foes', monster: 'hd=3,attack=+1,defense=11,damage=3,armour=d4' });
+    const action = { type: 'damage', targetId: 'c1', source: 'Pit trap', dice: { count: 2, sides: 6 } } as const;
+    const odds = trackerDamage(s, [], action);
+    expect(odds.ok).toBe(true);
+    if (!odds.ok) return;
+    expect(odds.value.outcomes.reduce((x, o) => x + o.p, 0)).toBeCloseTo(1, 12);
+    expect(odds.value.harm.dice).toEqual(['d6']);
+    // 2d6 = 4 + 6 = DV 10: d4 armour overwhelmed (DV 6) to d3, d3 overwhelmed (DV 3) destroyed, DV 3 on the d8: soak 2 fails -> d7.
+    const r = rollTrackerAction(scriptedRandom([4, 6, 2]), s, [], action);
+    expect(r.ok && r.value.combat.combatants[0]).toMatchObject({ health: 'd7', armour: 'none' });
+    expect(r.ok && r.value.summary).toBe('Knight: Pit trap, DV 10: Health d7.');
+    s = r.ok ? r.value.combat : s;
+    // Armour destroyed stays destroyed for the next damage and its odds.
+    const next = trackerDamage(s, [], { type: 'damage', targetId: 'c1', source: 'Fall', dv: 2 });
+    expect(next.ok && next.value.defender.armourDie).toBeNull();
+  });
+
+  it('is written on a character’s document, Penetrating and Crit as asked', () => {
+    const ch = character('ulf', { class: 'combatant', shtick: 'two-handed' }, 22);
+    const s = combat(EMPTY_COMBAT, { type: 'add', name: 'Ulf', side: 'party', characterId: 'ulf' });
+    const r = rollTrackerAction(seededRandom(4), s, [ch], { type: 'damage', targetId: 'c1', source: 'Fireball', dv: 6, isPenetrating: true, isCrit: true });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.target).toBeDefined();
+    const doc = r.value.target!.document as { healthDie: string | null };
+    expect(`${r.value.combat.combatants[0]!.health}`).toBe(doc.healthDie ?? 'down');
+    expect(r.value.target!.summary).toMatch(/^Fireball on Ulf: Health /);
+  });
+
+  it('reads its limits: a DV at and past the limit, dice at and past the most, one of dv and dice', () => {
+    const msg = (action: unknown) => readHammercrawlCommand({ kind: 'combat', requestId: 'r1', action });
+    expect(msg({ type: 'damage', targetId: 'c1', source: 'Trap', dv: MAX_TRACKER_DV }).ok).toBe(true);
+    expect(msg({ type: 'damage', targetId: 'c1', source: 'Trap', dv: MAX_TRACKER_DV + 1 })).toMatchObject({ ok: false, error: { path: '$.action.dv' } });
+    expect(msg({ type: 'damage', targetId: 'c1', source: 'Trap', dice: { count: MAX_TRACKER_DAMAGE_DICE, sides: 6 } }).ok).toBe(true);
+    expect(msg({ type: 'damage', targetId: 'c1', source: 'Trap', dice: { count: MAX_TRACKER_DAMAGE_DICE + 1, sides: 6 } })).toMatchObject({ ok: false, error: { path: '$.action.dice.count' } });
+    expect(msg({ type: 'damage', targetId: 'c1', source: 'Trap' })).toMatchObject({ ok: false, error: { path: '$.action' } });
+    expect(msg({ type: 'damage', targetId: 'c1', source: 'Trap', dv: 2, dice: { count: 1, sides: 6 } })).toMatchObject({ ok: false, error: { path: '$.action' } });
+    expect(msg({ type: 'tactical-effect', targetId: 'c1', effects: [] })).toMatchObject({ ok: false });
+    expect(msg({ type: 'tactical-effect', targetId: 'c1', effects: [{ kind: 'exposed' }, { kind: 'exposed' }, { kind: 'exposed' }] })).toMatchObject({ ok: false });
+    expect(msg({ type: 'tactical-attack', attackerId: 'c1', targetId: 'c2', stat: 'LUCK' })).toMatchObject({ ok: false, error: { path: '$.action.stat' } });
+  });
+
+  it('on a combatant already down is refused (H-10)', () => {
+    let s = combat(EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN });
+    s = combat(s, { type: 'update', combatantId: 'c1', health: 'down' });
+    expect(rollTrackerAction(seededRandom(1), s, [], { type: 'damage', targetId: 'c1', source: 'Trap', dv: 3 })).toMatchObject({ ok: false, error: { code: 'combat/fighter-down' } });
+  });
+});

@@ -1,0 +1,388 @@
+/**
+ * HAMMERCRAWL!'s combat actions in the tracker beyond the plain attack: Total Defense (attacks on the
+ * combatant become Competitions) with a Tank's Covering, passing a lost action, Adjust Inventory (a
+ * full-round action), the defender's choice for a Crit's free step, Tactical Attacks (the attack, the
+ * opponent's Save, then the attacker's choice of effects, two on a crit) and damage that is not an
+ * attack (a trap, a fall, a spell's DV) through the soak flow. Each builds what its odds are computed
+ * from before the click, and each writes the tracker and, for a character, its document (TC-1).
+ * Rules: HAMMERCRAWL! v4, COMBAT (Taking Turns, STANDARD COMBAT ACTIONS, EXTENDED COMBAT OPTIONS, DAMAGE).
+ * Rulings CB-9, CB-11, CB-12, CB-37 to CB-41 in docs/rulings.md.
+ */
+import type { RandomSource } from '../../../dice/random.js';
+import { ok, problem, type CombatState, type Combatant, type RuleResult, type TableCharacter } from '../../rule-system.js';
+import type { StatId } from '../check-modifiers.js';
+import { attackCheckOdds, rollAttackChecks, type AttackChecks } from '../combat/attack.js';
+import { DEFAULT_COMBAT_SETTINGS, type BuiltAttack, type CombatSettings } from '../combat/build-attack.js';
+import { tacticalSaveSpec } from '../combat/encounter.js';
+import type { Fighter, HarmSource } from '../combat/fighter.js';
+import { harmDistribution, prepareHarm, rollHarm, type PreparedHarm } from '../combat/harm.js';
+import { hitOutcomesForDamageRoll, rollHit, type Defender, type Hit, type HitOutcome } from '../damage.js';
+import { rollSave, saveOdds, type SaveResult } from '../saves.js';
+import { hitSummary, withHealthAfterHit } from './character-writes.js';
+import { conditionsAfter, trackerAttack, trackerFighter, type TrackerAttackOptions } from './tracker-attack.js';
+import {
+  CONDITION_WORDS,
+  pendingTacticalText,
+  SMITH_EFFECT_PREFIX,
+  statesOf,
+  without,
+  withoutPending,
+} from './tracker-conditions.js';
+
+/** A Tactical Attack's effect as the attacker chooses it (Tactical ATTACK!). */
+export type TrackerTacticalEffect =
+  | { readonly kind: 'exposed' }
+  | { readonly kind: 'hampered' }
+  | { readonly kind: 'loses-action' }
+  | { readonly kind: 'smith'; readonly text: string };
+
+/** Damage that is not an attack: a DV given, or dice rolled for it. */
+export type TrackerDamageValue = { readonly dv: number } | { readonly dice: { readonly count: number; readonly sides: number; readonly mod?: number } };
+
+/** The tracker actions of this module, as read from `{ kind: 'combat', action }`. */
+export type TrackerCombatAction =
+  | { readonly type: 'total-defense'; readonly combatantId: string; readonly covering?: boolean }
+  | { readonly type: 'pass'; readonly combatantId: string }
+  | { readonly type: 'adjust-inventory'; readonly combatantId: string; readonly text?: string }
+  | { readonly type: 'crit-step'; readonly combatantId: string; readonly to: 'armour' | 'health' }
+  | ({ readonly type: 'tactical-attack'; readonly attackerId: string; readonly targetId: string; readonly stat: StatId } & Omit<TrackerAttackOptions, 'thrown'>)
+  | { readonly type: 'tactical-effect'; readonly targetId: string; readonly effects: readonly TrackerTacticalEffect[] }
+  | ({ readonly type: 'damage' } & TrackerDamageBody);
+
+/** Damage that is not an attack: on whom, from what, and how much. */
+export type TrackerDamageBody = {
+  readonly targetId: string;
+  /** What deals it ("Trap", "Fall", "Fireball"). */
+  readonly source: string;
+  readonly isPenetrating?: boolean;
+  readonly isCrit?: boolean;
+  readonly isPartial?: boolean;
+} & TrackerDamageValue;
+
+/** Every action type of this module (the extension's `combatActions`). */
+export const TRACKER_ACTION_TYPES = ['total-defense', 'pass', 'adjust-inventory', 'crit-step', 'tactical-attack', 'tactical-effect', 'damage'] as const satisfies readonly TrackerCombatAction['type'][];
+
+/** Whether an action rolls dice (counted against the sender's rate). */
+export const TRACKER_ACTION_ROLLS: Readonly<Record<TrackerCombatAction['type'], boolean>> = {
+  'total-defense': false,
+  pass: false,
+  'adjust-inventory': false,
+  'crit-step': false,
+  'tactical-attack': true,
+  'tactical-effect': false,
+  damage: true,
+};
+
+/** What an action did: the tracker after it, the line that says so, the rolls, and a character's document after it. */
+export interface TrackerActionResult {
+  readonly combat: CombatState;
+  readonly summary: string;
+  /** A Tactical Attack's record (its rolls), shown as an attack card. */
+  readonly attack?: { readonly attackerId: string; readonly targetId: string; readonly isHit: boolean; readonly isCrit: boolean; readonly lines: readonly string[] };
+  readonly target?: { readonly character: TableCharacter; readonly document: TableCharacter['document']; readonly summary: string; readonly lines: readonly string[] };
+}
+
+function combatantOf(combat: CombatState, id: string): RuleResult<Combatant> {
+  const c = combat.combatants.find((x) => x.id === id);
+  return c === undefined ? problem('combat/no-such-combatant', `No combatant ${id.slice(0, 64)} in the tracker.`) : ok(c);
+}
+
+function withConditions(combat: CombatState, id: string, conditions: readonly string[]): CombatState {
+  return { ...combat, combatants: combat.combatants.map((c) => (c.id === id ? { ...c, conditions: [...conditions] } : c)) };
+}
+
+/** The character id an action on this combatant is on behalf of (its owner may send it), or undefined for the Smith's. */
+export function actingCombatantOf(combat: CombatState, action: TrackerCombatAction): Combatant | undefined {
+  switch (action.type) {
+    case 'tactical-attack':
+      return combat.combatants.find((c) => c.id === action.attackerId);
+    case 'tactical-effect': {
+      const target = combat.combatants.find((c) => c.id === action.targetId);
+      const pending = target === undefined ? null : statesOf(target.conditions).pending;
+      return pending === null ? undefined : combat.combatants.find((c) => c.id === pending.attackerId);
+    }
+    case 'damage':
+      return undefined;
+    default:
+      return combat.combatants.find((c) => c.id === action.combatantId);
+  }
+}
+
+// ---- Tactical Attacks ------------------------------------------------------------------------------------
+
+/** A Tactical Attack built: the attack roll, the Save the target makes if it connects, and their exact odds. */
+export interface TrackerTactical {
+  readonly attacker: Fighter;
+  readonly target: Fighter;
+  readonly checks: { readonly attack: BuiltAttack; readonly attacker: Fighter; readonly target: Fighter };
+  /** P(the attack connects), crits included; P(crit). */
+  readonly connect: number;
+  readonly crit: number;
+  /** P(the target's Save succeeds), once the attack connected. */
+  readonly save: number;
+  /** P(one effect lands) and P(two: a crit and a failed Save). */
+  readonly oneEffect: number;
+  readonly twoEffects: number;
+}
+
+/** Builds a Tactical Attack of one combatant on another with its exact odds (Tactical ATTACK!; CB-11). */
+export function trackerTactical(
+  combat: CombatState,
+  characters: readonly TableCharacter[],
+  attackerId: string,
+  targetId: string,
+  stat: StatId,
+  options: Omit<TrackerAttackOptions, 'thrown'> = {},
+  settings: CombatSettings = DEFAULT_COMBAT_SETTINGS,
+): RuleResult<TrackerTactical> {
+  const built = trackerAttack(combat, characters, attackerId, targetId, options, settings, { tactical: true });
+  if (!built.ok) return built;
+  const { hitNoCrit, crit } = attackCheckOdds(built.value.attack.spec);
+  const save = saveOdds(tacticalSaveSpec(built.value.attacker, built.value.target, stat, settings)).saved;
+  return ok({
+    attacker: built.value.attacker,
+    target: built.value.target,
+    checks: built.value,
+    connect: hitNoCrit + crit,
+    crit,
+    save,
+    oneEffect: hitNoCrit * (1 - save),
+    twoEffects: crit * (1 - save),
+  });
+}
+
+function rollTactical(
+  rng: RandomSource,
+  combat: CombatState,
+  characters: readonly TableCharacter[],
+  action: Extract<TrackerCombatAction, { type: 'tactical-attack' }>,
+  settings: CombatSettings,
+): RuleResult<TrackerActionResult> {
+  const { type: _t, attackerId, targetId, stat, ...options } = action;
+  const built = trackerTactical(combat, characters, attackerId, targetId, stat, options, settings);
+  if (!built.ok) return built;
+  const { attacker, target } = built.value;
+  const roll: AttackChecks = rollAttackChecks(rng, built.value.checks.attack.spec);
+  const isCrit = roll.critBy !== null;
+  const lines = [...roll.lines];
+  if (isCrit) lines.push(roll.critBy === 'attack' ? 'combat Crit: the attack die shows its top face' : 'combat Crit: a natural 1 on the Defense roll');
+  let save: SaveResult | null = null;
+  if (roll.isHit) {
+    save = rollSave(rng, tacticalSaveSpec(attacker, target, stat, settings));
+    lines.push(`${target.name}: ${save.summary}`);
+  }
+  let after = { ...combat, combatants: conditionsAfter(combat, attackerId, built.value.checks.attack.consumed) };
+  const lands = roll.isHit && save !== null && !save.saved;
+  const count: 1 | 2 = isCrit ? 2 : 1;
+  if (lands) {
+    const t = after.combatants.find((c) => c.id === target.id)!;
+    after = withConditions(after, target.id, [...withoutPending(t.conditions), pendingTacticalText(count, attackerId)]);
+    lines.push(`${attacker.name} chooses ${count === 2 ? 'two effects (or one twice)' : 'one effect'}`);
+  }
+  const verdict = !roll.isHit ? 'miss' : save?.saved === true ? `${isCrit ? 'crit' : 'success'}, but ${target.name} saves` : `${isCrit ? 'crit' : 'success'}: ${attacker.name} chooses ${count === 2 ? 'two effects' : 'an effect'}`;
+  return ok({
+    combat: after,
+    summary: `${attacker.name} makes a Tactical Attack on ${target.name}: ${verdict}.`,
+    attack: { attackerId, targetId: target.id, isHit: lands, isCrit, lines },
+  });
+}
+
+const EFFECT_WORD: Readonly<Record<Exclude<TrackerTacticalEffect['kind'], 'smith'>, string>> = {
+  exposed: CONDITION_WORDS.exposed,
+  hampered: CONDITION_WORDS.hampered,
+  'loses-action': CONDITION_WORDS.losesAction,
+};
+
+const EFFECT_SAYS: Readonly<Record<Exclude<TrackerTacticalEffect['kind'], 'smith'>, string>> = {
+  exposed: 'the next Check anyone makes against them is +1 step',
+  hampered: 'their next Check is -1 step',
+  'loses-action': 'they lose their standard action on their next turn',
+};
+
+function applyEffects(combat: CombatState, action: Extract<TrackerCombatAction, { type: 'tactical-effect' }>): RuleResult<TrackerActionResult> {
+  const t = combatantOf(combat, action.targetId);
+  if (!t.ok) return t;
+  const pending = statesOf(t.value.conditions).pending;
+  if (pending === null) return problem('combat/no-tactical-effect', `${t.value.name} has no Tactical Attack effect to choose; make the Tactical Attack first.`);
+  if (action.effects.length !== pending.count) {
+    return problem('combat/tactical-effects', `Choose ${pending.count === 2 ? 'two effects (the same one twice doubles it)' : 'one effect'} for ${t.value.name}; got ${action.effects.length}.`);
+  }
+  const words = action.effects.map((e) => (e.kind === 'smith' ? `${SMITH_EFFECT_PREFIX}${e.text.trim()}` : EFFECT_WORD[e.kind]));
+  const says = action.effects.map((e) => (e.kind === 'smith' ? `the Smith applies: ${e.text.trim()}` : EFFECT_SAYS[e.kind]));
+  const by = combat.combatants.find((c) => c.id === pending.attackerId)?.name ?? 'The attacker';
+  return ok({
+    combat: withConditions(combat, t.value.id, [...withoutPending(t.value.conditions), ...words]),
+    summary: `${by}'s Tactical Attack on ${t.value.name}: ${says.join('; ')}.`,
+  });
+}
+
+// ---- Damage that is not an attack --------------------------------------------------------------------------
+
+/** Most dice one damage roll of the tracker may roll. */
+export const MAX_TRACKER_DAMAGE_DICE = 10;
+/** Largest die of a tracker damage roll (a d100 included). */
+export const MAX_TRACKER_DAMAGE_SIDES = 100;
+/** Largest static DV or mod of a tracker damage roll (the damage module's own limit is larger). */
+export const MAX_TRACKER_DV = 1000;
+/** Longest name of what deals the damage. */
+export const MAX_DAMAGE_SOURCE_LENGTH = 60;
+
+/** Damage that is not an attack, built: the defender, the hit and the DV roll, and every end state with its chance. */
+export interface TrackerDamage {
+  readonly target: Fighter;
+  readonly defender: Defender;
+  readonly hit: Omit<Hit, 'dv'>;
+  readonly harm: PreparedHarm;
+  readonly outcomes: readonly HitOutcome[];
+  readonly down: number;
+}
+
+/** Builds damage that is not an attack on a combatant, with its exact odds (DAMAGE; ruling CB-40). */
+export function trackerDamage(
+  combat: CombatState,
+  characters: readonly TableCharacter[],
+  action: Extract<TrackerCombatAction, { type: 'damage' }>,
+  settings: CombatSettings = DEFAULT_COMBAT_SETTINGS,
+): RuleResult<TrackerDamage> {
+  const t = combatantOf(combat, action.targetId);
+  if (!t.ok) return t;
+  const target = trackerFighter(t.value, characters);
+  if (!target.ok) return target;
+  if (target.value.healthDie === null) return problem('combat/fighter-down', `${t.value.name} is already down; damage cannot be taken further (H-10).`);
+  const source: HarmSource = 'dv' in action ? { kind: 'static', dv: action.dv } : { kind: 'dice', count: action.dice.count, sides: action.dice.sides, mod: action.dice.mod ?? 0 };
+  const prepared = prepareHarm({ source, steps: [], rerollUpTo: 0 });
+  if (!prepared.ok) return problem(prepared.problem.code, prepared.problem.message);
+  const f = target.value;
+  const defender: Defender = {
+    healthDie: f.healthDie,
+    armourDie: f.armourDie,
+    conMod: f.conMod,
+    armourCoverage: action.isPartial === true ? 'partial' : f.armourCoverage,
+    isArmourMagickal: f.isArmourMagickal,
+  };
+  const hit: Omit<Hit, 'dv'> = {
+    ...(action.isPenetrating === true ? { isPenetrating: true } : {}),
+    ...(action.isCrit === true ? { isCrit: true, ...(statesOf(t.value.conditions).critsToHealth ? { critStepTo: 'health' as const } : {}) } : {}),
+  };
+  const outcomes = hitOutcomesForDamageRoll(defender, harmDistribution(prepared.harm), hit, settings.damage);
+  return ok({ target: f, defender, hit, harm: prepared.harm, outcomes, down: outcomes.reduce((s, o) => s + (o.healthDie === null ? o.p : 0), 0) });
+}
+
+function rollDamage(
+  rng: RandomSource,
+  combat: CombatState,
+  characters: readonly TableCharacter[],
+  action: Extract<TrackerCombatAction, { type: 'damage' }>,
+  settings: CombatSettings,
+): RuleResult<TrackerActionResult> {
+  const built = trackerDamage(combat, characters, action, settings);
+  if (!built.ok) return built;
+  const { target, defender, hit, harm } = built.value;
+  const dv = rollHarm(rng, harm);
+  const result = rollHit(rng, defender, { ...hit, dv: dv.dv }, settings.damage);
+  const after = result.defender;
+  const lines = [`${action.source.trim()}: ${harm.explanation}: DV ${dv.dv}`, ...result.events.map((e) => e.text)];
+  const combatants = combat.combatants.map((c) =>
+    c.id !== target.id
+      ? c
+      : {
+          ...c,
+          health: after.healthDie === null ? 'down' : `d${after.healthDie}`,
+          armour: after.armourDie !== null ? `d${after.armourDie}` : defender.armourDie !== null || c.armour.trim() !== '' ? 'none' : '',
+          isDown: after.healthDie === null,
+        },
+  );
+  const changed = after.healthDie !== defender.healthDie || after.armourDie !== defender.armourDie;
+  const dice = after.healthDie === null ? 'down!' : `Health d${after.healthDie}${after.armourDie !== null ? `, Armour d${after.armourDie}` : ''}`;
+  // "Name: ..." so that a hidden combatant's change reads "The Smith changed Name" to the players (TB-17).
+  const summary = `${target.name}: ${action.source.trim()}, DV ${dv.dv}: ${changed ? dice : `soaked, no damage (${dice})`}.`;
+  const res: TrackerActionResult = { combat: { ...combat, combatants }, summary };
+  const character = characters.find((c) => c.id === combat.combatants.find((x) => x.id === target.id)?.characterId);
+  if (character === undefined || !changed) return ok(res);
+  const document = withHealthAfterHit(character.document, after.healthDie, after.armourDie === defender.armourDie ? undefined : after.armourDie);
+  const what = hitSummary(action.source.trim(), target.name, hit.isCrit === true, defender, after).replace(/ (hits|crits) /, ' on ');
+  return ok({ ...res, target: { character, document, summary: what, lines } });
+}
+
+// ---- the other actions ---------------------------------------------------------------------------------
+
+/**
+ * Decides one of this module's tracker actions: the tracker after it, the line, the rolls, and a
+ * character's document where its dice changed. Who may send it is the extension's to check.
+ */
+export function rollTrackerAction(
+  rng: RandomSource,
+  combat: CombatState,
+  characters: readonly TableCharacter[],
+  action: TrackerCombatAction,
+  settings: CombatSettings = DEFAULT_COMBAT_SETTINGS,
+): RuleResult<TrackerActionResult> {
+  switch (action.type) {
+    case 'tactical-attack':
+      return rollTactical(rng, combat, characters, action, settings);
+    case 'tactical-effect':
+      return applyEffects(combat, action);
+    case 'damage':
+      return rollDamage(rng, combat, characters, action, settings);
+    default:
+      break;
+  }
+  const c = combatantOf(combat, action.combatantId);
+  if (!c.ok) return c;
+  const me = c.value;
+  switch (action.type) {
+    case 'total-defense': {
+      if (me.isDown) return problem('combat/fighter-down', `${me.name} is down and cannot act.`);
+      if (statesOf(me.conditions).losesAction) return problem('combat/lost-action', `${me.name} lost their standard action this turn (a Tactical Attack): pass the turn.`);
+      const covering = action.covering === true;
+      if (covering) {
+        const f = trackerFighter(me, characters);
+        if (!f.ok) return f;
+        if (!f.value.specials.covering) return problem('combat/not-covering', `${me.name} cannot cover allies: Covering Defense is the Tank's (a Combatant option).`);
+      }
+      const words = [CONDITION_WORDS.totalDefense, ...(covering ? [CONDITION_WORDS.covering] : [])];
+      return ok({
+        combat: withConditions(combat, me.id, [...without(me.conditions, CONDITION_WORDS.totalDefense, CONDITION_WORDS.covering), ...words]),
+        summary: `${me.name} takes Total Defense${covering ? ', covering allies' : ''}: until their next turn, attacks on them are Competitions.`,
+      });
+    }
+    case 'pass': {
+      const s = statesOf(me.conditions);
+      return ok({
+        combat: withConditions(combat, me.id, without(me.conditions, CONDITION_WORDS.losesAction, CONDITION_WORDS.totalDefense, CONDITION_WORDS.covering)),
+        summary: `${me.name} passes${s.losesAction ? ' (the action lost to a Tactical Attack)' : ''}.`,
+      });
+    }
+    case 'adjust-inventory': {
+      if (me.isDown) return problem('combat/fighter-down', `${me.name} is down and cannot act.`);
+      const text = action.text?.trim() ?? '';
+      return ok({
+        combat: withConditions(combat, me.id, without(me.conditions, CONDITION_WORDS.totalDefense, CONDITION_WORDS.covering)),
+        summary: `${me.name} adjusts inventory (a full-round action)${text !== '' ? `: ${text}` : ''}.`,
+      });
+    }
+    case 'crit-step': {
+      const rest = without(me.conditions, CONDITION_WORDS.critsToHealth);
+      return ok({
+        combat: withConditions(combat, me.id, action.to === 'health' ? [...rest, CONDITION_WORDS.critsToHealth] : rest),
+        summary: `${me.name} takes a Crit's free step on the ${action.to === 'health' ? 'Health Die' : 'Armour Die (while armour is left)'}.`,
+      });
+    }
+  }
+}
+
+/**
+ * Examples of each action at the extension's example table (after its tracker attacks: the player's
+ * character `ch1` is combatant c1, the Smith's goblin c2). The effects to choose are set by the Smith's
+ * tracker update, so the example does not hang on the Tactical Attack's dice.
+ */
+export const TRACKER_ACTION_EXAMPLES = [
+  { role: 'player', message: { kind: 'combat', requestId: 'ex-crit-step', action: { type: 'crit-step', combatantId: 'c1', to: 'health' } } },
+  { role: 'player', message: { kind: 'combat', requestId: 'ex-total-defense', action: { type: 'total-defense', combatantId: 'c1' } } },
+  { role: 'player', message: { kind: 'combat', requestId: 'ex-tactical', action: { type: 'tactical-attack', attackerId: 'c1', targetId: 'c2', stat: 'STR' } } },
+  { role: 'smith', message: { kind: 'combat', requestId: 'ex-pending', action: { type: 'update', combatantId: 'c2', conditions: [pendingTacticalText(1, 'c1')] } } },
+  { role: 'player', message: { kind: 'combat', requestId: 'ex-tactical-effect', action: { type: 'tactical-effect', targetId: 'c2', effects: [{ kind: 'exposed' }] } } },
+  { role: 'smith', message: { kind: 'combat', requestId: 'ex-fall', action: { type: 'damage', targetId: 'c1', source: 'Fall', dice: { count: 1, sides: 6 } } } },
+  { role: 'player', message: { kind: 'combat', requestId: 'ex-inventory', action: { type: 'adjust-inventory', combatantId: 'c1', text: 'draws a dagger' } } },
+  { role: 'player', message: { kind: 'combat', requestId: 'ex-pass', action: { type: 'pass', combatantId: 'c1' } } },
+] as const satisfies readonly { readonly role: 'player' | 'smith'; readonly message: { readonly kind: 'combat'; readonly requestId: string; readonly action: unknown } }[];
