@@ -446,8 +446,8 @@ function doTactical(rng: RandomSource, w: Work, actor: Fighter, action: Extract<
 }
 
 /**
- * The target's Save against a Tactical Attack that connected (Tactical ATTACK!: "opponent gets a standard
- * Save test vs your appropriate stat"; ruling CB-11): the attacker's score in the stat, a monster's attack
+ * The target's Save against a Tactical Attack that connected (Tactical ATTACK!: a Save against the
+ * attacker's stat; ruling CB-11): the attacker's score in the stat, a monster's attack
  * value standing in; all or nothing; the level step against a greater source; the stock's Save bonuses.
  */
 export function tacticalSaveSpec(actor: Fighter, target: Fighter, stat: StatId, settings: CombatSettings): SaveSpec {
