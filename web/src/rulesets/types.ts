@@ -167,6 +167,8 @@ export interface CombatAttackProps {
   readonly settings: Settings;
   /** Sends one of the ruleset's own tracker actions (`{ kind: 'combat', action }`); false when refused. */
   readonly act: (a: RulesetCombatAction) => Promise<boolean>;
+  /** The viewer is the Smith (a ruleset may offer the Smith's actions only to them). */
+  readonly isSmith?: boolean;
 }
 
 /** Attacks from the tracker. */

@@ -110,7 +110,7 @@ export function CombatPanel(props: { session: TableSession }) {
             lists={{ health: healthSuggests.dice.length > 0, armour: armourSuggests.dice.length > 0 }}
             attack={
               attack && attack.canAttack(c) && mayAttackWith(c, state.you, state.characters)
-                ? (act) => <attack.Control attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} settings={state.settings} act={act} />
+                ? (act) => <attack.Control attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} settings={state.settings} act={act} isSmith={isSmith} />
                 : null
             }
             moveTo={(d) => moveInOrder(combat.combatants.map((x) => x.id), i, d)}

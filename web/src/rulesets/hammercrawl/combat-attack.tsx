@@ -10,6 +10,7 @@ import { percent, previewAttack, weaponsOf } from './attack-preview.js';
 import type { TableCharacter } from '../../lib/protocol.js';
 import type { CombatAttackProps } from '../types.js';
 import type { TrackerAttackAction } from './wire.js';
+import { CombatActions } from './combat-actions.js';
 
 export interface AttackControlProps {
   /** The table's settings (its combat rulings change the odds). */
@@ -20,6 +21,8 @@ export interface AttackControlProps {
   readonly combat: unknown;
   readonly characters: readonly TableCharacter[];
   readonly act: CombatAttackProps['act'];
+  /** The viewer is the Smith (damage that is not an attack is the Smith's). */
+  readonly isSmith?: boolean;
 }
 
 /** The Attack control of one combatant. */
@@ -31,6 +34,7 @@ export function AttackControl(props: AttackControlProps) {
   const [weaponId, setWeaponId] = useState<string>('');
   const [feat, setFeat] = useState(false);
   const [calledShot, setCalledShot] = useState(0);
+  const [thrown, setThrown] = useState(false);
   // One click, one attack: a second click while the first is in flight is ignored.
   const attack = useAction(async (action: TrackerAttackAction) => {
     if (!(await props.act({ ...action }))) throw new Error('refused');
@@ -44,17 +48,18 @@ export function AttackControl(props: AttackControlProps) {
     [weapons, props.combat, props.characters, props.settings, a.id, target?.id],
   );
   const chosen = weaponId !== '' ? weaponId : usable !== undefined && usable.id !== weapons[0]?.id ? usable.id : '';
-  const options = { ...(chosen !== '' ? { weaponId: chosen } : {}), ...(feat ? { feat: true } : {}), ...(calledShot > 0 ? { calledShot } : {}) };
+  const options = { ...(chosen !== '' ? { weaponId: chosen } : {}), ...(feat ? { feat: true } : {}), ...(calledShot > 0 ? { calledShot } : {}), ...(thrown ? { thrown: true } : {}) };
   const preview = useMemo(
     () => (target ? previewAttack(props.combat, props.characters, a.id, target.id, options, props.settings ?? {}) : null),
-    [props.combat, props.characters, props.settings, a.id, target?.id, chosen, feat, calledShot],
+    [props.combat, props.characters, props.settings, a.id, target?.id, chosen, feat, calledShot, thrown],
   );
-  if (targets.length === 0 || target === undefined) return null;
+  if (targets.length === 0 || target === undefined) return <CombatActions {...props} />;
   const base = `atk-${a.id}`;
   const canSend = preview !== null && (preview.ok || preview.isHidden === true);
   const foes = targets.filter((t) => t.side !== a.side);
   const allies = targets.filter((t) => t.side === a.side);
   return (
+    <>
     <form
       class="attack"
       aria-label={`Attack with ${a.name}`}
@@ -109,11 +114,17 @@ export function AttackControl(props: AttackControlProps) {
           <input type="checkbox" checked={feat} onChange={(e) => setFeat(e.currentTarget.checked)} /> Feat
         </label>
       ) : null}
+      {a.characterId !== null ? (
+        <label class="check">
+          <input type="checkbox" checked={thrown} onChange={(e) => setThrown(e.currentTarget.checked)} /> Thrown
+        </label>
+      ) : null}
       <button type="submit" class="primary" disabled={attack.isBusy || !canSend} aria-busy={attack.isBusy ? 'true' : undefined} onClick={oneClick()}>
         {attack.isBusy ? 'Attacking…' : 'Attack'}
       </button>
       {preview === null ? null : preview.ok ? (
         <p class="attack-odds" id={`${base}-odds`}>
+          {preview.note !== undefined ? <>{preview.note} </> : null}
           Hit <strong>{percent(preview.hit)}</strong> · crit {percent(preview.crit)} · {target.name} down <strong>{percent(preview.down)}</strong>
           <br />
           <span class="muted">Likeliest after: {preview.likeliest.map((o) => `${o.text} ${percent(o.p)}`).join(' · ')}</span>
@@ -124,5 +135,7 @@ export function AttackControl(props: AttackControlProps) {
         </p>
       )}
     </form>
+    <CombatActions {...props} />
+    </>
   );
 }
