@@ -15,6 +15,21 @@ export const HAMMERCRAWL_HELP: readonly HelpSection[] = [
       'Steps move the die along the dice chain, d3 to d30. A step in your favour makes a Test’s die smaller and a Challenge’s die bigger. A Feat rolls the Feat Die of your level along with it, in your favour. Saves and Competitions (both sides roll, the higher wins) are under “HAMMERCRAWL! checks” in the tray.',
     ],
   },
+  // combat: the tracker's actions (tracker-actions.ts)
+  {
+    id: 'combat-actions',
+    title: 'Fighting in the tracker',
+    paragraphs: [
+      'Each combatant’s row has an Attack form with the odds before the click, and “More actions” for the rest. Against one of the Smith’s minions a roll equal to its number is enough (the table setting can ask for higher).',
+    ],
+    terms: [
+      ['Total Defense', 'A full round spent defending: until the combatant acts again, every attack on them is a Competition (both roll, ties to the defender). A Tank may cover allies: attacks on them come to the Tank, who defends as a Feat.'],
+      ['Tactical Attack', 'An attack that does no damage. If it connects, the target saves against the stat you name; if the Save fails you choose an effect (two on a crit): Exposed (the next Check against them +1 step), Hampered (their next Check -1 step), Loses action (they can only pass next turn), or one agreed with the Smith.'],
+      ['Crit step', 'A crit takes one free step off the defender’s Armour Die, or their Health Die if they tick that choice under “More actions”.'],
+      ['Thrown', 'Throw the weapon: a melee weapon thrown is one step worse to hit and to harm.'],
+      ['Damage, not an attack', 'The Smith’s: a trap, a fall or a spell’s DV, as a number or dice (2d6+1), through Armour and Health Dice as a hit is; the odds of each result show first, and a character’s sheet follows.'],
+    ],
+  },
   {
     id: 'smith-tools',
     title: 'The Smith’s screen: Venture, light and hammer dice',
