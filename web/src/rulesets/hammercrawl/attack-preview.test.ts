@@ -42,3 +42,33 @@ describe('the odds of an attack on a foe whose numbers are the Smith\'s', () => 
     expect(smiths.combatants[1]!.health).toBe('d6');
   });
 });
+
+describe('the odds of the tracker’s other actions, before the click', () => {
+  it('reads a DV as the Smith writes it: a number or dice', async () => {
+    const { readDamageValue } = await import('./attack-preview.js');
+    expect(readDamageValue('5')).toEqual({ dv: 5 });
+    expect(readDamageValue('2d6+1')).toEqual({ dice: { count: 2, sides: 6, mod: 1 } });
+    expect(readDamageValue('d8 - 2')).toEqual({ dice: { count: 1, sides: 8, mod: -2 } });
+    expect(readDamageValue('banana')).toBeNull();
+    expect(readDamageValue('')).toBeNull();
+  });
+
+  it('damage on a foe: every end state sums to 1; Total Defense shows in the attack’s note', async () => {
+    const { previewDamage, previewAttack: preview } = await import('./attack-preview.js');
+    const rules = await loadRuleSystem('hammercrawl');
+    const step = (s: CombatState, a: CombatAction) => {
+      const r = rollCombatAction(seededRandom(1), rules, s, a);
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value.combat;
+    };
+    let s = step(EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes', monster: 'hd=1,attack=+2,defense=11,damage=3' });
+    s = step(s, { type: 'add', name: 'Hound', side: 'party', monster: 'hd=2,attack=+3,defense=12,damage=d6' });
+    // 4d6 can reach 24, enough to take a d6 Health Die down through Overwhelming steps.
+    const d = previewDamage(s, [], { targetId: 'c1', source: 'Trap', dice: { count: 4, sides: 6 } });
+    expect(d.ok && d.likeliest.reduce((x, o) => x + o.p, 0)).toBeLessThanOrEqual(1);
+    expect(d.ok && d.down).toBeGreaterThan(0);
+    expect(preview(s, [], 'c2', 'c1').ok && (preview(s, [], 'c2', 'c1') as { note?: string }).note).toBeFalsy();
+    s = step(s, { type: 'update', combatantId: 'c1', conditions: ['Total Defense'] });
+    expect(preview(s, [], 'c2', 'c1')).toMatchObject({ ok: true, note: 'Goblin is in Total Defense: a Competition.' });
+  });
+});
