@@ -1,7 +1,9 @@
 /**
  * HAMMERCRAWL!'s one-click attack for one combatant (lazy chunk): a target (and a weapon when the
- * character has several), the exact odds before the click (hit, crit, target down, likeliest Health
- * and Armour after), then the `combat` action `attack`: the server rolls attack, damage and soak.
+ * character has several), a called shot, a Feat, a throw, the exact odds before the click (hit, crit,
+ * target down, likeliest Health and Armour after; a Total Defense or a covering Tank named), then the
+ * `combat` action `attack`: the server rolls attack, damage and soak. The combatant's other actions
+ * (Tactical Attack, Total Defense, damage that is not an attack...) follow (combat-actions.tsx).
  */
 import { useMemo, useState } from 'preact/hooks';
 import { attackTargets, defaultTarget, type Combatant } from '../../lib/combat-view.js';
@@ -60,82 +62,82 @@ export function AttackControl(props: AttackControlProps) {
   const allies = targets.filter((t) => t.side === a.side);
   return (
     <>
-    <form
-      class="attack"
-      aria-label={`Attack with ${a.name}`}
-      aria-busy={attack.isBusy ? 'true' : undefined}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!canSend) return;
-        void attack.run({ type: 'attack', attackerId: a.id, targetId: target.id, ...options } satisfies TrackerAttackAction);
-      }}
-    >
-      <label for={`${base}-target`}>{a.name} attacks</label>
-      <select id={`${base}-target`} value={target.id} onChange={(e) => setPickedId(e.currentTarget.value)}>
-        {foes.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
-          </option>
-        ))}
-        {allies.length > 0 ? (
-          <optgroup label={foes.length > 0 ? 'Allies' : 'Own side'}>
-            {allies.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </optgroup>
+      <form
+        class="attack"
+        aria-label={`Attack with ${a.name}`}
+        aria-busy={attack.isBusy ? 'true' : undefined}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!canSend) return;
+          void attack.run({ type: 'attack', attackerId: a.id, targetId: target.id, ...options } satisfies TrackerAttackAction);
+        }}
+      >
+        <label for={`${base}-target`}>{a.name} attacks</label>
+        <select id={`${base}-target`} value={target.id} onChange={(e) => setPickedId(e.currentTarget.value)}>
+          {foes.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+          {allies.length > 0 ? (
+            <optgroup label={foes.length > 0 ? 'Allies' : 'Own side'}>
+              {allies.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
+        </select>
+        {weapons.length > 1 ? (
+          <>
+            <label for={`${base}-weapon`}>with</label>
+            <select id={`${base}-weapon`} value={chosen} onChange={(e) => setWeaponId(e.currentTarget.value)}>
+              <option value="">{weapons[0]!.label}</option>
+              {weapons.slice(1).map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.label}
+                </option>
+              ))}
+            </select>
+          </>
         ) : null}
-      </select>
-      {weapons.length > 1 ? (
-        <>
-          <label for={`${base}-weapon`}>with</label>
-          <select id={`${base}-weapon`} value={chosen} onChange={(e) => setWeaponId(e.currentTarget.value)}>
-            <option value="">{weapons[0]!.label}</option>
-            {weapons.slice(1).map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.label}
-              </option>
-            ))}
-          </select>
-        </>
-      ) : null}
-      <label for={`${base}-called`} class="sr-only">
-        Called shot
-      </label>
-      <select id={`${base}-called`} value={String(calledShot)} onChange={(e) => setCalledShot(Number(e.currentTarget.value))}>
-        <option value="0">No called shot</option>
-        <option value="1">Called shot (1 step)</option>
-        <option value="2">Called shot, hard (2 steps)</option>
-        <option value="3">Called shot, very hard (3 steps)</option>
-      </select>
-      {a.characterId !== null ? (
-        <label class="check">
-          <input type="checkbox" checked={feat} onChange={(e) => setFeat(e.currentTarget.checked)} /> Feat
+        <label for={`${base}-called`} class="sr-only">
+          Called shot
         </label>
-      ) : null}
-      {a.characterId !== null ? (
-        <label class="check">
-          <input type="checkbox" checked={thrown} onChange={(e) => setThrown(e.currentTarget.checked)} /> Thrown
-        </label>
-      ) : null}
-      <button type="submit" class="primary" disabled={attack.isBusy || !canSend} aria-busy={attack.isBusy ? 'true' : undefined} onClick={oneClick()}>
-        {attack.isBusy ? 'Attacking…' : 'Attack'}
-      </button>
-      {preview === null ? null : preview.ok ? (
-        <p class="attack-odds" id={`${base}-odds`}>
-          {preview.note !== undefined ? <>{preview.note} </> : null}
-          Hit <strong>{percent(preview.hit)}</strong> · crit {percent(preview.crit)} · {target.name} down <strong>{percent(preview.down)}</strong>
-          <br />
-          <span class="muted">Likeliest after: {preview.likeliest.map((o) => `${o.text} ${percent(o.p)}`).join(' · ')}</span>
-        </p>
-      ) : (
-        <p class={`attack-odds muted${preview.isHidden === true ? ' odds-hidden' : ''}`} id={`${base}-odds`}>
-          {preview.message}
-        </p>
-      )}
-    </form>
-    <CombatActions {...props} />
+        <select id={`${base}-called`} value={String(calledShot)} onChange={(e) => setCalledShot(Number(e.currentTarget.value))}>
+          <option value="0">No called shot</option>
+          <option value="1">Called shot (1 step)</option>
+          <option value="2">Called shot, hard (2 steps)</option>
+          <option value="3">Called shot, very hard (3 steps)</option>
+        </select>
+        {a.characterId !== null ? (
+          <label class="check">
+            <input type="checkbox" checked={feat} onChange={(e) => setFeat(e.currentTarget.checked)} /> Feat
+          </label>
+        ) : null}
+        {a.characterId !== null ? (
+          <label class="check">
+            <input type="checkbox" checked={thrown} onChange={(e) => setThrown(e.currentTarget.checked)} /> Thrown
+          </label>
+        ) : null}
+        <button type="submit" class="primary" disabled={attack.isBusy || !canSend} aria-busy={attack.isBusy ? 'true' : undefined} onClick={oneClick()}>
+          {attack.isBusy ? 'Attacking…' : 'Attack'}
+        </button>
+        {preview === null ? null : preview.ok ? (
+          <p class="attack-odds" id={`${base}-odds`}>
+            {preview.note !== undefined ? <>{preview.note} </> : null}
+            Hit <strong>{percent(preview.hit)}</strong> · crit {percent(preview.crit)} · {target.name} down <strong>{percent(preview.down)}</strong>
+            <br />
+            <span class="muted">Likeliest after: {preview.likeliest.map((o) => `${o.text} ${percent(o.p)}`).join(' · ')}</span>
+          </p>
+        ) : (
+          <p class={`attack-odds muted${preview.isHidden === true ? ' odds-hidden' : ''}`} id={`${base}-odds`}>
+            {preview.message}
+          </p>
+        )}
+      </form>
+      <CombatActions {...props} />
     </>
   );
 }
