@@ -100,3 +100,48 @@ describe('odds cast / roll cast', () => {
     expect(past.err).toMatch(/--spell-die d12 is not a Spell Die/);
   });
 });
+
+describe('step past the top of the chain', () => {
+  it('steps d30+d3 back down: step d30+d3 -1 is d30', async () => {
+    const r = await cli(['step', 'd30+d3', '-1', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({ from: 'd30+d3', steps: -1, dice: [30], explanation: 'd30+d3 -1 step -> d30' });
+    expect((await cli(['step', 'd30+d30+d4', '-15'])).out).toBe('d30+d30+d4 -15 steps -> d30\n');
+  });
+
+  it('refuses dice that are no place on the extended chain', async () => {
+    const r = await cli(['step', 'd20+d3', '-1']);
+    expect(r.code).toBe(EXIT_BAD_INPUT);
+    expect(r.err).toMatch(/'d20\+d3' is not a die of the HAMMERCRAWL! dice chain/);
+  });
+});
+
+describe('odds save --feat', () => {
+  it('adds the Feat Die of --level: d20 + d6 + 1 beats 14 at level 5', async () => {
+    const r = await cli(['odds', 'save', '--mod', '1', '--target', '14', '--level', '5', '--feat', '--json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out) as { featDie: string; success: number };
+    expect(json.featDie).toBe('d6');
+    let wins = 0;
+    for (let d = 1; d <= 20; d++) for (let f = 1; f <= 6; f++) if (d + f + 1 > 14) wins++;
+    expect(json.success).toBeCloseTo(wins / 120, 12);
+  });
+
+  it('needs --level, and --weak needs --feat', async () => {
+    expect((await cli(['odds', 'save', '--mod', '1', '--target', '14', '--feat'])).err).toMatch(/--feat needs --level/);
+    expect((await cli(['odds', 'save', '--mod', '1', '--target', '14', '--weak'])).err).toMatch(/--weak needs --feat/);
+  });
+});
+
+describe('compete --crit', () => {
+  it("gives each side's chance to crit; a d12 cannot crit at C16", async () => {
+    const r = await cli(['odds', 'compete', '--crit', '16', '--vs-die', 'd12', '--json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out) as { crit: number; vsCrit: number };
+    expect(json.crit).toBeCloseTo(1 / 20, 12);
+    expect(json.vsCrit).toBe(0);
+    const roll = JSON.parse((await cli(['roll', 'compete', '--crit', '16', '--seed', '4', '--json'])).out) as { crit: boolean; vsCrit: boolean };
+    expect(typeof roll.crit).toBe('boolean');
+    expect(typeof roll.vsCrit).toBe('boolean');
+  });
+});
