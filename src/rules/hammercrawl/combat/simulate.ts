@@ -151,9 +151,9 @@ export type TurnOrderRule = 'initiative' | 'party' | 'foes';
 export const DEFAULT_TURN_ORDER: TurnOrderRule = 'initiative';
 
 /**
- * The leaders of the Initiative Contest (Order of Actions: "the leaders of each side of the conflict roll
- * an Initiative Contest: d20 plus INT mod"): the first fighter given on each side (ruling CB-18), with its
- * INT score, 10 (mod 0) for a monster, whose line gives no INT.
+ * The leaders of the Initiative Contest (Order of Actions: one leader per side rolls d20 + INT mod): the
+ * first fighter given on each side (ruling CB-18), with its INT score, 10 (mod 0) for a monster, whose
+ * line gives no INT.
  */
 export function contestLeaders(fighters: readonly Fighter[]): ContestEntrant[] {
   const leader = (side: 'party' | 'foes'): ContestEntrant => {
