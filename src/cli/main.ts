@@ -119,6 +119,9 @@ Examples:
   hammercrawl odds test --target 12 --steps 1
   hammercrawl roll soak --health d4 --con 1 --dv 7
   hammercrawl step d30 +15
+  hammercrawl odds attack --target 12 --mod 1 --harm d8 --health d8 --armour d6 --json
+  hammercrawl odds cast --spell-die d6 --level 2 --mana-burn --json
+  hammercrawl sim --generate 4 --monster "goblin:hd=1,attack=+2,defense=12,damage=d6,count=6" --runs 1000 --seed 7 --json
   hammercrawl odds check --ruleset exalted-hack --attribute 12 --advantage
   hammercrawl char new --ruleset bare-bones --count 3 --seed 7
 Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,

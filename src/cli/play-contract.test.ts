@@ -145,3 +145,17 @@ describe('compete --crit', () => {
     expect(typeof roll.vsCrit).toBe('boolean');
   });
 });
+
+describe('sim from the command line', () => {
+  const GOBLINS = 'goblin:hd=1,attack=+2,defense=12,damage=d6,count=2';
+  it('runs as sim and as simulate, the same output for the same seed', async () => {
+    const a = await cli(['sim', '--generate', '2', '--monster', GOBLINS, '--runs', '30', '--seed', '5', '--json']);
+    const b = await cli(['simulate', '--generate', '2', '--monster', GOBLINS, '--runs', '30', '--seed', '5', '--json']);
+    expect(a.code).toBe(0);
+    expect(a.out).toBe(b.out);
+    const json = JSON.parse(a.out) as { runs: number; partyWins: number; rounds: { mean: number } };
+    expect(json.runs).toBe(30);
+    expect(json.partyWins).toBeGreaterThanOrEqual(0);
+    expect(json.rounds.mean).toBeGreaterThan(0);
+  });
+});
