@@ -30,7 +30,7 @@ export interface LoadedModules {
 /**
  * The commands whose modules load on demand; any other first word (help, --help, a typo) loads all.
  */
-export const ON_DEMAND_COMMANDS: ReadonlySet<string> = new Set(['roll', 'odds', 'step', 'char', 'serve', 'seat', 'rules', 'simulate']);
+export const ON_DEMAND_COMMANDS: ReadonlySet<string> = new Set(['roll', 'odds', 'step', 'char', 'serve', 'seat', 'rules', 'sim', 'simulate']);
 
 /** Imports what `args` needs (see `LoadedModules`): the mechanics only for a mechanic, a ruleset only when named. */
 export async function loadModules(args: readonly string[]): Promise<LoadedModules> {
@@ -53,7 +53,7 @@ export async function loadModules(args: readonly string[]): Promise<LoadedModule
     isEverything || command === 'serve' ? import('./serve.js') : null,
     isEverything || command === 'seat' ? import('./seat.js') : null,
     needsRulesets ? import('./ruleset-commands.js') : null,
-    isEverything || command === 'simulate' ? import('./simulate.js') : null,
+    isEverything || command === 'sim' || command === 'simulate' ? import('./simulate.js') : null,
   ]);
   return { ruleset, ruleSystem, mechanics, char, serve, seat, rulesets, simulate };
 }

@@ -7,13 +7,14 @@
  * `options.ts`; no command module imports this one.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { BARE_BONES_CHAIN, HAMMERCRAWL_CHAIN, explainStep, stepDie, type BelowBottomPolicy, type DiceChain } from '../dice/dice-chain.js';
+import { BARE_BONES_CHAIN, HAMMERCRAWL_CHAIN, describeDice, explainStep, stepFromPosition, type BelowBottomPolicy, type DiceChain } from '../dice/dice-chain.js';
 import { isDiceError } from '../dice/errors.js';
 import { MAX_SEED, seededRandom } from '../dice/random.js';
 import { compileRoll, termSubtotal } from '../dice/roll.js';
 import type { DiceOptions } from '../dice/resolve.js';
 import { CATALOGUE } from '../rules/catalogue.js';
 import type { RuleSystem } from '../rules/rule-system.js';
+import { readSteppedDice } from './step-dice.js';
 import { ON_DEMAND_COMMANDS, loadModules, type LoadedModules } from './load-modules.js';
 import { MECHANIC_NAMES, UsageError, parseDieFlag, type MechanicCommand, type MechanicFlag, type MechanicFlags } from './mechanic.js';
 import {
@@ -118,6 +119,9 @@ Examples:
   hammercrawl odds test --target 12 --steps 1
   hammercrawl roll soak --health d4 --con 1 --dv 7
   hammercrawl step d30 +15
+  hammercrawl odds attack --target 12 --mod 1 --harm d8 --health d8 --armour d6 --json
+  hammercrawl odds cast --spell-die d6 --level 2 --mana-burn --json
+  hammercrawl sim --generate 4 --monster "goblin:hd=1,attack=+2,defense=12,damage=d6,count=6" --runs 1000 --seed 7 --json
   hammercrawl odds check --ruleset exalted-hack --attribute 12 --advantage
   hammercrawl char new --ruleset bare-bones --count 3 --seed 7
 Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
@@ -172,17 +176,17 @@ Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
     program
       .command('step')
       .description('move a die along the dice chain: step d20 +1 -> d24, step d30 +15 -> d30+d30+d4')
-      .argument('<die>', 'a die of the chain, e.g. d20')
+      .argument('<die>', 'a die of the chain, e.g. d20, or past its top, e.g. d30+d3')
       .argument('<steps>', 'steps up (+N) or down (-N)', parseInteger)
       .option('--json', 'print one JSON object: from, steps, dice, explanation'),
   ).action((die: string, steps: number, flags: DiceFlags & { json?: boolean }) => {
-    const match = /^d(\d+)$/i.exec(die.trim());
-    if (!match) throw new UsageError(`'${die}' is not a die; write it like d20`);
     const chain = flags.chain ?? ruleSystem?.chain ?? HAMMERCRAWL_CHAIN;
-    const sides = Number(match[1]);
-    const result = stepDie(chain, sides, steps, flags.belowD3 ?? chain.defaultBelowBottom);
-    const explanation = explainStep(chain, sides, result);
-    if (flags.json) io.stdout(`${toJson({ from: `d${sides}`, steps, dice: result.dice, explanation, ...(result.belowBottom ? { belowBottom: result.belowBottom } : {}) })}\n`);
+    // `d30+d3` (what `step d30 +1` prints) steps from its place past the top of the chain.
+    const from = readSteppedDice(chain, die);
+    const result = stepFromPosition(chain, from.position, steps, flags.belowD3 ?? chain.defaultBelowBottom);
+    const fromText = describeDice(from.dice);
+    const explanation = `${fromText}${explainStep(chain, from.dice[0]!, result).slice(`d${from.dice[0]}`.length)}`;
+    if (flags.json) io.stdout(`${toJson({ from: fromText, steps, dice: result.dice, explanation, ...(result.belowBottom ? { belowBottom: result.belowBottom } : {}) })}\n`);
     else io.stdout(`${explanation}\n`);
   });
 

@@ -216,13 +216,25 @@ function saveSpecFrom(f: MechanicFlags): SaveSpec {
     statMod: integerFlag(f, 'mod') ?? 0,
     target: integerFlag(f, 'target')!,
     ...(typeof stat === 'string' ? { stat: stat as StatId } : {}),
-    ...(level !== undefined ? { level } : {}),
+    // With --feat, --level alone names the Feat Die's level; the level penalty needs --source-level too.
+    ...(level !== undefined && (sourceLevel !== undefined || f['feat'] !== true) ? { level } : {}),
     ...(sourceLevel !== undefined ? { sourceLevel } : {}),
     ...(f['all-or-nothing'] === true ? { allOrNothing: true } : {}),
     ...(side.steps && side.steps.length > 0 ? { steps: side.steps } : {}),
     ...(side.vantage && side.vantage.length > 0 ? { vantage: side.vantage } : {}),
     ...(critMin !== undefined ? { critMin } : {}),
+    ...saveFeat(f, level),
   };
+}
+
+/** `--feat` on a Save: the Feat Die of `--level` (the Weak column with `--weak`). */
+function saveFeat(f: MechanicFlags, level: number | undefined): Pick<SaveSpec, 'feat'> {
+  if (f['feat'] !== true) {
+    if (f['weak'] === true) throw new UsageError('--weak needs --feat (and --level)');
+    return {};
+  }
+  if (level === undefined) throw new UsageError("--feat needs --level <n>: the Feat Die is the one of your character's level");
+  return { feat: asUsage(() => featDieBonus(level, f['weak'] === true ? 'weak' : 'normal')) };
 }
 
 const SAVE_MECHANIC: MechanicCommand = {
@@ -238,6 +250,8 @@ const SAVE_MECHANIC: MechanicCommand = {
     { name: 'steps', kind: 'integer', placeholder: 'n', description: "other step mods, + in the saver's favour" },
     { name: 'adv', kind: 'boolean', description: 'roll at an Advantage' },
     { name: 'dis', kind: 'boolean', description: 'roll at a Disadvantage' },
+    { name: 'feat', kind: 'boolean', description: 'a Save that is one of your Feats: add the Feat Die of --level' },
+    { name: 'weak', kind: 'boolean', description: 'with --feat: the Weak column of the Feat Die table' },
     CRIT_FLAG,
   ],
   roll(rng: RandomSource, f: MechanicFlags): MechanicOutput {
@@ -269,7 +283,20 @@ const SAVE_MECHANIC: MechanicCommand = {
 function competitionFrom(f: MechanicFlags) {
   const ties = (f['ties'] as TieRule | undefined) ?? 'defender';
   const defender = f['defender'] === 'first' ? 'first' : 'second';
-  return asUsage(() => prepareCompetition({ first: sideSpec(f, ''), second: sideSpec(f, 'vs-'), ties, defender, ...belowFlag(f) }));
+  const critMin = critFlag(f);
+  const crit = critMin !== undefined ? { critMin } : {};
+  return asUsage(() => prepareCompetition({ first: { ...sideSpec(f, ''), ...crit }, second: { ...sideSpec(f, 'vs-'), ...crit }, ties, defender, ...belowFlag(f) }));
+}
+
+/**
+ * `compete --crit`: P(each side's die shows a crit) in one round (Crits: a die of at least the (C) size
+ * crits on its top face), from each side's own check odds.
+ */
+function competeCritOdds(f: MechanicFlags): { crit: number; vsCrit: number } | null {
+  const critMin = critFlag(f);
+  if (critMin === undefined) return null;
+  const one = (prefix: string) => asUsage(() => checkOdds({ ...sideSpec(f, prefix), kind: 'open', critMin, ...belowFlag(f) })).crit ?? 0;
+  return { crit: one(''), vsCrit: one('vs-') };
 }
 
 const COMPETE_MECHANIC: MechanicCommand = {
@@ -280,12 +307,15 @@ const COMPETE_MECHANIC: MechanicCommand = {
     ...DIE_FLAGS('vs-', 'second side: '),
     { name: 'ties', kind: 'text', choices: ['defender', 'stalemate', 'reroll'], placeholder: 'rule', description: 'a tie: defender (the defender wins, default), stalemate, or reroll (until a victor)' },
     { name: 'defender', kind: 'text', choices: ['first', 'second'], placeholder: 'side', description: 'the defender for --ties defender (default: second, the --vs- side)' },
+    CRIT_FLAG,
     BELOW_FLAG,
   ],
   roll(rng: RandomSource, f: MechanicFlags): MechanicOutput {
     const c = competitionFrom(f);
     const r = rollCompetition(rng, c);
-    const side = (x: CheckResult) => ({ dice: x.dice, natural: x.natural, featRoll: x.featRoll, total: x.total, record: x.record });
+    const withCrit = f['crit'] !== undefined;
+    const side = (x: CheckResult) => ({ dice: x.dice, natural: x.natural, featRoll: x.featRoll, total: x.total, ...(withCrit ? { crit: x.crit } : {}), record: x.record });
+    const last = r.rounds.at(-1);
     return {
       json: {
         mechanic: 'compete',
@@ -297,6 +327,7 @@ const COMPETE_MECHANIC: MechanicCommand = {
         success: r.winner === null ? null : r.winner === 'first',
         decidedBy: r.decidedBy,
         automatic: r.automatic,
+        ...(withCrit ? { crit: last?.first.crit ?? false, vsCrit: last?.second.crit ?? false } : {}),
         ...(r.code ? { code: r.code } : {}),
         rounds: r.rounds.map((x) => ({ result: x.result, first: side(x.first), second: side(x.second) })),
         summary: r.summary,
@@ -307,6 +338,7 @@ const COMPETE_MECHANIC: MechanicCommand = {
   },
   odds(f: MechanicFlags): MechanicOutput {
     const o = competitionOdds(competitionFrom(f));
+    const crits = competeCritOdds(f);
     const json = {
       mechanic: 'compete',
       dice: o.firstDice,
@@ -319,12 +351,14 @@ const COMPETE_MECHANIC: MechanicCommand = {
       tie: o.tie,
       capResidual: o.capResidual,
       automatic: o.automatic,
+      ...(crits ?? {}),
       explanation: o.explanation,
     };
     const lines = [
       ...o.explanation,
       `P(first side wins) = ${pct(o.first)}   P(second side wins) = ${pct(o.second)}${o.ties === 'stalemate' ? `   P(stalemate) = ${pct(o.stalemate)}` : ''}`,
       `P(a round is tied) = ${pct(o.tie)}${o.ties === 'reroll' ? `; left undecided at the re-roll cap: ${o.capResidual.toExponential(2)}` : ''}`,
+      ...(crits ? [`P(first side crits) = ${pct(crits.crit)}   P(second side crits) = ${pct(crits.vsCrit)} (in one round)`] : []),
     ];
     return { json, text: lines.join('\n') };
   },

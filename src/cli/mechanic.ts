@@ -9,7 +9,7 @@ import type { RandomSource } from '../dice/random.js';
  * The names of the mechanics `mechanics.ts` lists, in help order, known without importing them: the
  * CLI reads the command line against this list to decide whether it needs the mechanics at all.
  */
-export const MECHANIC_NAMES = ['test', 'challenge', 'open', 'save', 'compete', 'resource', 'soak', 'hammer'] as const;
+export const MECHANIC_NAMES = ['test', 'challenge', 'open', 'save', 'compete', 'resource', 'soak', 'attack', 'cast', 'hammer'] as const;
 
 /** How a flag's text is read before the mechanic sees it. */
 export type FlagKind = 'integer' | 'die' | 'text' | 'boolean' | 'list';

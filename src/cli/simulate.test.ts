@@ -7,7 +7,7 @@ import { seededRandom } from '../dice/random.js';
 import { rollCharacters } from '../rules/hammercrawl/create-character.js';
 import { MAX_FIGHTS } from '../rules/hammercrawl/combat/problems.js';
 import { UsageError } from './mechanic.js';
-import { buildSimulateCommand } from './simulate.js';
+import { PROGRESS_MIN_RUNS, PROGRESS_STEPS, buildSimulateCommand, progressReporter } from './simulate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hammercrawl-simulate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,8 +39,33 @@ async function fails(args: string[]): Promise<string> {
 const GOBLINS = 'goblin:hd=1,attack=+3,defense=12,damage=d6,count=3';
 
 describe('simulate', () => {
-  it('is a command named simulate', () => {
-    expect(buildSimulateCommand({ stdout: () => {}, stderr: () => {} }, () => 1).name()).toBe('simulate');
+  it('is a command named sim, with simulate as its alias', () => {
+    const cmd = buildSimulateCommand({ stdout: () => {}, stderr: () => {} }, () => 1);
+    expect(cmd.name()).toBe('sim');
+    expect(cmd.aliases()).toEqual(['simulate']);
+  });
+
+  it('--runs --seed --json prints runs, partyWins and rounds at the top (the CLI contract)', async () => {
+    const r = await run(['--generate', '2', '--monster', GOBLINS, '--runs', '40', '--seed', '3', '--json']);
+    const json = JSON.parse(r.out) as Record<string, unknown>;
+    expect(json['runs']).toBe(40);
+    expect(typeof json['partyWins']).toBe('number');
+    expect(Object.keys(json['rounds'] as object)).toEqual(['mean', 'min', 'max']);
+    expect(json['turnOrder']).toBe('initiative');
+    expect(r.err).toBe('');
+    const same = await run(['--generate', '2', '--monster', GOBLINS, '--fights', '40', '--seed', '3', '--json']);
+    expect(same.out).toBe(r.out);
+  });
+
+  it('writes a progress line on stderr from PROGRESS_MIN_RUNS runs, none one below', async () => {
+    const quiet = progressReporter({ stdout: () => {}, stderr: () => { throw new Error('no progress expected'); } }, PROGRESS_MIN_RUNS - 1);
+    expect(quiet).toBeUndefined();
+    let err = '';
+    const report = progressReporter({ stdout: () => {}, stderr: (s) => (err += s) }, PROGRESS_MIN_RUNS)!;
+    for (let i = 1; i <= PROGRESS_MIN_RUNS; i++) report(i, PROGRESS_MIN_RUNS);
+    const lines = err.trim().split('\n');
+    expect(lines).toHaveLength(PROGRESS_STEPS);
+    expect(lines.at(-1)).toBe(`sim: ${PROGRESS_MIN_RUNS} of ${PROGRESS_MIN_RUNS} runs (100%)`);
   });
 
   it('--generate with a seed: the same report twice; JSON has the report', async () => {

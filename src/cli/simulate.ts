@@ -13,12 +13,18 @@ import { DEFAULT_COMBAT_SETTINGS, type CombatSettings } from '../rules/hammercra
 import type { MonsterSpec } from '../rules/hammercrawl/combat/fighter.js';
 import { monsterSpecsFromJson, parseMonsterSpec } from '../rules/hammercrawl/combat/monster-spec.js';
 import { MAX_FIGHTS } from '../rules/hammercrawl/combat/problems.js';
-import { simulateEncounter, type SimulationReport } from '../rules/hammercrawl/combat/simulate.js';
+import { DEFAULT_TURN_ORDER, simulateEncounter, type SimulationReport, type TurnOrderRule } from '../rules/hammercrawl/combat/simulate.js';
 import { UsageError } from './mechanic.js';
 import { MAX_CHARACTER_COUNT, type CliIo } from './options.js';
 
-/** Fights run when `--fights` is not given. */
+/** Fights run when `--runs` is not given. */
 export const DEFAULT_SIMULATED_FIGHTS = 1000;
+
+/** From this many runs on, `sim` writes a progress line on stderr. */
+export const PROGRESS_MIN_RUNS = 5000;
+
+/** How many progress reports a long run writes (every tenth of the runs). */
+export const PROGRESS_STEPS = 10;
 
 /** Largest JSON file `--party` or `--monsters` reads (bytes). */
 export const MAX_SIMULATE_FILE_BYTES = 10_000_000;
@@ -29,9 +35,10 @@ interface SimulateFlags {
   monster?: string[];
   monsters?: string;
   fights?: number;
+  runs?: number;
   seed?: number;
   json?: boolean;
-  first?: 'party' | 'foes';
+  first?: TurnOrderRule;
   minionChallenge?: 'beat' | 'meet';
   exact?: boolean;
 }
@@ -104,10 +111,12 @@ function pct(x: number): string {
 }
 
 /** The text report of a simulation. */
-export function formatSimulationReport(report: SimulationReport, seed: number): string {
+export function formatSimulationReport(report: SimulationReport, seed: number, turnOrder: TurnOrderRule = DEFAULT_TURN_ORDER): string {
+  const order = turnOrder === 'initiative' ? "turn order: the leaders' Initiative Contest, the initiative passed along (CB-18)" : `turn order: ${turnOrder} first each round, sides alternating (--first ${turnOrder})`;
   const lines = [
     `${report.fights} fights: party wins ${pct(report.winRate)} (${report.partyWins}), foes win ${report.foesWins}, draws ${report.draws}`,
     `rounds: mean ${report.rounds.mean.toFixed(2)}, min ${report.rounds.min}, max ${report.rounds.max}`,
+    order,
     `monsters down per fight: ${report.meanMonstersDown.toFixed(2)}`,
     '',
     'PC                       drops   Health steps  Armour steps  HD re-rolls  Armour re-rolls  Fist uses',
@@ -123,11 +132,26 @@ export function formatSimulationReport(report: SimulationReport, seed: number): 
 }
 
 /**
- * Builds the `simulate` command (the lead adds it to the program). Output: a text report, or with
- * `--json` `{ seed, party, monsters, report }`; the same `--seed` gives byte-identical output.
+ * A progress reporter for long runs: "sim: 4000 of 10000 runs (40%)" on stderr every tenth of the runs,
+ * each on its own line (stderr is often a log), nothing below PROGRESS_MIN_RUNS.
+ */
+export function progressReporter(io: CliIo, total: number): ((done: number, total: number) => void) | undefined {
+  if (total < PROGRESS_MIN_RUNS) return undefined;
+  const every = Math.ceil(total / PROGRESS_STEPS);
+  return (done) => {
+    if (done % every === 0 || done === total) io.stderr(`sim: ${done} of ${total} runs (${Math.floor((100 * done) / total)}%)\n`);
+  };
+}
+
+/**
+ * Builds the `sim` command (alias `simulate`; the lead adds it to the program). Output: a text report, or
+ * with `--json` `{ seed, runs, partyWins, foesWins, draws, winRate, rounds, turnOrder, party, monsters, report }`
+ * (README, "CLI": at least `runs`, `partyWins` and `rounds` are the contract); the same `--seed` gives
+ * byte-identical output.
  */
 export function buildSimulateCommand(io: CliIo, freshSeed: () => number): Command {
-  return new Command('simulate')
+  return new Command('sim')
+    .alias('simulate')
     .description('run whole fights many times: a party against monsters; win rate, rounds, drops, resources')
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: () => {} })
     .exitOverride()
@@ -135,28 +159,42 @@ export function buildSimulateCommand(io: CliIo, freshSeed: () => number): Comman
     .option('--generate <n>', `roll n level-1 characters (Option A) for the party, 1 to ${MAX_CHARACTER_COUNT}`, parseWhole(1, MAX_CHARACTER_COUNT))
     .option('--monster <spec>', 'a monster: "name:hd=2,attack=+3,defense=12,damage=d6,count=4" (health=d8, armour=d6, boss); repeatable', (v: string, prev: string[] = []) => [...prev, v])
     .option('--monsters <file>', 'monsters from a JSON file: [{ "name": "goblin", "hd": 1, "attack": "+3", "defense": 12, "damage": "d6", "count": 4 }]')
-    .option('--fights <n>', `how many fights, 1 to ${MAX_FIGHTS} (default ${DEFAULT_SIMULATED_FIGHTS})`, parseWhole(1, MAX_FIGHTS))
+    .option('--runs <n>', `how many fights, 1 to ${MAX_FIGHTS} (default ${DEFAULT_SIMULATED_FIGHTS}); a progress line on stderr from ${PROGRESS_MIN_RUNS}`, parseWhole(1, MAX_FIGHTS))
+    .option('--fights <n>', 'the same as --runs', parseWhole(1, MAX_FIGHTS))
     .option('--seed <n>', 'seed for reproducible fights (printed when not given)', parseWhole(0, MAX_SEED))
-    .option('--first <side>', 'which side acts first each round: party or foes (default party)', parseChoice(['party', 'foes'] as const))
+    .option(
+      '--first <order>',
+      "turn order: initiative (default: the leaders' Initiative Contest, the initiative passed along), or party or foes (that side first each round, turns alternating)",
+      parseChoice(['initiative', 'party', 'foes'] as const),
+    )
     .option('--minion-challenge <rule>', 'rolls against minion values: beat (default) or meet ("equal or exceed")', parseChoice(['beat', 'meet'] as const))
     .option('--exact', "draw each attack's result from its exact odds (much faster; falls back to rolling every die when a special needs it)")
     .option('--json', 'print the report as JSON')
     .action((flags: SimulateFlags) => {
+      if (flags.runs !== undefined && flags.fights !== undefined && flags.runs !== flags.fights) throw new UsageError('give --runs or --fights (the same thing), not both');
       const seed = flags.seed ?? freshSeed();
       const party = partyOf(flags, seed);
       const monsters = monstersOf(flags);
       const settings: CombatSettings = { ...DEFAULT_COMBAT_SETTINGS, minionChallenge: flags.minionChallenge ?? 'beat' };
+      const runs = flags.runs ?? flags.fights ?? DEFAULT_SIMULATED_FIGHTS;
+      const turnOrder = flags.first ?? DEFAULT_TURN_ORDER;
+      const onProgress = progressReporter(io, runs);
       const result = simulateEncounter(seededRandom(seed), party, monsters, {
-        fights: flags.fights ?? DEFAULT_SIMULATED_FIGHTS,
+        fights: runs,
         settings,
-        first: flags.first ?? 'party',
+        first: turnOrder,
         mode: flags.exact ? 'exact' : 'dice',
+        ...(onProgress ? { onProgress } : {}),
       });
       if (!result.ok) throw new UsageError(`${result.problem.message} (${result.problem.code})`);
+      const r = result.report;
       if (flags.json) {
-        io.stdout(`${JSON.stringify({ seed, party: party.map((c) => c.name), monsters, report: result.report })}\n`);
+        const rounds = { mean: r.rounds.mean, min: r.rounds.min, max: r.rounds.max };
+        io.stdout(
+          `${JSON.stringify({ seed, runs: r.fights, partyWins: r.partyWins, foesWins: r.foesWins, draws: r.draws, winRate: r.winRate, rounds, turnOrder, party: party.map((c) => c.name), monsters, report: r })}\n`,
+        );
         return;
       }
-      io.stdout(formatSimulationReport(result.report, seed));
+      io.stdout(formatSimulationReport(r, seed, turnOrder));
     });
 }

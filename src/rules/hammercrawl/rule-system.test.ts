@@ -190,3 +190,16 @@ describe('ruleSystem (HAMMERCRAWL!)', () => {
     expect(ids).toContain('treasure-tiers');
   });
 });
+
+describe('the Save check kind as a Feat (the web Save form)', () => {
+  it('has a feat param, and a Save with it adds the Feat Die of that level', () => {
+    const save = ruleSystem.checks.find((c) => c.id === 'save')!;
+    expect(save.params.map((x) => x.name)).toContain('feat');
+    const plain = odds({ check: 'save', params: { mod: 0, target: 15 } });
+    const feat = odds({ check: 'save', params: { mod: 0, target: 15, feat: 1 } });
+    expect(p(plain.outcomes, 'success') + p(plain.outcomes, 'crit')).toBeCloseTo(5 / 20, 12);
+    let wins = 0;
+    for (let d = 1; d <= 20; d++) for (let f = 1; f <= 3; f++) if (d + f > 15) wins++;
+    expect(p(feat.outcomes, 'success') + p(feat.outcomes, 'crit')).toBeCloseTo(wins / 60, 12);
+  });
+});

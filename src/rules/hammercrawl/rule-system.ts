@@ -148,6 +148,8 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
       { name: 'steps', role: 'option', kind: 'integer', min: -MAX_STEP_AMOUNT, max: MAX_STEP_AMOUNT, default: 0, label: 'Steps', help: "other step mods, + in the saver's favour" },
       { name: 'adv', role: 'option', kind: 'boolean', default: false, label: 'Advantage', help: 'roll at an Advantage' },
       { name: 'dis', role: 'option', kind: 'boolean', default: false, label: 'Disadvantage', help: 'roll at a Disadvantage' },
+      // A Save that is one of the class's Save Feats adds the Feat Die (THE FEAT DIE; every class lists Save Feats).
+      ...dieParams('', '').filter((d) => d.name === 'feat' || d.name === 'weak'),
       CRIT,
     ],
   },
@@ -240,6 +242,7 @@ function saveSpec(p: Read): SaveSpec {
     ...(s.steps && s.steps.length > 0 ? { steps: s.steps } : {}),
     ...(s.vantage && s.vantage.length > 0 ? { vantage: s.vantage } : {}),
     ...(crit !== undefined ? { critMin: crit } : {}),
+    ...(s.feat ? { feat: s.feat } : {}),
   };
 }
 

@@ -100,3 +100,17 @@ describe('Save rules', () => {
     expectWithinFourSigma(hits, N, p);
   });
 });
+
+describe('a Save as a Feat', () => {
+  it('adds the Feat Die to the roll and to the odds', async () => {
+    const { featDieBonus } = await import('./feat-die.js');
+    const { saveOdds: odds } = await import('./saves.js');
+    const plain = odds({ statMod: 0, target: 15 }).saved;
+    const feat = odds({ statMod: 0, target: 15, feat: featDieBonus(1, 'normal') }).saved;
+    expect(plain).toBeCloseTo(5 / 20, 12);
+    // d20 + d3 beats 15.
+    let wins = 0;
+    for (let d = 1; d <= 20; d++) for (let f = 1; f <= 3; f++) if (d + f > 15) wins++;
+    expect(feat).toBeCloseTo(wins / 60, 12);
+  });
+});

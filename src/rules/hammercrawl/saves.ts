@@ -12,6 +12,7 @@ import {
   type StaticModifier,
   type VantageSource,
 } from './check-modifiers.js';
+import type { FeatDieBonus } from './feat-die.js';
 import { checkOdds, prepareCheck, rollCheck, type CheckOdds, type CheckResult, type CheckSpec, type PreparedCheck } from './checks.js';
 
 /** The base die of a Save ("Saves are rolled as Challenges, with a base die of d20"). */
@@ -51,6 +52,11 @@ export interface SaveSpec {
   readonly mods?: readonly StaticModifier[];
   readonly vantage?: readonly VantageSource[];
   readonly critMin?: number;
+  /**
+   * The Save declared as a Feat (THE FEAT DIE: a Feat adds the Feat Die to the check; every class lists
+   * its Save Feats): the Feat Die of the character's level, rolled alongside and added.
+   */
+  readonly feat?: FeatDieBonus;
   readonly label?: string;
 }
 
@@ -135,6 +141,7 @@ export function saveCheckSpec(spec: SaveSpec): CheckSpec {
     steps,
     ...(spec.vantage ? { vantage: spec.vantage } : {}),
     ...(spec.critMin !== undefined ? { critMin: spec.critMin } : {}),
+    ...(spec.feat ? { feat: spec.feat } : {}),
     label: spec.label ?? (spec.stat ? `${spec.stat} Save` : 'Save'),
   };
 }

@@ -6,7 +6,8 @@ import { isFightOver, nextRound, startEncounter, takeTurn, type Encounter } from
 import { fighterFromCharacter, monsterFighters, monsterHealthDie, type MonsterSpec } from './fighter.js';
 import { monsterSpecsFromJson, parseMonsterSpec } from './monster-spec.js';
 import { MAX_FIGHTS, MAX_MONSTER_COUNT, MAX_MONSTER_SPEC_LENGTH } from './problems.js';
-import { monsterTactics, pcTactics, simulateEncounter } from './simulate.js';
+import { DEFAULT_TURN_ORDER, contestLeaders, initiativeOrder, monsterTactics, pcTactics, rollStartingSide, simulateEncounter } from './simulate.js';
+import { scriptedRandom } from '../../../dice/random.js';
 import { testPc } from './test-helpers.js';
 import { assertRefused } from '../../../../test/narrow.js';
 
@@ -262,4 +263,35 @@ describe('limits', () => {
     const r = simulateEncounter(seededRandom(1), [wall], [{ ...goblins, count: 1, defense: 100, damage: { kind: 'static', dv: 0 } }], { fights: 1, maxRounds: MAX_ROUNDS + 50 });
     expect(r.ok && r.report.rounds.max).toBe(MAX_ROUNDS);
   });
+});
+
+describe('the turn order (CB-18)', () => {
+  const parsed = parseMonsterSpec('goblin:hd=1,attack=+3,defense=12,damage=d6,count=2');
+  if (!parsed.ok) throw new Error('bad goblin line');
+  const fighters = [testPc({ id: 'a', statScores: { STR: 14, DEX: 11, CON: 10, INT: 16, WIL: 12, CHA: 10, SOC: 10 } }), testPc({ id: 'b' }), ...monsterFighters(parsed.spec)];
+
+  it('by default rolls initiative as the rules do, not party first', () => {
+    expect(DEFAULT_TURN_ORDER).toBe('initiative');
+  });
+
+  it("the leaders are each side's first fighter, a monster at INT 10", () => {
+    expect(contestLeaders(fighters)).toEqual([
+      { id: 'a', side: 'party', intScore: 16 },
+      { id: fighters[2]!.id, side: 'foes', intScore: 10 },
+    ]);
+  });
+
+  it('the Initiative Contest decides the side that starts; ties are re-rolled', () => {
+    // INT 16 is +2: 5 + 2 = 7 against 15: the foes start.
+    expect(rollStartingSide(scriptedRandom([5, 15]), fighters)).toBe('foes');
+    // 13 + 2 = 15 ties 15: re-rolled, then 10 + 2 beats 3.
+    expect(rollStartingSide(scriptedRandom([13, 15, 10, 3]), fighters)).toBe('party');
+  });
+
+  it("the side holding the initiative passes it among its own first; the other side follows", () => {
+    const ids = fighters.map((f) => f.id);
+    expect(initiativeOrder(fighters, 'foes')).toEqual([ids[2], ids[3], 'a', 'b']);
+    expect(initiativeOrder(fighters, 'party')).toEqual(['a', 'b', ids[2], ids[3]]);
+  });
+
 });

@@ -12,6 +12,7 @@ import { DEFAULT_COMBAT_SETTINGS, buildAttack, canDeclareFeat, type AttackOption
 import { isFightOver, nextRound, startEncounter, takeTurn, type CombatAction, type Encounter, type ExtraAttack } from './encounter.js';
 import { fighterFromCharacter, monsterFighters, type Fighter, type MonsterSpec } from './fighter.js';
 import { MAX_FIGHTS, MAX_ROUNDS, combatProblem, type CombatResult } from './problems.js';
+import { rollInitiativeContest, type ContestEntrant } from '../initiative/contest.js';
 
 /** How a simulation runs (ruling CB-18 on turn order). */
 export interface SimulationOptions {
@@ -19,8 +20,14 @@ export interface SimulationOptions {
   /** Rounds before a fight is called a draw; default and most MAX_ROUNDS. */
   readonly maxRounds?: number;
   readonly settings?: CombatSettings;
-  /** The side whose fighter acts first each round; turns then alternate sides. Default `party`. */
-  readonly first?: 'party' | 'foes';
+  /**
+   * Turn order (ruling CB-18). `initiative` (default): the rules' order, each fight opening with the
+   * leaders' Initiative Contest and the initiative passed along (`initiativeOrder`). `party` or `foes`:
+   * that side's fighter acts first each round, then turns alternate sides (the simulator's older order).
+   */
+  readonly first?: TurnOrderRule;
+  /** Called after each fight with the fights done and the total (a progress line for long runs). */
+  readonly onProgress?: (done: number, total: number) => void;
   /** Whether PCs declare Feats (and Fist of an Angry God) whenever their class allows; default true. */
   readonly useFeats?: boolean;
   /**
@@ -137,7 +144,46 @@ export function monsterTactics(rng: RandomSource, enc: Encounter, monster: Fight
   return { kind: 'attack', targetId: t.id };
 }
 
-/** The order of turns in a round: the sides alternate, starting with `first` (ruling CB-18). */
+/** How the simulator orders turns (ruling CB-18): the rules' initiative, or a side first each round. */
+export type TurnOrderRule = 'initiative' | 'party' | 'foes';
+
+/** The default turn order: as the rules roll and pass it (ruling CB-18). */
+export const DEFAULT_TURN_ORDER: TurnOrderRule = 'initiative';
+
+/**
+ * The leaders of the Initiative Contest (Order of Actions: one leader per side rolls d20 + INT mod): the
+ * first fighter given on each side (ruling CB-18), with its INT score, 10 (mod 0) for a monster, whose
+ * line gives no INT.
+ */
+export function contestLeaders(fighters: readonly Fighter[]): ContestEntrant[] {
+  const leader = (side: 'party' | 'foes'): ContestEntrant => {
+    const f = fighters.find((x) => x.side === side)!;
+    return { id: f.id, side, intScore: f.statScores?.INT ?? 10 };
+  };
+  return [leader('party'), leader('foes')];
+}
+
+/**
+ * Rolls which side starts the fight (Order of Actions): the leaders' Initiative Contest, ties re-rolled
+ * until a side wins (at the re-roll cap, the party: the Smith's call, ruling CB-18).
+ */
+export function rollStartingSide(rng: RandomSource, fighters: readonly Fighter[]): 'party' | 'foes' {
+  const r = rollInitiativeContest(rng, contestLeaders(fighters));
+  if (!r.ok) throw new Error(`simulator: ${r.error.code}: ${r.error.message}`);
+  return r.value.winner?.side === 'foes' ? 'foes' : 'party';
+}
+
+/**
+ * The turns of one round under the rules' initiative (Passing the Initiative; New Rounds), with the
+ * tactics of ruling CB-18: whoever holds the initiative passes it to an ally who has not acted (in the
+ * order given), and to the other side when none is left; the last to act starts the next round with
+ * their own side. So `start`'s fighters act, then the other side's.
+ */
+export function initiativeOrder(fighters: readonly Fighter[], start: 'party' | 'foes'): string[] {
+  return [...fighters.filter((f) => f.side === start), ...fighters.filter((f) => f.side !== start)].map((f) => f.id);
+}
+
+/** The order of turns in a round: the sides alternate, starting with `first` (`--first party|foes`, ruling CB-18). */
 function turnOrder(fighters: readonly Fighter[], first: 'party' | 'foes'): string[] {
   const a = fighters.filter((f) => f.side === first).map((f) => f.id);
   const b = fighters.filter((f) => f.side !== first).map((f) => f.id);
@@ -152,17 +198,20 @@ function turnOrder(fighters: readonly Fighter[], first: 'party' | 'foes'): strin
 /** Runs one fight to its end or to `maxRounds` (a draw), every turn through `takeTurn`. */
 export function rollFight(rng: RandomSource, start: Encounter, options: Omit<SimulationOptions, 'fights'> = {}): FightResult {
   const maxRounds = Math.min(options.maxRounds ?? MAX_ROUNDS, MAX_ROUNDS);
-  const order = turnOrder(start.fighters, options.first ?? 'party');
+  const rule = options.first ?? DEFAULT_TURN_ORDER;
+  let side: 'party' | 'foes' = rule === 'initiative' ? rollStartingSide(rng, start.fighters) : rule;
   const useFeats = options.useFeats ?? true;
   const wentDown = new Set<string>();
   let enc = start;
   let rounds = 0;
   while (rounds < maxRounds && !isFightOver(enc)) {
     rounds += 1;
+    const order = rule === 'initiative' ? initiativeOrder(start.fighters, side) : turnOrder(start.fighters, rule);
     for (const id of order) {
       if (isFightOver(enc)) break;
       const f = enc.fighters.find((x) => x.id === id)!;
       if (f.healthDie === null) continue;
+      side = f.side === 'foes' ? 'foes' : 'party';
       const lost = f.conditions.some((c) => c.kind === 'loses-action');
       const action: CombatAction = lost ? { kind: 'pass' } : f.role === 'pc' ? pcTactics(enc, f, useFeats) : monsterTactics(rng, enc, f);
       let r = takeTurn(rng, enc, id, action);
@@ -270,6 +319,7 @@ export function simulateEncounter(
   const exact = options.mode === 'exact' && unavailable === null ? new ExactFights(started.encounter, options) : null;
   for (let i = 0; i < options.fights; i++) {
     const r = exact ? exact.roll(rng) : fightEnd(rollFight(rng, started.encounter, options));
+    options.onProgress?.(i + 1, options.fights);
     if (r.winner === 'party') partyWins++;
     else if (r.winner === 'foes') foesWins++;
     else draws++;
@@ -368,7 +418,9 @@ const NO_TABLE: Table = { cum: new Float64Array(0), health: [], armour: [] };
  */
 class ExactFights {
   readonly #fighters: readonly Fighter[];
-  readonly #order: number[];
+  readonly #rule: TurnOrderRule;
+  /** The turn order of a round by the side that starts it (the same both ways for `party` or `foes`). */
+  readonly #orders: { readonly party: readonly number[]; readonly foes: readonly number[] };
   readonly #plans: Slot[][][] = [];
   readonly #tables = new Map<number, Table>();
   readonly #maxRounds: number;
@@ -386,8 +438,14 @@ class ExactFights {
     this.#isPc = start.fighters.map((f) => f.role === 'pc');
     this.#hdRerolls = start.fighters.map((f) => f.resources.hdRerolls);
     this.#armourRerolls = start.fighters.map((f) => f.resources.armourRerolls);
-    const ids = turnOrder(start.fighters, options.first ?? 'party');
-    this.#order = ids.map((id) => start.fighters.findIndex((f) => f.id === id));
+    this.#rule = options.first ?? DEFAULT_TURN_ORDER;
+    const indexes = (ids: readonly string[]) => ids.map((id) => start.fighters.findIndex((f) => f.id === id));
+    if (this.#rule === 'initiative') {
+      this.#orders = { party: indexes(initiativeOrder(start.fighters, 'party')), foes: indexes(initiativeOrder(start.fighters, 'foes')) };
+    } else {
+      const fixed = indexes(turnOrder(start.fighters, this.#rule));
+      this.#orders = { party: fixed, foes: fixed };
+    }
     const useFeats = options.useFeats ?? true;
     for (const f of start.fighters) {
       // [without Fist, with Fist]: the slots of the Attack action the tactics would declare.
@@ -448,12 +506,14 @@ class ExactFights {
     let foesUp = 0;
     for (let i = 0; i < n; i++) if (health[i] !== null) isParty[i] ? partyUp++ : foesUp++;
     let rounds = 0;
+    let side: 'party' | 'foes' = this.#rule === 'initiative' ? rollStartingSide(rng, fs) : this.#rule;
     while (rounds < this.#maxRounds && partyUp > 0 && foesUp > 0) {
       rounds += 1;
-      for (const i of this.#order) {
+      for (const i of this.#orders[side]) {
         if (health[i] === null) continue;
         if (partyUp === 0 || foesUp === 0) break;
         const mine = isParty[i];
+        if (this.#rule === 'initiative') side = mine ? 'party' : 'foes';
         // The target: the weakest foe for a PC (as pcTactics), a random standing PC for a monster.
         let target = -1;
         if (this.#isPc[i]) {
