@@ -231,7 +231,9 @@ describe('char level-up', () => {
 
   it('level 10, a missing file, an invalid document: one line, exit 2', async () => {
     const [c] = JSON.parse((await cli(['char', 'new', '--seed', '42', '--json'])).out) as Record<string, unknown>[];
-    expect(await badInput(['char', 'level-up', file('ten.json', JSON.stringify({ ...c, level: 10, xp: 999 }))])).toMatch(/already level 10/);
+    expect(await badInput(['char', 'level-up', file('ten.json', JSON.stringify({ ...c, level: 10, featDie: 'd10', xp: 999 }))])).toMatch(/already level 10/);
+    // A Feat Die wrong for the level is refused by its JSON path (THE FEAT DIE table).
+    expect(await badInput(['char', 'show', file('feat.json', JSON.stringify({ ...c, level: 3, featDie: 'd8' }))])).toMatch(/\$\.featDie: a level-3 character's Feat Die is d4, not d8/);
     expect(await badInput(['char', 'level-up', join(dir, 'none.json')])).toMatch(/cannot read '.*none\.json': no such file/);
     expect(await badInput(['char', 'level-up', file('badlvl.json', JSON.stringify({ ...c, level: 11 }))])).toMatch(/\$\.level/);
   });
