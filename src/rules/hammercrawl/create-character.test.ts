@@ -10,6 +10,7 @@ import {
   MAX_SKILL_REROLLS,
   SELECTABLE_WP_IDS,
   assignStats,
+  assignStatsSocApart,
   checkCreationChoices,
   rollCharacter,
   rollCharacters,
@@ -53,6 +54,25 @@ function scores(c: Character): Record<StatId, number> {
 }
 
 const ROLLS = [9, 14, 7, 16, 10, 11, 12];
+
+describe('SOC keeps its own plain 3d6 (CR-3: "SOC (3d6)", the default)', () => {
+  it('the seventh roll is SOC\'s; the primes take the highest of the first six', () => {
+    expect(assignStatsSocApart([9, 14, 7, 16, 10, 11, 18], ['INT', 'CHA'])).toEqual({ INT: 14, CHA: 16, STR: 9, DEX: 7, CON: 10, WIL: 11, SOC: 18 });
+    expect(assignStatsSocApart([9, 14, 7, 16, 10, 11, 18], ['STR'])).toEqual({ STR: 16, DEX: 9, CON: 14, INT: 7, WIL: 10, CHA: 11, SOC: 18 });
+  });
+
+  it('SOC 16 or more in about 4.6% of random characters, as a plain 3d6 gives (the prime assignment gave 0.5%)', () => {
+    const N = 4000;
+    const count = (socRoll?: 'own-roll' | 'with-primes') => {
+      const pile = rollCharacters(seededRandom(99), { method: 'random', ...(socRoll ? { socRoll } : {}) }, N);
+      if (!pile.ok) throw new Error('creation failed');
+      return pile.characters.filter((c) => c.stats.SOC.score >= 16).length / N;
+    };
+    // 3d6 >= 16: 10/216 = 4.63%; 4 sigma over 4000 characters is about 1.3 points.
+    expect(Math.abs(count() - 10 / 216)).toBeLessThan(0.013);
+    expect(count('with-primes')).toBeLessThan(0.02);
+  });
+});
 
 describe('assignStats: "the highest two to your primary stats in the order they were rolled" (CR-3)', () => {
   it('two primes: the earlier of the two highest rolls goes to the stock, the later to the class', () => {
@@ -456,8 +476,8 @@ describe('invariants over thousands of seeded characters (property)', () => {
       expect(b.half).toBe(Math.ceil(b.score / 2));
       expect(b.mod).toBe(STAT_TABLE[b.score - 1]!.mod);
     }
-    // The primes hold the highest scores (no free order without a priority).
-    const others = STAT_IDS.filter((s) => !c.primeStats.includes(s)).map((s) => c.stats[s].score);
+    // The primes hold the highest core scores (no free order without a priority); SOC keeps its own roll (CR-3).
+    const others = STAT_IDS.filter((s) => !c.primeStats.includes(s) && s !== 'SOC').map((s) => c.stats[s].score);
     for (const p of c.primeStats) expect(c.stats[p].score).toBeGreaterThanOrEqual(Math.max(...others));
     expect(c.featDie).toBe('d3');
     expect([c.level, c.xp]).toEqual([1, 0]);

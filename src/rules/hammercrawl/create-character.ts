@@ -124,7 +124,18 @@ export interface CreationOptions {
   readonly seed?: number | null;
   /** Recorded in the document: the character's place in a pile. */
   readonly index?: number;
+  /** How SOC is rolled (CR-3): its own 3d6, the text's reading (default), or among the rolls the prime stats take from. */
+  readonly socRoll?: SocRollId;
 }
+
+/** How SOC is rolled under Options A and B (CR-3). */
+export type SocRollId = 'own-roll' | 'with-primes';
+
+/** Every way of rolling SOC, the default first (CR-3). */
+export const SOC_ROLLS: readonly SocRollId[] = ['own-roll', 'with-primes'];
+
+/** The text's reading (CR-3): the SOC table is keyed to a plain 3d6, so the prime stats never take SOC's roll. */
+export const DEFAULT_SOC_ROLL: SocRollId = 'own-roll';
 
 /** Every code a creation error may carry. */
 export type CreationErrorCode =
@@ -526,6 +537,31 @@ export function assignStats(rolls: readonly number[], primes: readonly StatId[],
   return out as { [K in StatId]: number };
 }
 
+/**
+ * Assigns seven rolls with SOC apart (CR-3, the default): the seventh roll is SOC's own plain 3d6 ("SOC
+ * (3d6)"), and the first six go to the six core stats as `assignStats` does (the two highest to the prime
+ * stats in rolled order, the rest in rolled order). A SOC prime stat takes the highest of the seven as before.
+ * @example assignStatsSocApart([9, 14, 7, 16, 10, 11, 18], ['INT', 'CHA']) // { INT: 14, CHA: 16, STR: 9, DEX: 7, CON: 10, WIL: 11, SOC: 18 }
+ */
+export function assignStatsSocApart(rolls: readonly number[], primes: readonly StatId[]): { [K in StatId]: number } {
+  if (rolls.length !== STAT_IDS.length) throw new RangeError(`expected ${STAT_IDS.length} rolls, got ${rolls.length}`);
+  if (primes.includes('SOC')) return assignStats(rolls, primes);
+  const core = rolls.slice(0, -1);
+  const byValue = core.map((v, i) => ({ v, i })).sort((a, b) => b.v - a.v || a.i - b.i);
+  const top = byValue.slice(0, primes.length).sort((a, b) => a.i - b.i);
+  const out: Partial<Record<StatId, number>> = { SOC: rolls[rolls.length - 1]! };
+  const used = new Set<number>();
+  primes.forEach((stat, k) => {
+    out[stat] = top[k]!.v;
+    used.add(top[k]!.i);
+  });
+  const rest = core.map((v, i) => ({ v, i })).filter((r) => !used.has(r.i));
+  STAT_IDS.filter((st) => out[st] === undefined).forEach((stat, k) => {
+    out[stat] = rest[k]!.v;
+  });
+  return out as { [K in StatId]: number };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Creation
 // ---------------------------------------------------------------------------------------------------
@@ -655,7 +691,7 @@ function rollClass(r: Roller, choices: CreationChoices): { readonly cls: Charact
 }
 
 /** Step 3: seven 3d6 in order, the Palladium Human's free re-roll (CR-5), and the assignment (CR-3). */
-function rollStats(r: Roller, stock: Stock, primeStats: readonly StatId[], choices: CreationChoices): { [K in StatId]: number } {
+function rollStats(r: Roller, stock: Stock, primeStats: readonly StatId[], choices: CreationChoices, socRoll: SocRollId): { [K in StatId]: number } {
   r.note(
     'prime-stats',
     primeStats.length === 1
@@ -678,7 +714,11 @@ function rollStats(r: Roller, stock: Stock, primeStats: readonly StatId[], choic
     r.note('stats', `${stock.label} Adaptability: stat roll ${low + 1} (${rolls[low]}, the lowest) rolled again: 3d6 = ${again.total}, ${kept} kept`, again.faces);
     rolls[low] = kept;
   }
-  const scores = assignStats(rolls, primeStats, choices.statPriority);
+  // CR-3: SOC keeps its own roll (the seventh) unless the table rules it goes with the others, or a
+  // stock that assigns in any order lists its priority (Adaptability, CR-5).
+  const socApart = socRoll === 'own-roll' && choices.statPriority === undefined;
+  const scores = socApart ? assignStatsSocApart(rolls, primeStats) : assignStats(rolls, primeStats, choices.statPriority);
+  if (socApart) r.note('stats', `SOC: stat roll ${STAT_IDS.length} (${scores.SOC}), its own 3d6; the prime stats take from the first ${STAT_IDS.length - 1}`);
   if (choices.statPriority !== undefined) {
     r.note('stats', `${stock.label} Adaptability: the highest rolls to ${choices.statPriority.join(', ')} (chosen), the rest in rolled order`);
   }
@@ -1006,7 +1046,7 @@ export function rollCharacter(rng: RandomSource, options: CreationOptions): Crea
   const { stock, prime: stockPrime } = rollStock(r, method, choices);
   const { cls, prime: classPrime } = rollClass(r, choices);
   const primeStats: StatId[] = stockPrime === classPrime ? [stockPrime] : [stockPrime, classPrime];
-  const stats = deriveStats(rollStats(r, stock, primeStats, choices));
+  const stats = deriveStats(rollStats(r, stock, primeStats, choices, options.socRoll ?? DEFAULT_SOC_ROLL));
   const picks = rollClassPicks(r, cls, classPrime, choices);
   const hit = baseHitDice(cls, picks, stock);
   r.note('hit-dice', `Health Die d${hit.healthDie}, Harm Die d${hit.harmDie}: ${hit.lines.join('; ')}`);
