@@ -11,6 +11,7 @@ import {
   SELECTABLE_WP_IDS,
   assignStats,
   assignStatsSocApart,
+  isFightingWeapon,
   checkCreationChoices,
   rollCharacter,
   rollCharacters,
@@ -19,6 +20,7 @@ import {
   type CreationOptions,
 } from './create-character.js';
 import { CLASSES, RANDOM_CLASS_TABLE } from './data/classes.js';
+import { WEAPONS } from './data/weapons.js';
 import { HAMMERCRAWL_STOCKS, PALLADIUM_STOCKS, type Stock } from './data/stocks.js';
 import { baseHitDice, classById, startingCoins, wpCount } from './derived.js';
 
@@ -37,7 +39,8 @@ function statFaces(rolls: readonly number[]): number[] {
 /** Rolls a character on a script that must be used to its end. */
 function scripted(faces: readonly number[], options: CreationOptions): Character {
   const rng = scriptedRandom(faces);
-  const res = rollCharacter(rng, options);
+  // The scripts hold the listed kit's dice; the weapon in its place (CR-17) has tests of its own.
+  const res = rollCharacter(rng, { startingKit: 'as-listed', ...options });
   if (!res.ok) throw new Error(`${res.error.code}: ${res.error.message}`);
   expect(rng.remaining, 'the whole script is used').toBe(0);
   return res.character;
@@ -130,7 +133,7 @@ describe('Option A (random), scripted', () => {
     ...[1, 1, 2, 3, 4, 5, 6], // skills: 4 + STR mod 2 = 6, the second 1 rolled again
     ...[21, 15, 1, 1, 1, 1], // WPs: Sword, Long; Shield, Normal; Axe, great; Axe, hatchet; Axe, Throwing; Bow, Longbow
     2, // rations: 1d4 = 2
-    ...[6, 5, 1], // weapons of choice among the WPs: Sword, Long; Shield, Normal; Axe, great
+    ...[5, 5, 1], // weapons of choice among the WPs, one at a time (CR-13: the first not a shield): Sword, Long (d5); Shield, Normal (d5); Axe, great (d4)
     ...[1, 1], // name: Abbo Ashby
   ];
   const c = scripted(faces, { method: 'random' });
@@ -605,5 +608,35 @@ describe('stock and class frequencies (chi-square)', () => {
     const [given, by] = c.name.split(' ');
     expect(GIVEN_NAMES).toContain(given);
     expect(BYNAMES).toContain(by);
+  });
+});
+
+describe('a random character starts able to fight (CR-13, CR-17)', () => {
+  const N = 600;
+  const pile = rollCharacters(seededRandom(2024), { method: 'random' }, N);
+  if (!pile.ok) throw new Error('creation failed');
+  const weaponOf = (id: string) => WEAPONS.find((w) => w.id === id);
+
+  it('holds a weapon that fights: never a shield or a crossbow (no damage dice in the text) alone', () => {
+    for (const c of pile.characters) {
+      const held = c.inventory.filter((i) => i.carried === 'held').map((i) => weaponOf(i.id)).filter((w) => w !== undefined);
+      expect(held.some((w) => isFightingWeapon(w)), `${c.name} (${c.class}) holds ${held.map((w) => w.id).join(', ') || 'nothing'}`).toBe(true);
+      for (const item of c.inventory) expect(item.id.startsWith('crossbow-'), `${c.name} starts with ${item.id}`).toBe(false);
+    }
+  });
+
+  it('the first weapon of choice is never a shield (a Tower Shield is no "weapon of choice" alone)', () => {
+    for (const c of pile.characters) {
+      const first = c.creation.log.find((e) => /Weapon of choice|Weapon in place/.test(e.text));
+      if (first) expect(first.text).not.toMatch(/-> Shield/);
+    }
+  });
+
+  it('as-listed leaves a Devout with what the text lists: no weapon', () => {
+    const listed = rollCharacters(seededRandom(2024), { method: 'semi', choices: { class: 'devout' }, startingKit: 'as-listed' }, 20);
+    const armed = rollCharacters(seededRandom(2024), { method: 'semi', choices: { class: 'devout' } }, 20);
+    if (!listed.ok || !armed.ok) throw new Error('creation failed');
+    for (const c of listed.characters) expect(c.inventory.some((i) => weaponOf(i.id) !== undefined)).toBe(false);
+    for (const c of armed.characters) expect(c.inventory.some((i) => i.carried === 'held' && isFightingWeapon(weaponOf(i.id) ?? WEAPONS[0]!) && weaponOf(i.id) !== undefined)).toBe(true);
   });
 });
