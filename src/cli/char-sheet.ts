@@ -12,7 +12,9 @@ import { SKILLS } from '../rules/hammercrawl/data/skills.js';
 import { STOCK_SETTINGS } from '../rules/hammercrawl/data/stocks.js';
 import { WEAPONS } from '../rules/hammercrawl/data/weapons.js';
 import { WEAPON_PROFICIENCIES } from '../rules/hammercrawl/data/weapon-proficiencies.js';
-import { baseHitDice, bonusLanguages, classById, maxHirelings, passiveDefense, socialStatusOf, stowSlots } from '../rules/hammercrawl/derived.js';
+import { baseArmourDie, baseHitDice, bonusLanguages, classById, maxHirelings, passiveDefense, pickEffects, socialStatusOf, stowSlots } from '../rules/hammercrawl/derived.js';
+import { ARMOUR } from '../rules/hammercrawl/data/armour.js';
+import { encumbrance } from '../rules/hammercrawl/inventory.js';
 
 /** Width of a text sheet (fits an 80-column terminal). */
 export const SHEET_WIDTH = 78;
@@ -76,7 +78,7 @@ function methodText(method: CreationMethod): string {
 function featTexts(c: Character): string[] {
   const cls = classById(c.class);
   const classPrime = c.primeStats[c.primeStats.length - 1];
-  return cls.feats.map((f) => {
+  return [...cls.feats.map((f) => {
     switch (f.scope.kind) {
       case 'save':
         return f.label;
@@ -90,7 +92,18 @@ function featTexts(c: Character): string[] {
       default:
         return f.label;
     }
-  });
+  }), ...grantedFeatTexts(cls, c.classPicks)];
+}
+
+/** Feats a class option or power grants (Combat Hardened: Attack and Defense checks), with where each comes from. */
+function grantedFeatTexts(cls: ReturnType<typeof classById>, picks: Character['classPicks']): string[] {
+  const out: string[] = [];
+  for (const { source, effect } of pickEffects(cls, picks)) {
+    if (effect.kind !== 'feat-checks') continue;
+    const checks = effect.checks.map((k) => `${k.charAt(0).toUpperCase()}${k.slice(1).replace(/-/g, ' ')}`).join(' and ');
+    out.push(`${checks} checks (${source}${effect.condition === null ? '' : `, ${effect.condition}`})`);
+  }
+  return out;
 }
 
 function pickTexts(c: Character): string[] {
@@ -131,6 +144,34 @@ function primeNote(c: Character, stat: StatId): string {
 }
 
 /**
+ * Encumbrance the Easy Way (INVENTORY; the default the item changes use): hands, worn slots, Stow slots
+ * with each bag's, and whatever breaks the rules.
+ */
+function encumbranceLines(c: Character): string[] {
+  const r = encumbrance(c.inventory, { stowSlots: c.stowSlots, strScore: c.stats.STR.score });
+  const bags = r.slots.bags.filter((b) => b.slots > 0).map((b) => `${labelOf([...BAGS], b.id)} +${b.slots}`);
+  const lines = wrap(
+    `Encumbrance (the Easy Way): Stow slots ${r.slots.used} of ${r.slots.capacity} used (base ${r.slots.base}${bags.length > 0 ? `, ${bags.join(', ')}` : ''}); hands ${r.held.handsUsed} of ${r.held.hands}; worn ${r.worn.map((w) => w.label).join(', ') || 'nothing'}`,
+  );
+  for (const p of r.problems) lines.push(...wrap(`! ${p.message}`, SHEET_WIDTH, 4, '  '));
+  return lines;
+}
+
+/**
+ * The Armour Die as combat soaks with it (the document's die, PL-3), with the worn armour it comes from;
+ * a document whose worn armour gives a die it does not hold says so rather than "no armour".
+ */
+function armourText(c: Character, ofBase: (die: string | null, base: string | null, none: string) => string): string {
+  const worn = c.inventory.map((i) => (i.carried === 'worn' ? ARMOUR.find((a) => a.id === i.id) : undefined)).find((a) => a !== undefined);
+  if (c.baseArmourDie === null) {
+    const implied = baseArmourDie(classById(c.class), c.classPicks, c.inventory);
+    return worn && implied.sides !== null ? `none (${implied.text} worn; the document holds no Armour Die)` : 'none (no armour)';
+  }
+  const die = ofBase(c.armourDie, c.baseArmourDie, 'destroyed');
+  return worn ? `${die} (${worn.label})` : die;
+}
+
+/**
  * A readable text sheet of one character, at most `SHEET_WIDTH` columns: stats, dice, Defense, Stow
  * Slots, Feats and class options, spells, skills, WPs, inventory, coins and the creation log.
  */
@@ -156,7 +197,7 @@ export function formatCharacterSheet(c: Character): string {
   push(RULE);
   // A die below its base shows the base beside it (PL-2, PL-3); a fresh character's line is unchanged.
   const ofBase = (die: string | null, base: string | null, none: string): string => `${die ?? none}${die !== base && base !== null ? ` of ${base}` : ''}`;
-  push(`Health Die ${ofBase(c.healthDie, c.baseHealthDie, 'down')}   Harm Die ${c.harmDie}   Feat Die ${c.featDie}   Armour Die ${ofBase(c.armourDie, c.baseArmourDie, c.baseArmourDie === null ? 'none (no armour)' : 'destroyed')}`);
+  push(`Health Die ${ofBase(c.healthDie, c.baseHealthDie, 'down')}   Harm Die ${c.harmDie}   Feat Die ${c.featDie}   Armour Die ${armourText(c, ofBase)}`);
   if (stock && cls.hd !== null) {
     const hit = baseHitDice(cls, c.classPicks, stock);
     push(...wrap(`HD: ${hit.lines.join('; ')}`, SHEET_WIDTH, 4, '  '));
@@ -222,11 +263,12 @@ export function formatCharacterSheet(c: Character): string {
   push(RULE);
   push('Inventory:');
   for (const item of c.inventory) {
-    const name = item.label ?? labelOf([...GEAR, ...BAGS, ...WEAPONS], item.id);
+    const name = item.label ?? labelOf([...GEAR, ...BAGS, ...WEAPONS, ...ARMOUR], item.id);
     const where = item.in !== undefined ? `, in the ${labelOf(BAGS, item.in).toLowerCase()}` : '';
     const qty = item.quantity === 1 ? '' : `${item.quantity} x `;
     push(...wrap(`${qty}${name} (${sizeLetter(item.size)})${where}`, SHEET_WIDTH, 10, `  ${item.carried.padEnd(7)} `));
   }
+  push(...encumbranceLines(c));
   const status = socialStatusOf(c.stats.SOC.score);
   push(...wrap(`Coins: ${c.coins} (started with ${c.startingCoins}; ${status.label}). Nothing bought: the rules print no prices.`));
   push(RULE);

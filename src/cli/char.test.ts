@@ -219,6 +219,23 @@ describe('char level-up', () => {
     expect((await cli(['char', 'show', file('lvl2.json', json.out)])).code).toBe(0);
   });
 
+  it('takes the WP choices (LV-4): which WP to learn, which to specialize, and banking the rest', async () => {
+    const [c] = JSON.parse((await cli(['char', 'new', '--seed', '42', '--json'])).out) as Character[];
+    const known = c!.weaponProficiencies.find((w) => w.source === 'selection')!.id;
+    const path = file('choices.json', JSON.stringify({ ...c, xp: 10 }));
+    const spec = await cli(['char', 'level-up', path, '--specialize', known, '--bank', '--json', '--seed', '2']);
+    expect(spec.code, spec.err).toBe(0);
+    const [after] = JSON.parse(spec.out) as Character[];
+    expect(after!.weaponProficiencies.find((w) => w.id === known)?.specializationTier).toBe(1);
+    expect(after!.weaponProficiencies.map((w) => w.id).sort()).toEqual(c!.weaponProficiencies.map((w) => w.id).sort());
+    const unknown = ['sling', 'club', 'mace', 'javelin'].find((id) => !c!.weaponProficiencies.some((w) => w.id === id))!;
+    const learn = await cli(['char', 'level-up', path, '--learn-wps', unknown, '--json', '--seed', '2']);
+    expect(learn.code, learn.err).toBe(0);
+    const [learned] = JSON.parse(learn.out) as Character[];
+    expect(learned!.weaponProficiencies.map((w) => w.id)).toContain(unknown);
+    expect(learned!.wpSelections.banked).toBe(learned!.wpSelections.total - learned!.wpSelections.spent);
+  });
+
   it('not enough XP: one line, exit 2; --force levels with a note', async () => {
     const pile = (await cli(['char', 'new', '--count', '2', '--seed', '8', '--json'])).out;
     const path = file('pile.json', pile);
@@ -231,7 +248,9 @@ describe('char level-up', () => {
 
   it('level 10, a missing file, an invalid document: one line, exit 2', async () => {
     const [c] = JSON.parse((await cli(['char', 'new', '--seed', '42', '--json'])).out) as Record<string, unknown>[];
-    expect(await badInput(['char', 'level-up', file('ten.json', JSON.stringify({ ...c, level: 10, xp: 999 }))])).toMatch(/already level 10/);
+    expect(await badInput(['char', 'level-up', file('ten.json', JSON.stringify({ ...c, level: 10, featDie: 'd10', xp: 999 }))])).toMatch(/already level 10/);
+    // A Feat Die wrong for the level is refused by its JSON path (THE FEAT DIE table).
+    expect(await badInput(['char', 'show', file('feat.json', JSON.stringify({ ...c, level: 3, featDie: 'd8' }))])).toMatch(/\$\.featDie: a level-3 character's Feat Die is d4, not d8/);
     expect(await badInput(['char', 'level-up', join(dir, 'none.json')])).toMatch(/cannot read '.*none\.json': no such file/);
     expect(await badInput(['char', 'level-up', file('badlvl.json', JSON.stringify({ ...c, level: 11 }))])).toMatch(/\$\.level/);
   });

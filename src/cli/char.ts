@@ -8,7 +8,11 @@ import { seededRandom } from '../dice/random.js';
 import { STAT_IDS, type StatId } from '../rules/hammercrawl/check-modifiers.js';
 import { CREATION_METHODS, type Character, type CreationMethod } from '../rules/hammercrawl/character.js';
 import {
+  SOC_ROLLS,
+  STARTING_KITS,
   rollCharacters,
+  type SocRollId,
+  type StartingKitId,
   type ChoiceName,
   type CreationChoices,
   type DevoutPowerChoice,
@@ -59,7 +63,19 @@ function parseMethod(value: string): CreationMethod {
   return value as CreationMethod;
 }
 
+function parseSocRoll(value: string): SocRollId {
+  if (!(SOC_ROLLS as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${SOC_ROLLS.join(', ')}`);
+  return value as SocRollId;
+}
+
+function parseStartingKit(value: string): StartingKitId {
+  if (!(STARTING_KITS as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${STARTING_KITS.join(', ')}`);
+  return value as StartingKitId;
+}
+
 interface NewFlags {
+  socRoll?: SocRollId;
+  startingKit?: StartingKitId;
   method?: CreationMethod;
   count?: number;
   seed?: number;
@@ -166,6 +182,8 @@ function addHammercrawlNew(char: Command, io: CliIo, freshSeed: () => number): v
     .option('--json', 'print one JSON array of character documents')
     .option('--pdf <file>', 'also write a printable PDF sheet to <file>, one A4 page a character (text or JSON is still printed)')
     .option('--name <name>', 'the name (every character of the pile gets it)')
+    .option('--starting-kit <kit>', 'armed: a character left without a weapon that fights gets one (ruling CR-17, the default); as-listed: only the listed kit', parseStartingKit)
+    .option('--soc-roll <how>', 'own-roll: SOC keeps its own 3d6 (ruling CR-3, the default); with-primes: the prime stats may take its roll', parseSocRoll)
     .option('--stock <id>', 'semi/palladium: the stock (an id of the setting\'s stock table)')
     .option('--stock-prime <stat>', 'semi/palladium: the stock\'s prime stat, where it offers a choice', parseStat)
     .option('--class <id>', 'semi/palladium: combatant, true-mage, devout or specialist')
@@ -190,7 +208,7 @@ function addHammercrawlNew(char: Command, io: CliIo, freshSeed: () => number): v
       const choices = choicesFromFlags(flags);
       const result = rollCharacters(
         seededRandom(seed),
-        { method, choices, seed, ...(flags.name !== undefined ? { name: flags.name } : {}) },
+        { method, choices, seed, ...(flags.name !== undefined ? { name: flags.name } : {}), ...(flags.socRoll !== undefined ? { socRoll: flags.socRoll } : {}), ...(flags.startingKit !== undefined ? { startingKit: flags.startingKit } : {}) },
         flags.count ?? 1,
       );
       if (!result.ok) {

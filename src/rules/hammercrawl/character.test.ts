@@ -75,6 +75,15 @@ describe('reading a document', () => {
     expect(found.every((p) => p.startsWith('$[1]'))).toBe(true);
   });
 
+  it("refuses a Feat Die that is not the level's (THE FEAT DIE table): level 3 is a d4, not a d8", () => {
+    const bad = copy(first);
+    bad['level'] = 3;
+    bad['featDie'] = 'd8';
+    expect(problems(bad)).toContain("$.featDie: a level-3 character's Feat Die is d4, not d8 (THE FEAT DIE table)");
+    bad['featDie'] = 'd4';
+    expect(problems(bad).filter((p) => p.startsWith('$.featDie'))).toEqual([]);
+  });
+
   it('a single document uses $ as its root', () => {
     const bad = copy(first);
     bad['stats'].CHA.mod = 9;

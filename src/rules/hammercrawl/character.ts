@@ -13,7 +13,7 @@ import { SKILLS } from './data/skills.js';
 import { SOCIAL_STATUS_TABLE } from './data/social-status.js';
 import { HAMMERCRAWL_STOCKS, PALLADIUM_STOCKS, type StockSettingId } from './data/stocks.js';
 import { WEAPON_PROFICIENCIES } from './data/weapon-proficiencies.js';
-import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL } from './feat-die.js';
+import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL, featDie } from './feat-die.js';
 import type { InventoryItem } from './inventory-item.js';
 import { lookupItem } from './inventory.js';
 import { magickDocumentProblems } from './magick/magick-document.js';
@@ -380,7 +380,7 @@ function checkCharacter(c: Checker, v: Json, path: string): void {
   }
   if (setting !== null) c.oneOf(doc['stock'], `${path}.stock`, STOCK_IDS[setting], `a ${setting} stock`);
   c.oneOf(doc['class'], `${path}.class`, CLASS_IDS, 'a class');
-  c.int(doc['level'], `${path}.level`, MIN_CHARACTER_LEVEL, MAX_CHARACTER_LEVEL);
+  const level = c.int(doc['level'], `${path}.level`, MIN_CHARACTER_LEVEL, MAX_CHARACTER_LEVEL);
   c.int(doc['xp'], `${path}.xp`, 0, MAX_DOCUMENT_NUMBER);
   const primes = c.array(doc['primeStats'], `${path}.primeStats`);
   if (primes) {
@@ -391,7 +391,11 @@ function checkCharacter(c: Checker, v: Json, path: string): void {
   checkStats(c, doc['stats'], `${path}.stats`);
   checkPlayDice(c, doc, path);
   c.die(doc['harmDie'], `${path}.harmDie`);
-  c.die(doc['featDie'], `${path}.featDie`);
+  const feat = c.die(doc['featDie'], `${path}.featDie`);
+  // THE FEAT DIE: the die is the level's, from the table (every class's column is the normal one).
+  if (feat !== null && level !== null && feat !== featDie(level)) {
+    c.add(`${path}.featDie`, `a level-${level} character's Feat Die is d${featDie(level)}, not d${feat} (THE FEAT DIE table)`);
+  }
   c.int(doc['defense'], `${path}.defense`, 0, 999);
   c.int(doc['stowSlots'], `${path}.stowSlots`, 0, 999);
 

@@ -10,6 +10,8 @@ import {
   MAX_SKILL_REROLLS,
   SELECTABLE_WP_IDS,
   assignStats,
+  assignStatsSocApart,
+  isFightingWeapon,
   checkCreationChoices,
   rollCharacter,
   rollCharacters,
@@ -18,6 +20,7 @@ import {
   type CreationOptions,
 } from './create-character.js';
 import { CLASSES, RANDOM_CLASS_TABLE } from './data/classes.js';
+import { WEAPONS } from './data/weapons.js';
 import { HAMMERCRAWL_STOCKS, PALLADIUM_STOCKS, type Stock } from './data/stocks.js';
 import { baseHitDice, classById, startingCoins, wpCount } from './derived.js';
 
@@ -36,7 +39,8 @@ function statFaces(rolls: readonly number[]): number[] {
 /** Rolls a character on a script that must be used to its end. */
 function scripted(faces: readonly number[], options: CreationOptions): Character {
   const rng = scriptedRandom(faces);
-  const res = rollCharacter(rng, options);
+  // The scripts hold the listed kit's dice; the weapon in its place (CR-17) has tests of its own.
+  const res = rollCharacter(rng, { startingKit: 'as-listed', ...options });
   if (!res.ok) throw new Error(`${res.error.code}: ${res.error.message}`);
   expect(rng.remaining, 'the whole script is used').toBe(0);
   return res.character;
@@ -53,6 +57,25 @@ function scores(c: Character): Record<StatId, number> {
 }
 
 const ROLLS = [9, 14, 7, 16, 10, 11, 12];
+
+describe('SOC keeps its own plain 3d6 (CR-3: "SOC (3d6)", the default)', () => {
+  it('the seventh roll is SOC\'s; the primes take the highest of the first six', () => {
+    expect(assignStatsSocApart([9, 14, 7, 16, 10, 11, 18], ['INT', 'CHA'])).toEqual({ INT: 14, CHA: 16, STR: 9, DEX: 7, CON: 10, WIL: 11, SOC: 18 });
+    expect(assignStatsSocApart([9, 14, 7, 16, 10, 11, 18], ['STR'])).toEqual({ STR: 16, DEX: 9, CON: 14, INT: 7, WIL: 10, CHA: 11, SOC: 18 });
+  });
+
+  it('SOC 16 or more in about 4.6% of random characters, as a plain 3d6 gives (the prime assignment gave 0.5%)', () => {
+    const N = 4000;
+    const count = (socRoll?: 'own-roll' | 'with-primes') => {
+      const pile = rollCharacters(seededRandom(99), { method: 'random', ...(socRoll ? { socRoll } : {}) }, N);
+      if (!pile.ok) throw new Error('creation failed');
+      return pile.characters.filter((c) => c.stats.SOC.score >= 16).length / N;
+    };
+    // 3d6 >= 16: 10/216 = 4.63%; 4 sigma over 4000 characters is about 1.3 points.
+    expect(Math.abs(count() - 10 / 216)).toBeLessThan(0.013);
+    expect(count('with-primes')).toBeLessThan(0.02);
+  });
+});
 
 describe('assignStats: "the highest two to your primary stats in the order they were rolled" (CR-3)', () => {
   it('two primes: the earlier of the two highest rolls goes to the stock, the later to the class', () => {
@@ -110,7 +133,7 @@ describe('Option A (random), scripted', () => {
     ...[1, 1, 2, 3, 4, 5, 6], // skills: 4 + STR mod 2 = 6, the second 1 rolled again
     ...[21, 15, 1, 1, 1, 1], // WPs: Sword, Long; Shield, Normal; Axe, great; Axe, hatchet; Axe, Throwing; Bow, Longbow
     2, // rations: 1d4 = 2
-    ...[6, 5, 1], // weapons of choice among the WPs: Sword, Long; Shield, Normal; Axe, great
+    ...[5, 5, 1], // weapons of choice among the WPs, one at a time (CR-13: the first not a shield): Sword, Long (d5); Shield, Normal (d5); Axe, great (d4)
     ...[1, 1], // name: Abbo Ashby
   ];
   const c = scripted(faces, { method: 'random' });
@@ -456,8 +479,8 @@ describe('invariants over thousands of seeded characters (property)', () => {
       expect(b.half).toBe(Math.ceil(b.score / 2));
       expect(b.mod).toBe(STAT_TABLE[b.score - 1]!.mod);
     }
-    // The primes hold the highest scores (no free order without a priority).
-    const others = STAT_IDS.filter((s) => !c.primeStats.includes(s)).map((s) => c.stats[s].score);
+    // The primes hold the highest core scores (no free order without a priority); SOC keeps its own roll (CR-3).
+    const others = STAT_IDS.filter((s) => !c.primeStats.includes(s) && s !== 'SOC').map((s) => c.stats[s].score);
     for (const p of c.primeStats) expect(c.stats[p].score).toBeGreaterThanOrEqual(Math.max(...others));
     expect(c.featDie).toBe('d3');
     expect([c.level, c.xp]).toEqual([1, 0]);
@@ -585,5 +608,35 @@ describe('stock and class frequencies (chi-square)', () => {
     const [given, by] = c.name.split(' ');
     expect(GIVEN_NAMES).toContain(given);
     expect(BYNAMES).toContain(by);
+  });
+});
+
+describe('a random character starts able to fight (CR-13, CR-17)', () => {
+  const N = 600;
+  const pile = rollCharacters(seededRandom(2024), { method: 'random' }, N);
+  if (!pile.ok) throw new Error('creation failed');
+  const weaponOf = (id: string) => WEAPONS.find((w) => w.id === id);
+
+  it('holds a weapon that fights: never a shield or a crossbow (no damage dice in the text) alone', () => {
+    for (const c of pile.characters) {
+      const held = c.inventory.filter((i) => i.carried === 'held').map((i) => weaponOf(i.id)).filter((w) => w !== undefined);
+      expect(held.some((w) => isFightingWeapon(w)), `${c.name} (${c.class}) holds ${held.map((w) => w.id).join(', ') || 'nothing'}`).toBe(true);
+      for (const item of c.inventory) expect(item.id.startsWith('crossbow-'), `${c.name} starts with ${item.id}`).toBe(false);
+    }
+  });
+
+  it('the first weapon of choice is never a shield (a Tower Shield is no "weapon of choice" alone)', () => {
+    for (const c of pile.characters) {
+      const first = c.creation.log.find((e) => /Weapon of choice|Weapon in place/.test(e.text));
+      if (first) expect(first.text).not.toMatch(/-> Shield/);
+    }
+  });
+
+  it('as-listed leaves a Devout with what the text lists: no weapon', () => {
+    const listed = rollCharacters(seededRandom(2024), { method: 'semi', choices: { class: 'devout' }, startingKit: 'as-listed' }, 20);
+    const armed = rollCharacters(seededRandom(2024), { method: 'semi', choices: { class: 'devout' } }, 20);
+    if (!listed.ok || !armed.ok) throw new Error('creation failed');
+    for (const c of listed.characters) expect(c.inventory.some((i) => weaponOf(i.id) !== undefined)).toBe(false);
+    for (const c of armed.characters) expect(c.inventory.some((i) => i.carried === 'held' && isFightingWeapon(weaponOf(i.id) ?? WEAPONS[0]!) && weaponOf(i.id) !== undefined)).toBe(true);
   });
 });

@@ -124,7 +124,29 @@ export interface CreationOptions {
   readonly seed?: number | null;
   /** Recorded in the document: the character's place in a pile. */
   readonly index?: number;
+  /** How SOC is rolled (CR-3): its own 3d6, the text's reading (default), or among the rolls the prime stats take from. */
+  readonly socRoll?: SocRollId;
+  /** A weapon that fights for a character the listed kit leaves without one (CR-17, default), or only the listed kit. */
+  readonly startingKit?: StartingKitId;
 }
+
+/** What a character starts with beyond the free kit and the class's (CR-17): a weapon that fights when it has none (default), or only what the text lists. */
+export type StartingKitId = 'armed' | 'as-listed';
+
+/** Every starting kit, the default first (CR-17). */
+export const STARTING_KITS: readonly StartingKitId[] = ['armed', 'as-listed'];
+
+/** Option A means gear to be bought, and nothing can be (no prices): a weapon stands in for it (CR-17). */
+export const DEFAULT_STARTING_KIT: StartingKitId = 'armed';
+
+/** How SOC is rolled under Options A and B (CR-3). */
+export type SocRollId = 'own-roll' | 'with-primes';
+
+/** Every way of rolling SOC, the default first (CR-3). */
+export const SOC_ROLLS: readonly SocRollId[] = ['own-roll', 'with-primes'];
+
+/** The text's reading (CR-3): the SOC table is keyed to a plain 3d6, so the prime stats never take SOC's roll. */
+export const DEFAULT_SOC_ROLL: SocRollId = 'own-roll';
 
 /** Every code a creation error may carry. */
 export type CreationErrorCode =
@@ -197,6 +219,16 @@ export const PLAYABLE_CLASS_IDS: readonly string[] = CLASSES.filter((c) => c.hd 
 
 /** Weapons a character can take as a weapon of choice: every row of the weapons table except Unarmed. */
 export const CHOOSABLE_WEAPON_IDS: readonly string[] = WEAPONS.filter((w) => w.stow !== null).map((w) => w.id);
+
+/** True when a weapon's damage can be rolled: the wielder's Harm Die, or Harm dice of its own the text gives (CR-13). */
+export function canRollDamage(w: Weapon): boolean {
+  return w.harm.kind === 'wielder-harm-die' || w.harm.dice !== null;
+}
+
+/** True when a weapon fights (CR-13): its damage can be rolled and it is not a shield. */
+export function isFightingWeapon(w: Weapon): boolean {
+  return canRollDamage(w) && !w.isShield;
+}
 
 /** Weapon Proficiencies learned with a WP selection (natural ones come from the stock). */
 export const SELECTABLE_WP_IDS: readonly string[] = WEAPON_PROFICIENCIES.filter((w) => w.kind === 'weapon').map((w) => w.id);
@@ -526,6 +558,31 @@ export function assignStats(rolls: readonly number[], primes: readonly StatId[],
   return out as { [K in StatId]: number };
 }
 
+/**
+ * Assigns seven rolls with SOC apart (CR-3, the default): the seventh roll is SOC's own plain 3d6 ("SOC
+ * (3d6)"), and the first six go to the six core stats as `assignStats` does (the two highest to the prime
+ * stats in rolled order, the rest in rolled order). A SOC prime stat takes the highest of the seven as before.
+ * @example assignStatsSocApart([9, 14, 7, 16, 10, 11, 18], ['INT', 'CHA']) // { INT: 14, CHA: 16, STR: 9, DEX: 7, CON: 10, WIL: 11, SOC: 18 }
+ */
+export function assignStatsSocApart(rolls: readonly number[], primes: readonly StatId[]): { [K in StatId]: number } {
+  if (rolls.length !== STAT_IDS.length) throw new RangeError(`expected ${STAT_IDS.length} rolls, got ${rolls.length}`);
+  if (primes.includes('SOC')) return assignStats(rolls, primes);
+  const core = rolls.slice(0, -1);
+  const byValue = core.map((v, i) => ({ v, i })).sort((a, b) => b.v - a.v || a.i - b.i);
+  const top = byValue.slice(0, primes.length).sort((a, b) => a.i - b.i);
+  const out: Partial<Record<StatId, number>> = { SOC: rolls[rolls.length - 1]! };
+  const used = new Set<number>();
+  primes.forEach((stat, k) => {
+    out[stat] = top[k]!.v;
+    used.add(top[k]!.i);
+  });
+  const rest = core.map((v, i) => ({ v, i })).filter((r) => !used.has(r.i));
+  STAT_IDS.filter((st) => out[st] === undefined).forEach((stat, k) => {
+    out[stat] = rest[k]!.v;
+  });
+  return out as { [K in StatId]: number };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Creation
 // ---------------------------------------------------------------------------------------------------
@@ -655,7 +712,7 @@ function rollClass(r: Roller, choices: CreationChoices): { readonly cls: Charact
 }
 
 /** Step 3: seven 3d6 in order, the Palladium Human's free re-roll (CR-5), and the assignment (CR-3). */
-function rollStats(r: Roller, stock: Stock, primeStats: readonly StatId[], choices: CreationChoices): { [K in StatId]: number } {
+function rollStats(r: Roller, stock: Stock, primeStats: readonly StatId[], choices: CreationChoices, socRoll: SocRollId): { [K in StatId]: number } {
   r.note(
     'prime-stats',
     primeStats.length === 1
@@ -678,7 +735,11 @@ function rollStats(r: Roller, stock: Stock, primeStats: readonly StatId[], choic
     r.note('stats', `${stock.label} Adaptability: stat roll ${low + 1} (${rolls[low]}, the lowest) rolled again: 3d6 = ${again.total}, ${kept} kept`, again.faces);
     rolls[low] = kept;
   }
-  const scores = assignStats(rolls, primeStats, choices.statPriority);
+  // CR-3: SOC keeps its own roll (the seventh) unless the table rules it goes with the others, or a
+  // stock that assigns in any order lists its priority (Adaptability, CR-5).
+  const socApart = socRoll === 'own-roll' && choices.statPriority === undefined;
+  const scores = socApart ? assignStatsSocApart(rolls, primeStats) : assignStats(rolls, primeStats, choices.statPriority);
+  if (socApart) r.note('stats', `SOC: stat roll ${STAT_IDS.length} (${scores.SOC}), its own 3d6; the prime stats take from the first ${STAT_IDS.length - 1}`);
   if (choices.statPriority !== undefined) {
     r.note('stats', `${stock.label} Adaptability: the highest rolls to ${choices.statPriority.join(', ')} (chosen), the rest in rolled order`);
   }
@@ -884,6 +945,7 @@ function rollEquipment(
   wps: readonly CharacterWeaponProficiency[],
   choices: CreationChoices,
   packer: Packer,
+  startingKit: StartingKitId,
 ): InventoryItem[] {
   const inventory: InventoryItem[] = [];
   for (const free of FREE_STARTING_EQUIPMENT) {
@@ -905,15 +967,31 @@ function rollEquipment(
   const weapons: Weapon[] = (choices.weapons ?? []).map((id) => WEAPONS.find((w) => w.id === id)!);
   if (weapons.length > 0) r.note('equipment', `Weapons of choice chosen: ${weapons.map((w) => w.label).join(', ')}`);
   if (weapons.length < count) {
-    const known = WEAPONS.filter((w) => w.stow !== null && wps.some((p) => p.id === w.proficiencyId) && !weapons.includes(w));
-    for (const p of r.pickDistinct(known, count - weapons.length)) {
+    // CR-13: a rolled weapon of choice is one that can fight: its damage can be rolled (not the
+    // crossbows, whose Harm dice the text leaves out), and the first is not a shield.
+    const canPick = (w: Weapon): boolean => w.stow !== null && canRollDamage(w) && !weapons.includes(w) && (!w.isShield || weapons.some(isFightingWeapon));
+    const pickOne = (pool: readonly Weapon[], what: string): boolean => {
+      const [p] = r.pickDistinct(pool, 1);
+      if (p === undefined) return false;
       weapons.push(p.value);
-      r.notePick('equipment', 'Weapon of choice (among the WPs)', p, p.value.label);
+      r.notePick('equipment', what, p, p.value.label);
+      return true;
+    };
+    while (weapons.length < count) {
+      if (pickOne(WEAPONS.filter((w) => canPick(w) && wps.some((p) => p.id === w.proficiencyId)), 'Weapon of choice (among the WPs)')) continue;
+      if (!pickOne(WEAPONS.filter(canPick), 'Weapon of choice (no WP left that can fight: any weapon)')) break;
     }
-    const others = WEAPONS.filter((w) => w.stow !== null && !weapons.includes(w));
-    for (const p of r.pickDistinct(others, count - weapons.length)) {
-      weapons.push(p.value);
-      r.notePick('equipment', 'Weapon of choice (no WP left: any weapon)', p, p.value.label);
+  }
+  // CR-17: Option A means a character to buy gear with the starting coins, and the text prints no
+  // prices; in place of that purchase a character left with no weapon that fights (a Devout, a True Mage
+  // whose wizard weapon has no table) gets one, among the WPs first.
+  if (startingKit === 'armed' && !weapons.some(isFightingWeapon)) {
+    const fights = WEAPONS.filter((w) => w.stow !== null && isFightingWeapon(w));
+    const known = fights.filter((w) => wps.some((p) => p.id === w.proficiencyId));
+    const [p] = r.pickDistinct(known.length > 0 ? known : fights, 1);
+    if (p !== undefined) {
+      weapons.unshift(p.value);
+      r.notePick('equipment', `Weapon in place of buying one (CR-17, ${known.length > 0 ? 'among the WPs' : 'no WP that fights: any weapon'})`, p, p.value.label);
     }
   }
   // In hand: the first weapon that is not a shield, and the first shield if a hand is still free.
@@ -1006,7 +1084,7 @@ export function rollCharacter(rng: RandomSource, options: CreationOptions): Crea
   const { stock, prime: stockPrime } = rollStock(r, method, choices);
   const { cls, prime: classPrime } = rollClass(r, choices);
   const primeStats: StatId[] = stockPrime === classPrime ? [stockPrime] : [stockPrime, classPrime];
-  const stats = deriveStats(rollStats(r, stock, primeStats, choices));
+  const stats = deriveStats(rollStats(r, stock, primeStats, choices, options.socRoll ?? DEFAULT_SOC_ROLL));
   const picks = rollClassPicks(r, cls, classPrime, choices);
   const hit = baseHitDice(cls, picks, stock);
   r.note('hit-dice', `Health Die d${hit.healthDie}, Harm Die d${hit.harmDie}: ${hit.lines.join('; ')}`);
@@ -1027,7 +1105,7 @@ export function rollCharacter(rng: RandomSource, options: CreationOptions): Crea
   if (innateSpells > 0) r.note('spells', `${stock.label}: ${innateSpells} free spell of spell level 1 (to choose with the Smith)`);
 
   const packer = new Packer();
-  const inventory = rollEquipment(r, stock, cls, wp.wps, choices, packer);
+  const inventory = rollEquipment(r, stock, cls, wp.wps, choices, packer, options.startingKit ?? DEFAULT_STARTING_KIT);
   const coins = startingCoins(stats.SOC.score);
   r.note('coins', `Starting coins: ${coins.text} (${socialStatusOf(stats.SOC.score).label})`);
   for (let i = 1; i <= coins.magickItems; i++) {

@@ -13,7 +13,7 @@ function roll(options: Record<string, string>, seed = 5): Character {
 describe('creation options through the contract (Option B and P choices)', () => {
   it('offers every choice of `hammercrawl char new` as an option', () => {
     expect(CREATION_OPTIONS.map((d) => d.name)).toEqual([
-      'method', 'name', 'stock', 'stock-prime', 'class', 'class-prime', 'stat-priority', 'shtick', 'spellblade-style', 'caster-type', 'focus',
+      'method', 'name', 'soc-roll', 'starting-kit', 'stock', 'stock-prime', 'class', 'class-prime', 'stat-priority', 'shtick', 'spellblade-style', 'caster-type', 'focus',
       'holy-mage-power', 'devout-powers', 'specialist-choices', 'save-feat', 'skills', 'specialties', 'wps', 'weapons',
     ]);
   });

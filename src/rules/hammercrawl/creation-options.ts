@@ -8,7 +8,7 @@
 import { ok, problem, type ParamDef, type RuleResult } from '../rule-system.js';
 import { STAT_IDS, type StatId } from './check-modifiers.js';
 import { CREATION_METHODS, MAX_NAME_LENGTH, type CreationMethod } from './character.js';
-import { PLAYABLE_CLASS_IDS, type ChoiceName, type CreationChoices, type CreationOptions, type DevoutPowerChoice, type SkillPick } from './create-character.js';
+import { PLAYABLE_CLASS_IDS, SOC_ROLLS, STARTING_KITS, type ChoiceName, type StartingKitId, type CreationChoices, type CreationOptions, type DevoutPowerChoice, type SkillPick, type SocRollId } from './create-character.js';
 import { CLASSES } from './data/classes.js';
 import { listOf } from './play/params.js';
 
@@ -43,6 +43,30 @@ export const CREATION_OPTIONS: readonly ParamDef[] = [
     help: 'how to make the character',
   },
   { name: 'name', kind: 'text', maxLength: MAX_NAME_LENGTH, label: 'Name', help: 'the name (rolled when left out)' },
+  {
+    name: 'soc-roll',
+    kind: 'choice',
+    choices: [
+      { id: 'own-roll', label: 'Its own 3d6' },
+      { id: 'with-primes', label: 'Among the rolls for the prime stats' },
+    ],
+    default: 'own-roll',
+    label: 'SOC roll',
+    help: 'SOC keeps its own plain 3d6 (ruling CR-3, the default), or the prime stats may take its roll',
+    ref: 'ruling CR-3',
+  },
+  {
+    name: 'starting-kit',
+    kind: 'choice',
+    choices: [
+      { id: 'armed', label: 'A weapon for whoever has none' },
+      { id: 'as-listed', label: 'Only the listed kit' },
+    ],
+    default: 'armed',
+    label: 'Starting kit',
+    help: 'a character the listed kit leaves without a weapon that fights gets one, in place of the purchase the text cannot price (ruling CR-17, the default), or only the listed kit',
+    ref: 'ruling CR-17',
+  },
   { name: 'stock', kind: 'text', maxLength: MAX_ID_LENGTH, label: 'Stock', help: 'a stock id of the setting (Option B or P; rolled when left out)' },
   idOption('stock-prime', 'Stock prime stat', `the stock's prime stat where it offers a choice: one of ${STATS_TEXT}`, 'STR'),
   { name: 'class', kind: 'choice', choices: PLAYABLE_CLASS_IDS.map((id) => ({ id, label: CLASSES.find((c) => c.id === id)!.label })), label: 'Class', help: 'the class (Option B or P; rolled when left out)' },
@@ -105,7 +129,7 @@ function text(p: Params, name: string): string | undefined {
  * its parameter. Whether the choices fit each other is `rollCharacter`'s to say.
  * @example creationOptionsOf({ method: 'semi', class: 'devout', 'devout-powers': 'lay-on-hands:advanced,revenant' })
  */
-export function creationOptionsOf(p: Params): RuleResult<Pick<CreationOptions, 'method' | 'choices' | 'name'>> {
+export function creationOptionsOf(p: Params): RuleResult<Pick<CreationOptions, 'method' | 'choices' | 'name' | 'socRoll' | 'startingKit'>> {
   const method = (p['method'] ?? 'random') as CreationMethod;
   if (!CREATION_METHODS.includes(method)) return problem('param/unknown-choice', `Method must be one of ${CREATION_METHODS.join(', ')}, got ${String(method)}.`, '$.method');
   const choices: { -readonly [K in keyof CreationChoices]: CreationChoices[K] } = {};
@@ -177,5 +201,15 @@ export function creationOptionsOf(p: Params): RuleResult<Pick<CreationOptions, '
     if (t !== undefined) choices[key] = listOf(t);
   }
   const name = typeof p['name'] === 'string' ? p['name'] : undefined;
-  return ok({ method, ...(Object.keys(choices).length > 0 ? { choices } : {}), ...(name !== undefined ? { name } : {}) });
+  const socRoll = text(p, 'soc-roll');
+  if (socRoll !== undefined && !(SOC_ROLLS as readonly string[]).includes(socRoll)) return problem('param/unknown-choice', `SOC roll must be one of ${SOC_ROLLS.join(', ')}, got ${socRoll}.`, '$.soc-roll');
+  const startingKit = text(p, 'starting-kit');
+  if (startingKit !== undefined && !(STARTING_KITS as readonly string[]).includes(startingKit)) return problem('param/unknown-choice', `Starting kit must be one of ${STARTING_KITS.join(', ')}, got ${startingKit}.`, '$.starting-kit');
+  return ok({
+    method,
+    ...(startingKit !== undefined ? { startingKit: startingKit as StartingKitId } : {}),
+    ...(Object.keys(choices).length > 0 ? { choices } : {}),
+    ...(name !== undefined ? { name } : {}),
+    ...(socRoll !== undefined ? { socRoll: socRoll as SocRollId } : {}),
+  });
 }

@@ -4,6 +4,7 @@ import type { CharacterStats, ClassPick } from './character.js';
 import { HAMMERCRAWL_STOCKS, PALLADIUM_STOCKS, type Stock } from './data/stocks.js';
 import { SOCIAL_STATUS_TABLE } from './data/social-status.js';
 import {
+  stockCheckEffects,
   baseArmourDie,
   baseHitDice,
   followBase,
@@ -218,5 +219,38 @@ describe('the Armour Die that soaks, and dice that follow their base (PL-3, PL-9
     expect(followBase(null, null, 3)).toBe(3);
     expect(followBase(3, 6, 4)).toBeNull();
     expect(followBase(4, 6, null)).toBeNull();
+  });
+});
+
+describe('stockCheckEffects: the stock abilities on a check (STOCKS)', () => {
+  const stock = (setting: 'hammercrawl' | 'palladium', id: string) => {
+    const s = (setting === 'hammercrawl' ? HAMMERCRAWL_STOCKS : PALLADIUM_STOCKS).find((x) => x.id === id);
+    if (!s) throw new Error(id);
+    return s;
+  };
+  const labels = (xs: readonly { origin: { kind: string } }[]) => xs.map((x) => ('label' in x.origin ? x.origin.label : x.origin.kind));
+
+  it('Troll Monstrous Strength and Ogre Monstrous Endurance: one step on every Test, Challenge, Competition and Save of the stat', () => {
+    for (const kind of ['test', 'challenge', 'competition'] as const) {
+      expect(stockCheckEffects(stock('palladium', 'troll'), 'STR', 1, { kind, isSave: false }).steps).toEqual([{ amount: 1, origin: { kind: 'rule', id: 'monstrous-strength', label: 'Monstrous Strength' } }]);
+      expect(labels(stockCheckEffects(stock('palladium', 'ogre'), 'CON', 1, { kind, isSave: kind === 'challenge' }).steps)).toEqual(['Monstrous Endurance']);
+    }
+    expect(stockCheckEffects(stock('palladium', 'troll'), 'CON', 1, { kind: 'test', isSave: false }).steps).toEqual([]);
+    expect(stockCheckEffects(stock('palladium', 'ogre'), 'STR', 1, { kind: 'test', isSave: false }).steps).toEqual([]);
+  });
+
+  it('Droffen Strength of the Earth: the level on STR and CON Saves, only on stone or earth', () => {
+    const droffen = stock('hammercrawl', 'droffen');
+    expect(stockCheckEffects(droffen, 'CON', 4, { kind: 'challenge', isSave: true, isOnEarth: true }).mods).toEqual([{ amount: 4, origin: { kind: 'rule', id: 'strength-of-the-earth', label: 'Strength of the Earth' } }]);
+    expect(stockCheckEffects(droffen, 'CON', 4, { kind: 'challenge', isSave: true }).mods).toEqual([]);
+    expect(stockCheckEffects(droffen, 'DEX', 4, { kind: 'challenge', isSave: true, isOnEarth: true }).mods).toEqual([]);
+    expect(stockCheckEffects(droffen, 'STR', 4, { kind: 'test', isSave: false, isOnEarth: true }).mods).toEqual([]);
+  });
+
+  it('Elfin Blessed Intellect: advantage on INT Saves while the Health Die is at full', () => {
+    const elfin = stock('hammercrawl', 'elfin');
+    expect(stockCheckEffects(elfin, 'INT', 1, { kind: 'challenge', isSave: true, isHealthFull: true }).vantage).toEqual([{ mark: 'adv', origin: { kind: 'rule', id: 'blessed-intellect', label: 'Blessed Intellect' } }]);
+    expect(stockCheckEffects(elfin, 'INT', 1, { kind: 'challenge', isSave: true, isHealthFull: false }).vantage).toEqual([]);
+    expect(stockCheckEffects(elfin, 'WIL', 1, { kind: 'challenge', isSave: true, isHealthFull: true }).vantage).toEqual([]);
   });
 });

@@ -5,8 +5,8 @@
  * Rules: HAMMERCRAWL! v4, ANATOMY OF A CHARACTER; CHARACTER CREATION (Derived Components, Palladium
  * Psionics, Starting Equipment); STATS. Rulings: docs/rulings.md (CR-n).
  */
-import { HAMMERCRAWL_CHAIN, stepDie } from '../../dice/index.js';
-import { halfStat, statRow, type StatId } from './check-modifiers.js';
+import { HAMMERCRAWL_CHAIN, stepDie, type StepModifier } from '../../dice/index.js';
+import { halfStat, statRow, type StatId, type StaticModifier, type VantageSource } from './check-modifiers.js';
 import { dieText, type CharacterSpellcasting, type CharacterStats, type ClassPick, type PsionicGrade, type StatBlock } from './character-parts.js';
 import {
   CLASSES,
@@ -20,7 +20,7 @@ import {
   type SpellcastingProfileId,
 } from './data/classes.js';
 import { SOCIAL_STATUS_TABLE, type SocialStatusRow } from './data/social-status.js';
-import type { Stock } from './data/stocks.js';
+import type { Stock, StockCheckKind } from './data/stocks.js';
 import { ARMOUR } from './data/armour.js';
 import { DEFENSIVE_DEFENSE_BONUS, DEFENSIVE_DEFENSE_BONUS_MAX, WEAPONS } from './data/weapons.js';
 import { featDie } from './feat-die.js';
@@ -411,4 +411,49 @@ export function bonusLanguages(stats: CharacterStats): number {
 /** Hirelings allowed: the CHA half-stat (STATS, CHA-risma). */
 export function maxHirelings(stats: CharacterStats): number {
   return stats.CHA.half;
+}
+
+/** What a check is, for a stock's abilities: its kind, whether it is a Save, and the situation the abilities name. */
+export interface StockCheckSituation {
+  readonly kind: StockCheckKind;
+  /** A Save (a Challenge against a danger, CHECKS: Saves). */
+  readonly isSave: boolean;
+  /** Both feet on stone or earth (Droffen Strength of the Earth). */
+  readonly isOnEarth?: boolean;
+  /** The Health Die at its base (Elfin Blessed Intellect: "at full"). */
+  readonly isHealthFull?: boolean;
+}
+
+/** A stock's bonuses on one check: steps, static mods and advantages, each with its origin. */
+export interface StockCheckEffects {
+  readonly steps: readonly StepModifier[];
+  readonly mods: readonly StaticModifier[];
+  readonly vantage: readonly VantageSource[];
+}
+
+/**
+ * The bonuses a character's stock gives a check on `stat` (STOCKS): Ogre Monstrous Endurance (CON) and
+ * Troll Monstrous Strength (STR), one step on every Test, Challenge and Competition of the stat (Saves
+ * included); Droffen Strength of the Earth, the level added to STR and CON Saves on stone or earth;
+ * Elfin Blessed Intellect, advantage on INT Saves at full Health. A condition the situation does not
+ * state is not met, and an ability with a condition of its own text (the Canid's pack) is left to the
+ * Smith. One definition for the odds and the roll: the caller passes these to the check.
+ * @example stockCheckEffects(troll, 'STR', 1, { kind: 'test', isSave: false }).steps // [{ amount: 1, origin: { ..., label: 'Monstrous Strength' } }]
+ */
+export function stockCheckEffects(stock: Stock, stat: StatId, level: number, situation: StockCheckSituation): StockCheckEffects {
+  const steps: StepModifier[] = [];
+  const mods: StaticModifier[] = [];
+  const vantage: VantageSource[] = [];
+  for (const a of stock.abilities) {
+    const origin = { kind: 'rule' as const, id: a.id, label: a.label };
+    for (const e of a.effects) {
+      if (e.kind === 'check-step' && e.stat === stat && e.condition === null && e.checks.includes(situation.kind)) {
+        if (!e.stacks && steps.some((x) => x.origin === origin)) continue;
+        steps.push({ amount: e.amount, origin });
+      }
+      if (e.kind === 'save-bonus' && situation.isSave && e.stats.includes(stat) && situation.isOnEarth === true) mods.push({ amount: level, origin });
+      if (e.kind === 'save-vantage' && situation.isSave && e.stats.includes(stat) && situation.isHealthFull === true) vantage.push({ mark: e.mark, origin });
+    }
+  }
+  return { steps, mods, vantage };
 }

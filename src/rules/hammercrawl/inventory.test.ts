@@ -367,12 +367,14 @@ describe('hands (Held slots = your hands)', () => {
     expect(hands(line('spear-long', 'held'))).toBe(1);
   });
 
-  test('two-handed: bows by the table; other weapons only when the Smith says (EQ-16)', () => {
+  test('two-handed: bows and the great weapons by the table; other weapons only when the Smith says (EQ-16)', () => {
     const bow = easy([line('bow-longbow', 'held')], s);
     expect(bow.held.stacks[0]).toMatchObject({ hands: 2, handsRule: 'both-hands-two-handed' });
     expect(codes(easy([line('bow-shortbow', 'held'), line('torch', 'held')], s))).toEqual(['inventory/hands-full']);
-    expect(easy([line('axe-great', 'held')], s).held.stacks[0]).toMatchObject({ hands: 1, handsRule: 'one-hand-per-item' });
-    const smith = easy([line('axe-great', 'held')], { ...s, twoHandedWeaponIds: ['axe-great'] });
+    expect(easy([line('sword-great', 'held')], s).held.stacks[0]).toMatchObject({ hands: 2, handsRule: 'both-hands-two-handed' });
+    expect(codes(easy([line('sword-great', 'held'), line('shield-tower', 'held')], s))).toEqual(['inventory/hands-full']);
+    expect(easy([line('spear-long', 'held')], s).held.stacks[0]).toMatchObject({ hands: 1, handsRule: 'one-hand-per-item' });
+    const smith = easy([line('spear-long', 'held')], { ...s, twoHandedWeaponIds: ['spear-long'] });
     expect(smith.held.stacks[0]).toMatchObject({ hands: 2, handsRule: 'both-hands-smith' });
     expect(codes(easy([], { ...s, twoHandedWeaponIds: ['shield-normal', 'no-such'] }))).toEqual(['inventory/bad-setting', 'inventory/bad-setting']);
   });

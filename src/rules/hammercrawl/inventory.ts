@@ -201,7 +201,7 @@ export interface EncumbranceSettings {
   readonly hands?: number;
   /** The Smith's slot counts for bags the text gives none (backpack, sack, quiver), by table id. INV-6. */
   readonly bagSlots?: Readonly<Record<string, number>>;
-  /** Weapons the Smith rules two-handed where the table does not say (great axe, great sword ...). EQ-16, INV-11. */
+  /** Weapons the Smith rules two-handed where the table does not say (the long spear, a crossbow ...). EQ-16, INV-11. */
   readonly twoHandedWeaponIds?: readonly string[];
   /** Weapons whose Special the character has unlocked (Weapon Specialization); the buckler's frees its hand. */
   readonly unlockedSpecials?: readonly string[];

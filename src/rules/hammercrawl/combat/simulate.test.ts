@@ -21,7 +21,7 @@ function party(seed: number, count = 4) {
 
 describe('fighters from characters', () => {
   it('reads dice, Defense, weapons and specials from a character document', () => {
-    const characters = party(1, 12);
+    const characters = party(1, 24);
     // The party holds each class and stock whose specials are checked, and others.
     expect(characters.map((c) => c.class)).toContain('combatant');
     expect(characters.map((c) => c.class).some((k) => k !== 'combatant')).toBe(true);

@@ -106,9 +106,9 @@ describe('the weapons table (WEAPONS & SHIELDS)', () => {
     expect(WEAPONS.filter((w) => w.special !== null).length).toBe(3);
   });
 
-  it('hands: only what the text says (bows two-handed, shields one hand); the rest unknown', () => {
-    expect(WEAPONS.filter((w) => w.hands === 2).map((w) => w.id)).toEqual(['bow-longbow', 'bow-shortbow']);
-    expect(WEAPONS.filter((w) => w.hands === null).length).toBe(WEAPONS.length - 5);
+  it('hands: bows ("most bows") and the great axe and great sword two-handed (EQ-16), shields one hand; the rest unknown', () => {
+    expect(WEAPONS.filter((w) => w.hands === 2).map((w) => w.id)).toEqual(['axe-great', 'bow-longbow', 'bow-shortbow', 'sword-great']);
+    expect(WEAPONS.filter((w) => w.hands === null).length).toBe(WEAPONS.length - 7);
   });
 
   it('ranges and constants from the text', () => {

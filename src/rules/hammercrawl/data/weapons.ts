@@ -218,7 +218,7 @@ export interface Weapon {
   /** The Throw+ or Throw- entry; `null` where the Range column is empty (see rulings). */
   readonly range: WeaponRangeId | null;
   readonly tags: readonly WeaponTagId[];
-  /** Hands it takes; `null` where the text does not say (see rulings). */
+  /** Hands it takes: 2 for the bows and the great axe and great sword (EQ-16); `null` where the text does not say. */
   readonly hands: 1 | 2 | null;
   readonly harm: WeaponHarm;
   readonly proficiencyId: WeaponProficiencyId;
@@ -243,7 +243,7 @@ const UNKNOWN_OWN_HARM = { kind: 'own-harm-dice', dice: null, mod: null } as con
 export const WEAPONS = [
   {
     id: 'axe-great', label: 'Axe, great', type: 'melee-standard', isShield: false, stow: 'large', strMin: 13, damageTypes: ['chop'], reach: 3,
-    range: null, tags: [], hands: null, harm: STR_HARM, proficiencyId: 'axe-great', special: null, price: null, ref: WEAPONS_TABLE_REF,
+    range: null, tags: [], hands: 2, harm: STR_HARM, proficiencyId: 'axe-great', special: null, price: null, ref: WEAPONS_TABLE_REF,
   },
   {
     id: 'axe-hatchet', label: 'Axe, hatchet', type: 'melee-standard', isShield: false, stow: 'medium', strMin: 4, damageTypes: ['chop'], reach: 1,
@@ -330,7 +330,7 @@ export const WEAPONS = [
   },
   {
     id: 'sword-great', label: 'Sword, Great', type: 'melee-standard', isShield: false, stow: 'large', strMin: 13, damageTypes: ['slash', 'stab'], reach: 4,
-    range: null, tags: [], hands: null, harm: STR_HARM, proficiencyId: 'sword-great', special: null, price: null, ref: WEAPONS_TABLE_REF,
+    range: null, tags: [], hands: 2, harm: STR_HARM, proficiencyId: 'sword-great', special: null, price: null, ref: WEAPONS_TABLE_REF,
   },
   {
     id: 'sword-long', label: 'Sword, Long', type: 'melee-standard', isShield: false, stow: 'medium', strMin: 9, damageTypes: ['slash', 'stab'], reach: 3,

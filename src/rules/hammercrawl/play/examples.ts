@@ -24,6 +24,8 @@ export const PLAY_EXAMPLES: readonly CharacterChangeRequest[] = [
   { change: 'rest', params: { kind: 'night', 'health-steps': 1 } },
   { change: 'level-up', params: { bank: true } },
   { change: 'coins', params: { amount: 25, reason: "the goblin chief's purse" } },
+  // The great sword takes both hands (EQ-16): it goes on the back before the torch is drawn.
+  { change: 'item-move', params: { item: 'sword-great', to: 'packed' } },
   { change: 'item-move', params: { item: 'torch', to: 'held' } },
   { change: 'item-remove', params: { item: 'ration', quantity: 1, reason: 'eaten' } },
   { change: 'edit', params: { notes: 'Owes the innkeeper a round', conditions: 'tired' } },

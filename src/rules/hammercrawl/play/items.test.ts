@@ -5,6 +5,12 @@ import { MAX_ITEM_QUANTITY } from '../inventory.js';
 import { hammercrawlPlay } from './index.js';
 import { applied, characterOf, refused, tamsin } from '../../../../test/hammercrawl-play.js';
 
+/** Tamsin with a long sword in hand for her great sword, which takes both hands (EQ-16): one hand left free. */
+function oneHanded(): Character {
+  const c = tamsin();
+  return { ...c, inventory: c.inventory.map((i) => (i.id === 'sword-great' && i.carried === 'held' ? { ...i, id: 'sword-long', size: 'medium' as const } : i)) };
+}
+
 describe('coins (PL-11)', () => {
   it('gains and spends, never below 0 nor past the document limit', () => {
     const c = tamsin();
@@ -50,7 +56,7 @@ describe('item-add (PL-10, PL-11)', () => {
   });
 
   it('refuses what breaks the inventory rules: too many hands, not wearable, a bag that does not exist', () => {
-    const c = tamsin(); // a great sword held in one hand
+    const c = oneHanded(); // a long sword held in one hand
     const two = applied(c, 'item-add', { item: 'torch', carried: 'held' }).character;
     // A second torch joins the stack in the same hand (INV-11); a shield needs a third hand.
     expect(applied(two, 'item-add', { item: 'torch', carried: 'held' }).character.inventory.find((i) => i.id === 'torch' && i.carried === 'held')!.quantity).toBe(2);
@@ -85,7 +91,7 @@ describe('item-remove and item-move (PL-10, PL-12)', () => {
   });
 
   it('moves between hands, worn and bags, and names the line when several hold the item', () => {
-    const c = tamsin();
+    const c = oneHanded();
     const r = applied(c, 'item-move', { item: 'torch', to: 'held' });
     expect(r.summary).toBe('Torch: packed in Satchel -> held');
     const two = applied(c, 'item-add', { item: 'torch', carried: 'packed' }).character;
@@ -101,7 +107,7 @@ describe('item-remove and item-move (PL-10, PL-12)', () => {
   });
 
   it('damaged armour taken off is said so, and comes back whole only if no die is given (PL-3)', () => {
-    const worn = applied(tamsin(), 'item-add', { item: 'chain', carried: 'worn' }).character;
+    const worn = applied(oneHanded(), 'item-add', { item: 'chain', carried: 'worn' }).character;
     const hurt = { ...worn, armourDie: 'd6' as const };
     const off = applied(hurt, 'item-move', { item: 'chain', to: 'held' });
     expect(off.character).toMatchObject({ armourDie: null, baseArmourDie: null });

@@ -31,6 +31,13 @@ export const HAMMERCRAWL_HELP: readonly HelpSection[] = [
     ],
   },
   {
+    id: 'encumbrance',
+    title: 'Encumbrance and bags',
+    paragraphs: [
+      'A character’s sheet counts what they carry the Easy Way: Stow slots used of their own (half-STR plus the INT mod) and every bag’s (the Satchel adds 5), hands used of two, and what is worn (one of each kind). Whatever breaks these rules is named under it; move or drop an item to put it right.',
+    ],
+  },
+  {
     id: 'smith-tools',
     title: 'The Smith’s screen: Venture, light and hammer dice',
     paragraphs: [],

@@ -19,6 +19,7 @@ const NodePool = lazyComponent<SmithPanelProps>(() => import('./hammer-tray.js')
 const VenturePanel = lazyComponent<SmithPanelProps>(() => import('./venture.js').then((m) => m.VenturePanel));
 const LightTimers = lazyComponent<SmithPanelProps>(() => import('./lights.js').then((m) => m.LightTimers));
 const MagickPanel = lazyComponent<SheetPanelProps>(() => import('./magick.js').then((m) => m.MagickPanel));
+const EncumbrancePanel = lazyComponent<SheetPanelProps>(() => import('./encumbrance.js').then((m) => m.EncumbrancePanel));
 const CreationFields = lazyComponent<CreationFieldsProps>(() => import('./wizard-fields.js').then((m) => m.HammercrawlCreationFields));
 const AttackControl = lazyComponent<CombatAttackProps>(() => import('./combat-attack.js').then((m) => m.AttackControl));
 
@@ -49,6 +50,8 @@ export const web: RulesetWeb = {
       isShown: ({ session, character }) => character.document['spellcasting'] != null || magickEvents(session.state.value.rulesetEvents, character.id).length > 0,
       Panel: MagickPanel,
     },
+    // Encumbrance and bags (INVENTORY), for every character with an inventory.
+    { isShown: ({ character }) => Array.isArray(character.document['inventory']), Panel: EncumbrancePanel },
   ],
   creation: { fields: hammercrawlCreationDefs, values: hammercrawlValues, Fields: CreationFields },
   combat: {

@@ -34,8 +34,8 @@ describe('HAMMERCRAWL! Option B and P: every choice, where the choices so far al
   const names = (values: Record<string, string>) => hammercrawlCreationDefs(CREATION_OPTIONS, values).map((d) => d.name);
 
   it('shows a choice only once what it depends on is chosen', () => {
-    expect(names({ method: 'random' })).toEqual(['method', 'name']);
-    expect(names({ method: 'semi' })).toEqual(['method', 'name', 'stock', 'class', 'skills', 'wps']);
+    expect(names({ method: 'random' })).toEqual(['method', 'name', 'soc-roll', 'starting-kit']);
+    expect(names({ method: 'semi' })).toEqual(['method', 'name', 'soc-roll', 'starting-kit', 'stock', 'class', 'skills', 'wps']);
     expect(names({ method: 'semi', stock: 'human' })).toContain('stock-prime');
     expect(names({ method: 'semi', stock: 'elfin' })).not.toContain('stock-prime');
     expect(names({ method: 'semi', stock: 'human' })).not.toContain('stat-priority');
