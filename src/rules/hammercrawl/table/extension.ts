@@ -31,6 +31,8 @@ import { burntConOf, characterSaved, conScoreOf, joinXpSave, magickChange, magic
 import { poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
 import { readHammercrawlCommand, type HammercrawlTableCommand, type HammerTableCommand } from './read-command.js';
 import { combatSettingsOf, rollTrackerAttack } from './tracker-attack.js';
+import { decideInitiativeAction, foldInitiativeChanged, type InitiativeChangedBody } from './initiative.js';
+import type { InitiativeState } from '../initiative/index.js';
 
 /** HAMMERCRAWL!'s slice of a table's state. */
 export interface HammercrawlTableState {
@@ -38,6 +40,8 @@ export interface HammercrawlTableState {
   readonly venture: VentureState;
   /** Each character's magick, by character id, the fold of its `magick-changed` events. */
   readonly magick: Readonly<Record<string, MagickState>>;
+  /** The fight's initiative, the fold of its `initiative-changed` events (null before any; table/initiative.ts). */
+  readonly initiative?: InitiativeState | null;
 }
 
 /**
@@ -62,6 +66,8 @@ export type HammercrawlEventBodies = {
     /** The faces were entered from physical dice. */
     readonly isPhysical?: true;
   };
+  /** A tracker initiative command decided: the initiative library's events, faces inside (table/initiative.ts). */
+  readonly 'initiative-changed': InitiativeChangedBody;
 };
 
 /** One of HAMMERCRAWL!'s own events as `decide` returns it: its kind, and the body of that kind. */
@@ -172,6 +178,7 @@ export function decideHammercrawlCommand(
       return decideHammer(rng, command, context);
     case 'combat': {
       const action = command.action;
+      if (action.type === 'initiative') return decideInitiativeAction(rng, state.initiative ?? null, command.requestId, action, context);
       // A player attacks with their own character; the Smith with anyone.
       const attacker = context.combat.combatants.find((c) => c.id === action.attackerId);
       const owner = attacker?.characterId === undefined ? undefined : context.characters.find((c) => c.id === attacker.characterId)?.ownerId;
@@ -222,6 +229,8 @@ export function foldHammercrawlEvent(state: HammercrawlTableState, kind: string,
       const magick = magickOf(character.document);
       return magick === undefined ? state : { ...state, magick: { ...state.magick, [character.id]: magick } };
     }
+    case 'initiative-changed':
+      return { ...state, initiative: foldInitiativeChanged(state.initiative ?? null, body) };
     case 'character-removed': {
       const id = body['characterId'] as string;
       if (!Object.hasOwn(state.magick, id)) return state;
@@ -280,6 +289,8 @@ export const HAMMERCRAWL_TABLE_EXAMPLES: readonly ExtensionExample[] = [
   example('smith', { kind: 'combat', requestId: 'ex-add-goblin', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd30', monster: 'hd=1,attack=+2,defense=11,damage=d6' } }),
   example('player', { kind: 'combat', requestId: 'ex-ada-attacks', action: { type: 'attack', attackerId: 'c1', targetId: 'c2' } }),
   example('smith', { kind: 'combat', requestId: 'ex-goblin-attacks', action: { type: 'attack', attackerId: 'c2', targetId: 'c1', calledShot: 1 } }),
+  example('smith', { kind: 'combat', requestId: 'ex-initiative-start', action: { type: 'initiative', command: { kind: 'start' } } }),
+  example('smith', { kind: 'combat', requestId: 'ex-initiative-contest', action: { type: 'initiative', command: { kind: 'roll-contest' } } }),
 ];
 
 /** HAMMERCRAWL!'s table extension. */
@@ -290,8 +301,11 @@ export const hammercrawlTable: TableExtension<HammercrawlTableState, Hammercrawl
     { kind: 'hammer', rollsDice: true },
   ],
   // An attack rolls the attack, the damage and the soak: it counts against the roller's rate.
-  combatActions: [{ kind: 'attack', rollsDice: true }],
-  eventKinds: ['venture-changed', 'magick-changed', 'hammer-rolled'] satisfies readonly (keyof HammercrawlEventBodies)[],
+  combatActions: [
+    { kind: 'attack', rollsDice: true },
+    { kind: 'initiative', rollsDice: true },
+  ],
+  eventKinds: ['venture-changed', 'magick-changed', 'hammer-rolled', 'initiative-changed'] satisfies readonly (keyof HammercrawlEventBodies)[],
   permissions: HAMMERCRAWL_PERMISSIONS,
   examples: HAMMERCRAWL_TABLE_EXAMPLES,
   initialState: () => ({ venture: newVenture(), magick: {} }),

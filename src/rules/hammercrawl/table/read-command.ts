@@ -28,6 +28,7 @@ import { LIMIT_SCOPES, MAX_LIMIT_ID_LENGTH, MAX_LIMIT_USES } from '../venture/li
 import { DUNGEON_MAX_NODES, DUNGEON_MIN_NODES, MAX_DUNGEON_DIFFICULTY, MAX_DUNGEON_LEVEL, MAX_ID_LENGTH, MAX_PARTY_SIZE, MAX_XP_AWARD } from '../venture/venture.js';
 import type { HammerPoolRequest, TableMagickCommand, TableVentureCommand } from './commands.js';
 import type { TrackerAttackOptions } from './tracker-attack.js';
+import { readTableInitiativeCommand, type TrackerInitiativeAction } from './initiative.js';
 
 /** Largest XP total a party member may join with. */
 export const MAX_MEMBER_XP = 10_000_000;
@@ -69,7 +70,7 @@ export type HammercrawlTableCommand =
   | { readonly kind: 'magick'; readonly requestId: string; readonly characterId: string; readonly command: TableMagickCommand }
   | HammerTableCommand
   /** A one-click attack in the combat tracker. */
-  | { readonly kind: 'combat'; readonly requestId: string; readonly action: TrackerAttackAction };
+  | { readonly kind: 'combat'; readonly requestId: string; readonly action: TrackerAttackAction | TrackerInitiativeAction };
 
 const whole = readInteger;
 const requestId = readString({ min: 1, max: MAX_REQUEST_ID_LENGTH, pattern: /^[A-Za-z0-9_-]+$/, patternHelp: 'letters, digits, _ and - only' });
@@ -186,7 +187,9 @@ const hammerPlus: Reader<HammerPlusChoice> = readEither(readOneOf(['hammer', 'se
 
 // ---- the messages -------------------------------------------------------------------------------------
 
-const trackerAttack: Reader<TrackerAttackAction> = readTagged('type', {
+const trackerAttack: Reader<TrackerAttackAction | TrackerInitiativeAction> = readTagged('type', {
+  // Initiative as written (table/initiative.ts).
+  initiative: readObject({ command: readTableInitiativeCommand }),
   attack: readObject({
     attackerId: tableId,
     targetId: tableId,
