@@ -1,7 +1,7 @@
 /** Initiative as written, through a HAMMERCRAWL! table: the tracker action, its replay, the tracker's order following it. */
 import { describe, expect, it } from 'vitest';
 import { scriptedRandom, seededRandom, type RandomSource } from '../../../dice/random.js';
-import type { RuleSystem } from '../../rule-system.js';
+import type { RuleSystem, TableSettings } from '../../rule-system.js';
 import { rollCommand, type Actor, type TableCommand } from '../../../table/commands.js';
 import { EVENT_SCHEMA_VERSION, type NewTableEvent, type TableEvent } from '../../../table/events.js';
 import { applyEvent, foldEvents, type TableState } from '../../../table/state.js';
@@ -14,7 +14,7 @@ const rules = hammercrawl as unknown as RuleSystem;
 const smith: Actor = { id: 'S', role: 'smith' };
 const ada: Actor = { id: 'A', role: 'player' };
 
-function table(settings: Record<string, unknown> = {}) {
+function table(settings: TableSettings = {}) {
   const events: TableEvent[] = [];
   let state: TableState | null = null;
   let n = 0;
@@ -51,7 +51,7 @@ function table(settings: Record<string, unknown> = {}) {
 }
 
 /** Brakka and Cora against two goblins; the second of each side is marked leader. */
-function fight(settings: Record<string, unknown> = {}) {
+function fight(settings: TableSettings = {}) {
   const t = table(settings);
   for (const [name, side, stats, isLeader] of [
     ['Brakka', 'party', { INT: 9, DEX: 12 }, false],
