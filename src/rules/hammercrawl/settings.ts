@@ -79,8 +79,8 @@ export const HAMMERCRAWL_SETTINGS: readonly ParamDef[] = [
   {
     name: 'interrupt-ties',
     kind: 'choice',
-    label: 'A tie when someone interrupts',
-    help: 'Both roll to see who goes first: re-roll a tie, as every other initiative tie, or give it to the one who was about to act.',
+    label: 'A tie when someone interrupts (passing the initiative)',
+    help: 'Both roll to see who goes first: re-roll a tie, as every other initiative tie, or give it to the one who was about to act. In the Exchanges the rules give the tie to the one about to act.',
     choices: [
       { id: 'reroll', label: 'Re-roll the tie' },
       { id: 'target', label: 'The one about to act goes first' },

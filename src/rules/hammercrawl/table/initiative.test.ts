@@ -56,7 +56,7 @@ function fight(settings: TableSettings = {}) {
   for (const [name, side, stats, isLeader] of [
     ['Brakka', 'party', { INT: 9, DEX: 12 }, false],
     ['Cora', 'party', { INT: 16, DEX: 10 }, true],
-    ['Goblin 1', 'foes', { INT: 8, DEX: 13 }, false],
+    ['Goblin 1', 'foes', { INT: 9, DEX: 13 }, false],
     ['Goblin 2', 'foes', { INT: 12, DEX: 11 }, true],
   ] as const) {
     const r = t.tracker(smith, { type: 'add', name, side, stats, isLeader });
@@ -107,10 +107,29 @@ describe('initiative settings', () => {
   it('the Exchanges flow is a table setting', () => {
     const t = fight({ 'initiative-flow': 'exchanges' });
     expect(t.init(smith, { kind: 'start', initiator: 'c1' }).ok).toBe(true);
-    expect(t.initiative).toMatchObject({ settings: { flow: 'exchanges' }, acting: ['c1'] });
+    // The Exchanges give an interrupt's tie to the one acting (COMBAT FLOW 2024-09, INTERRUPTING ACTION).
+    expect(t.initiative).toMatchObject({ settings: { flow: 'exchanges', interruptTies: 'target' }, acting: ['c1'] });
     expect(t.state.combat.order[t.state.combat.turn!]).toBe('c1');
     expect(t.init(smith, { kind: 'end-action', affected: ['c3'], next: ['c3'] })).toMatchObject({ ok: true });
     expect(t.initiative!.acting).toEqual(['c3']);
+  });
+
+  it('interrupt ties: re-rolled by default in the passing flow, to the target when the table says so (IN-4)', () => {
+    const tied = fight();
+    tied.init(smith, { kind: 'start' });
+    tied.init(smith, { kind: 'roll-contest' }, scriptedRandom([18, 2]));
+    tied.init(smith, { kind: 'declare-first', by: 'c2', first: 'c1' });
+    // Brakka readies against Goblin 1 and passes to it, then interrupts it: a tie (equal faces, equal INT mods) is re-rolled.
+    expect(tied.init(smith, { kind: 'ready', by: 'c1', waitFor: 'c3', next: 'c3' })).toMatchObject({ ok: true });
+    const r = tied.init(smith, { kind: 'interrupt', by: 'c1', target: 'c3' }, scriptedRandom([10, 10, 20, 1]));
+    expect(r).toMatchObject({ ok: true });
+    const last = tied.events.filter((e) => e.kind === 'initiative-changed').at(-1)!.body as { events: { kind: string; rounds?: unknown[]; winner?: string }[] };
+    expect(last.events[0]).toMatchObject({ kind: 'interrupt-rolled', winner: 'c1' });
+    expect(last.events[0]!.rounds).toHaveLength(2);
+    expect(tied.initiative!.settings.interruptTies).toBe('reroll');
+    const t = fight({ 'interrupt-ties': 'target' });
+    t.init(smith, { kind: 'start' });
+    expect(t.initiative!.settings.interruptTies).toBe('target');
   });
 
   it('a combatant with no scores (a monster line) rolls with 10, INT mod +0 (IN-14)', () => {

@@ -62,12 +62,14 @@ export const readTableInitiativeCommand: Reader<TableInitiativeCommand> = readTa
   'end-combat': none,
 });
 
-/** The initiative settings of a table (IN-2: `passing` by default; IN-4: interrupt ties re-rolled by default). */
+/**
+ * The initiative settings of a table (IN-2: `passing` by default). IN-4: in the passing flow an interrupt's
+ * Initiative Challenge tie is re-rolled by default (setting `interrupt-ties`); in the Exchanges the text
+ * gives ties "to the character already in the process of acting", so there they go to the target.
+ */
 export function initiativeSettingsOf(settings: TableSettings): InitiativeSettings {
-  return {
-    flow: settings['initiative-flow'] === 'exchanges' ? 'exchanges' : 'passing',
-    interruptTies: settings['interrupt-ties'] === 'target' ? 'target' : 'reroll',
-  };
+  const flow = settings['initiative-flow'] === 'exchanges' ? 'exchanges' : 'passing';
+  return { flow, interruptTies: flow === 'exchanges' || settings['interrupt-ties'] === 'target' ? 'target' : 'reroll' };
 }
 
 /** The score a combatant without one rolls with: its mod is +0 (IN-14). */
