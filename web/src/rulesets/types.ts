@@ -155,6 +155,8 @@ export interface CombatPanelProps {
   readonly combatants: readonly Combatant[];
   /** The table's events of the ruleset's own kinds, in order. */
   readonly events: readonly RulesetEvent[];
+  /** The table's settings (a ruleset's initiative flow). */
+  readonly settings: Settings;
   readonly isSmith: boolean;
   /** Sends one of the ruleset's own tracker actions (`{ kind: 'combat', action }`); false when refused. */
   readonly act: (a: RulesetCombatAction) => Promise<boolean>;

@@ -43,12 +43,28 @@ export function InitiativePanel(props: CombatPanelProps) {
   const name = (id: string) => combatants.find((c) => c.id === id)?.name ?? id;
   const send = (command: Record<string, unknown>) => void act({ type: 'initiative', command });
   if (state === null || state.status === 'ended') {
+    // The Exchanges begin with whoever's action starts the fight (COMBAT FLOW 2024-09).
+    const isExchanges = props.settings['initiative-flow'] === 'exchanges';
+    const standing = combatants.filter((c) => !c.isDown).map((c) => c.id);
+    const initiator = standing.includes(pick) ? pick : (standing[0] ?? '');
     return isSmith && combatants.length > 1 ? (
       <section class="initiative-panel" aria-label="Initiative">
-        <button type="button" onClick={() => send({ kind: 'start' })}>
+        {isExchanges ? (
+          <label>
+            Who starts the fight{' '}
+            <select value={initiator} onChange={(e) => setPick((e.target as HTMLSelectElement).value)}>
+              {standing.map((id) => (
+                <option key={id} value={id}>
+                  {name(id)}
+                </option>
+              ))}
+            </select>{' '}
+          </label>
+        ) : null}
+        <button type="button" onClick={() => send(isExchanges ? { kind: 'start', initiator } : { kind: 'start' })}>
           Start initiative
         </button>{' '}
-        <span class="hint">Mark each side's leader first; the leaders roll the Contest.</span>
+        <span class="hint">{isExchanges ? 'Exchanges: whoever an action affects acts next.' : "Mark each side's leader first; the leaders roll the Contest."}</span>
       </section>
     ) : null;
   }
