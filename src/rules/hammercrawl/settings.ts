@@ -65,6 +65,30 @@ export const HAMMERCRAWL_SETTINGS: readonly ParamDef[] = [
     ref: 'ruling CB-1',
   },
   {
+    name: 'initiative-flow',
+    kind: 'choice',
+    label: 'Initiative in the combat tracker',
+    help: "The rules' original flow (the leaders' Initiative Contest, then each combatant passes the initiative) or the 2024-09 Exchanges (who acts next follows from who was affected).",
+    choices: [
+      { id: 'passing', label: 'Passing the initiative (original)' },
+      { id: 'exchanges', label: 'Exchanges (2024-09 proposal)' },
+    ],
+    default: 'passing',
+    ref: 'ruling IN-2',
+  },
+  {
+    name: 'interrupt-ties',
+    kind: 'choice',
+    label: 'A tie when someone interrupts (passing the initiative)',
+    help: 'Both roll to see who goes first: re-roll a tie, as every other initiative tie, or give it to the one who was about to act. In the Exchanges the rules give the tie to the one about to act.',
+    choices: [
+      { id: 'reroll', label: 'Re-roll the tie' },
+      { id: 'target', label: 'The one about to act goes first' },
+    ],
+    default: 'reroll',
+    ref: 'ruling IN-4',
+  },
+  {
     name: 'concentration-penalty',
     kind: 'choice',
     label: 'Penalty for each spell a caster keeps going',

@@ -13,7 +13,7 @@ import type { ParamDef } from '../../../src/rules/rule-system.js';
 import type { Combatant } from '../lib/combat-view.js';
 import type { RulesetCardReader, RulesetLogReader } from '../lib/describe.js';
 import type { FormValues } from '../lib/params.js';
-import type { AckFrame, RulesetCombatAction, RulesetCommand, Settings, TableCharacter, Visibility } from '../lib/protocol.js';
+import type { AckFrame, RulesetCombatAction, RulesetCommand, RulesetEvent, Settings, TableCharacter, Visibility } from '../lib/protocol.js';
 import type { TableState } from '../lib/table-state.js';
 
 /** One ruleset's web parts. */
@@ -146,6 +146,20 @@ export interface CombatExtras {
   readonly monsterLine?: MonsterLine;
   /** Attacks made from the tracker (the `attack` action), with their control. */
   readonly attack?: CombatAttack;
+  /** A panel shown in the tracker above the order (a ruleset's initiative flow). */
+  readonly Panel?: ComponentType<CombatPanelProps>;
+}
+
+/** What a tracker panel is given. */
+export interface CombatPanelProps {
+  readonly combatants: readonly Combatant[];
+  /** The table's events of the ruleset's own kinds, in order. */
+  readonly events: readonly RulesetEvent[];
+  /** The table's settings (a ruleset's initiative flow). */
+  readonly settings: Settings;
+  readonly isSmith: boolean;
+  /** Sends one of the ruleset's own tracker actions (`{ kind: 'combat', action }`); false when refused. */
+  readonly act: (a: RulesetCombatAction) => Promise<boolean>;
 }
 
 /** The monster line field. */

@@ -57,6 +57,7 @@ export function CombatPanel(props: { session: TableSession }) {
     for (const a of actions) await send(a);
   });
   const adding = useAction((a: CombatAction) => send(a));
+  const panelAction = useAction((a: RulesetCombatAction) => session.sendRuleset({ kind: 'combat', action: a }));
   // The name is asked for on its own (an empty one is no reason to hide what is wrong with the rest).
   const addFields = {
     ...(name.trim() ? { name: name.trim() } : {}),
@@ -97,6 +98,8 @@ export function CombatPanel(props: { session: TableSession }) {
           </datalist>
         ) : null,
       )}
+      {extras?.Panel ? <extras.Panel combatants={combat.combatants} events={state.rulesetEvents} settings={state.settings} isSmith={isSmith} act={(a) => panelAction.run(a)} /> : null}
+      <ActionError action={panelAction} />
       <ol class="combatants" aria-label="Initiative order">
         {combat.combatants.map((c, i) => (
           <CombatRow

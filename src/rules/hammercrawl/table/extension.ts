@@ -33,6 +33,8 @@ import { readHammercrawlCommand, type HammercrawlTableCommand, type HammerTableC
 import { combatSettingsOf, rollTrackerAttack } from './tracker-attack.js';
 import { decideTrackerAction } from './tracker-actions-decide.js';
 import { TRACKER_ACTION_EXAMPLES, TRACKER_ACTION_ROLLS, TRACKER_ACTION_TYPES } from './tracker-actions.js';
+import { decideInitiativeAction, foldInitiativeChanged, type InitiativeChangedBody } from './initiative.js';
+import type { InitiativeState } from '../initiative/index.js';
 
 /** HAMMERCRAWL!'s slice of a table's state. */
 export interface HammercrawlTableState {
@@ -40,6 +42,8 @@ export interface HammercrawlTableState {
   readonly venture: VentureState;
   /** Each character's magick, by character id, the fold of its `magick-changed` events. */
   readonly magick: Readonly<Record<string, MagickState>>;
+  /** The fight's initiative, the fold of its `initiative-changed` events (null before any; table/initiative.ts). */
+  readonly initiative?: InitiativeState | null;
 }
 
 /**
@@ -64,6 +68,8 @@ export type HammercrawlEventBodies = {
     /** The faces were entered from physical dice. */
     readonly isPhysical?: true;
   };
+  /** A tracker initiative command decided: the initiative library's events, faces inside (table/initiative.ts). */
+  readonly 'initiative-changed': InitiativeChangedBody;
 };
 
 /** One of HAMMERCRAWL!'s own events as `decide` returns it: its kind, and the body of that kind. */
@@ -174,6 +180,7 @@ export function decideHammercrawlCommand(
       return decideHammer(rng, command, context);
     case 'combat': {
       // Total Defense, Tactical Attacks, damage that is not an attack... (tracker-actions.ts).
+      if (command.action.type === 'initiative') return decideInitiativeAction(rng, state.initiative ?? null, command.requestId, command.action, context);
       if (command.action.type !== 'attack') return decideTrackerAction(rng, command.action, context);
       const action = command.action;
       // A player attacks with their own character; the Smith with anyone.
@@ -227,6 +234,8 @@ export function foldHammercrawlEvent(state: HammercrawlTableState, kind: string,
       const magick = magickOf(character.document);
       return magick === undefined ? state : { ...state, magick: { ...state.magick, [character.id]: magick } };
     }
+    case 'initiative-changed':
+      return { ...state, initiative: foldInitiativeChanged(state.initiative ?? null, body) };
     case 'character-removed': {
       const id = body['characterId'] as string;
       if (!Object.hasOwn(state.magick, id)) return state;
@@ -286,6 +295,8 @@ export const HAMMERCRAWL_TABLE_EXAMPLES: readonly ExtensionExample[] = [
   example('player', { kind: 'combat', requestId: 'ex-ada-attacks', action: { type: 'attack', attackerId: 'c1', targetId: 'c2' } }),
   example('smith', { kind: 'combat', requestId: 'ex-goblin-attacks', action: { type: 'attack', attackerId: 'c2', targetId: 'c1', calledShot: 1 } }),
   ...TRACKER_ACTION_EXAMPLES,
+  example('smith', { kind: 'combat', requestId: 'ex-initiative-start', action: { type: 'initiative', command: { kind: 'start' } } }),
+  example('smith', { kind: 'combat', requestId: 'ex-initiative-contest', action: { type: 'initiative', command: { kind: 'roll-contest' } } }),
 ];
 
 /** HAMMERCRAWL!'s table extension. */
@@ -296,8 +307,12 @@ export const hammercrawlTable: TableExtension<HammercrawlTableState, Hammercrawl
     { kind: 'hammer', rollsDice: true },
   ],
   // An attack rolls the attack, the damage and the soak: it counts against the roller's rate.
-  combatActions: [{ kind: 'attack', rollsDice: true }, ...TRACKER_ACTION_TYPES.map((kind) => ({ kind, rollsDice: TRACKER_ACTION_ROLLS[kind] }))],
-  eventKinds: ['venture-changed', 'magick-changed', 'hammer-rolled'] satisfies readonly (keyof HammercrawlEventBodies)[],
+  combatActions: [
+    { kind: 'attack', rollsDice: true },
+    { kind: 'initiative', rollsDice: true },
+    ...TRACKER_ACTION_TYPES.map((kind) => ({ kind, rollsDice: TRACKER_ACTION_ROLLS[kind] })),
+  ],
+  eventKinds: ['venture-changed', 'magick-changed', 'hammer-rolled', 'initiative-changed'] satisfies readonly (keyof HammercrawlEventBodies)[],
   permissions: HAMMERCRAWL_PERMISSIONS,
   examples: HAMMERCRAWL_TABLE_EXAMPLES,
   initialState: () => ({ venture: newVenture(), magick: {} }),

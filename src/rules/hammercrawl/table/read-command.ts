@@ -30,6 +30,7 @@ import type { HammerPoolRequest, TableMagickCommand, TableVentureCommand } from 
 import type { TrackerAttackOptions } from './tracker-attack.js';
 import type { TrackerCombatAction } from './tracker-actions.js';
 import { TRACKER_ACTION_READERS } from './tracker-actions-read.js';
+import { readTableInitiativeCommand, type TrackerInitiativeAction } from './initiative.js';
 
 /** Largest XP total a party member may join with. */
 export const MAX_MEMBER_XP = 10_000_000;
@@ -71,7 +72,7 @@ export type HammercrawlTableCommand =
   | { readonly kind: 'magick'; readonly requestId: string; readonly characterId: string; readonly command: TableMagickCommand }
   | HammerTableCommand
   /** A one-click attack in the combat tracker. */
-  | { readonly kind: 'combat'; readonly requestId: string; readonly action: TrackerAttackAction | TrackerCombatAction };
+  | { readonly kind: 'combat'; readonly requestId: string; readonly action: TrackerAttackAction | TrackerCombatAction | TrackerInitiativeAction };
 
 const whole = readInteger;
 const requestId = readString({ min: 1, max: MAX_REQUEST_ID_LENGTH, pattern: /^[A-Za-z0-9_-]+$/, patternHelp: 'letters, digits, _ and - only' });
@@ -188,7 +189,9 @@ const hammerPlus: Reader<HammerPlusChoice> = readEither(readOneOf(['hammer', 'se
 
 // ---- the messages -------------------------------------------------------------------------------------
 
-const trackerAttack: Reader<TrackerAttackAction | TrackerCombatAction> = readTagged('type', {
+const trackerAttack: Reader<TrackerAttackAction | TrackerCombatAction | TrackerInitiativeAction> = readTagged('type', {
+  // Initiative as written (table/initiative.ts).
+  initiative: readObject({ command: readTableInitiativeCommand }),
   attack: readObject({
     attackerId: tableId,
     targetId: tableId,

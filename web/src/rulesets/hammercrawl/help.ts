@@ -43,6 +43,7 @@ export const HAMMERCRAWL_HELP: readonly HelpSection[] = [
     paragraphs: [],
     terms: [
       ['Venture', 'One trip from town into the dungeon and back, usually one session. Start it with the party, enter each node (room), roll the node’s hammer dice and choose a use for each mark left, clear the node for XP, and return to town at the end.'],
+      ['Initiative', 'In the combat tracker, start initiative once the combatants are in, with the leader of each side marked. In the original flow the leaders roll the Initiative Contest and the winning side names who acts first; whoever ends a turn passes the initiative to someone who has not acted, may ready against one combatant and interrupt them (both roll d20 + INT mod; a tie is re-rolled), and the last to act names who starts the next round. In the Exchanges (a table setting) whoever an action affected acts next. The Smith can always set the order by hand.'],
       ['Light', 'Torches burn for one hour of real time and a lantern for a whole Venture. The timers run on the server, so every device shows the same time left.'],
       ['Hammer dice', 'Special dice whose symbols tell how a node or a Check turns out: hammers and falcons help, crossblades and skulls hinder, comets bring fortune, hourglasses cost time and teardrops cost supplies. Purple dice add danger, a blue die the reward. The odds of each symbol show before the roll. The Smith rolls a node’s pool here, seen by the Smith alone; players roll hammer dice for a Check from the tray.'],
     ],

@@ -5,6 +5,7 @@
  * monster lines, and the log cards of its rolls, Ventures and magick. The panels are chunks of their own again,
  * loaded on first use.
  */
+import { InitiativePanel } from './initiative-panel.js';
 import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL, featDie } from '../../../../src/rules/hammercrawl/feat-die.js';
 import { lazyComponent } from '../../ui/lazy.js';
 import type { CombatAttackProps, CreationFieldsProps, RulesetWeb, SheetPanelProps, SmithPanelProps, TrayPanelProps } from '../types.js';
@@ -59,6 +60,7 @@ export const web: RulesetWeb = {
     armourExample: 'd4',
     monsterLine: { label: 'Monster line (for one-click attacks)', placeholder: 'hd=2,attack=+3,defense=12,damage=d6', Hint: MonsterLineHint },
     attack: { canAttack: (c) => c.characterId !== null || c.monster !== null, Control: AttackControl },
+    Panel: InitiativePanel,
   },
   rollCard: hammercrawlRollCard,
   help: HAMMERCRAWL_HELP,

@@ -51,7 +51,7 @@ describe('HAMMERCRAWL! events', () => {
 
   it('are the extension\'s bodies by kind; only a hammer roll can be secret', () => {
     expectTypeOf<HammercrawlEvent['kind']>().toEqualTypeOf<keyof HammercrawlEventBodies>();
-    expect([...hammercrawlTable.eventKinds].sort()).toEqual(['hammer-rolled', 'magick-changed', 'venture-changed']);
+    expect([...hammercrawlTable.eventKinds].sort()).toEqual(['hammer-rolled', 'initiative-changed', 'magick-changed', 'venture-changed']);
     expectTypeOf<Extract<HammercrawlEvent, { readonly redacted: true }>['kind']>().toEqualTypeOf<'hammer-rolled'>();
     expectTypeOf<Whole<'hammer-rolled'>['result']>().toEqualTypeOf<HammercrawlEventBodies['hammer-rolled']['result']>();
     expectTypeOf<Whole<'magick-changed'>['events']>().toEqualTypeOf<HammercrawlEventBodies['magick-changed']['events']>();

@@ -1,0 +1,232 @@
+/**
+ * Initiative as written, at a HAMMERCRAWL! table: the tracker action `{ type: 'initiative', command }`
+ * runs the initiative library (../initiative) on the tracker's combatants. The flow (`passing` or
+ * `exchanges`) and how interrupt ties are settled are table settings (`initiative-flow`,
+ * `interrupt-ties`; rulings IN-2, IN-4). Each decided command is stored as an `initiative-changed` event
+ * with the library's events, faces inside, so the table replays it without rolling; the generic
+ * tracker's `order`, `turn` and `round` follow it in the same decision (a `combat-changed`). The Smith's
+ * `set-order` and `next-turn` still work: they override the tracker, and the next initiative command
+ * starts from the initiative state, not from them.
+ * Rules: HAMMERCRAWL! v4, COMBAT (Order of Actions; Passing the Initiative; New Rounds) and COMBAT FLOW
+ * (2024-09 proposal).
+ */
+import type { RandomSource } from '../../../dice/random.js';
+import { optional, readArray, readObject, readString, readTagged, type Reader } from '../../json-reader.js';
+import { forbidden, MAX_TABLE_ID_LENGTH, ok, type CombatState, type ExtensionContext, type ExtensionEvent, type RuleResult, type TableCharacter, type TableSettings } from '../../rule-system.js';
+import {
+  combatantFromEntrant,
+  evolveInitiative,
+  MAX_COMBATANTS,
+  rollInitiativeCommand,
+  type Combatant as InitiativeCombatant,
+  type InitiativeCommand,
+  type InitiativeEvent,
+  type InitiativeSettings,
+  type InitiativeState,
+} from '../initiative/index.js';
+
+/** An initiative command as the table takes it: `start` takes its combatants from the tracker. */
+export type TableInitiativeCommand =
+  | { readonly kind: 'start'; readonly initiator?: string; readonly surprised?: readonly string[] }
+  | Exclude<InitiativeCommand, { readonly kind: 'start' }>;
+
+/** The tracker action. */
+export interface TrackerInitiativeAction {
+  readonly type: 'initiative';
+  readonly command: TableInitiativeCommand;
+}
+
+/** The body of an `initiative-changed` event. */
+export type InitiativeChangedBody = {
+  readonly requestId: string;
+  readonly events: readonly InitiativeEvent[];
+};
+
+const id = readString({ min: 1, max: MAX_TABLE_ID_LENGTH });
+const ids = readArray(id, { max: MAX_COMBATANTS });
+const none = readObject({});
+
+/** Reads a table initiative command (every kind of the library's, `start` without its combatants). */
+export const readTableInitiativeCommand: Reader<TableInitiativeCommand> = readTagged('kind', {
+  start: readObject({ initiator: optional(id), surprised: optional(ids) }),
+  'roll-surprise': readObject({ ids }),
+  'roll-contest': none,
+  'declare-first': readObject({ by: id, first: id }),
+  ready: readObject({ by: id, waitFor: id, next: id }),
+  interrupt: readObject({ by: id, target: optional(id) }),
+  'end-turn': readObject({ by: id, next: optional(id) }),
+  'start-round': readObject({ by: id, first: id }),
+  'end-action': readObject({ affected: ids, next: optional(ids), chooser: optional(id) }),
+  'new-exchange': readObject({ first: ids }),
+  remove: readObject({ id }),
+  'end-combat': none,
+});
+
+/**
+ * The initiative settings of a table (IN-2: `passing` by default). IN-4: in the passing flow an interrupt's
+ * Initiative Challenge tie is re-rolled by default (setting `interrupt-ties`); in the Exchanges the text
+ * gives ties "to the character already in the process of acting", so there they go to the target.
+ */
+export function initiativeSettingsOf(settings: TableSettings): InitiativeSettings {
+  const flow = settings['initiative-flow'] === 'exchanges' ? 'exchanges' : 'passing';
+  return { flow, interruptTies: flow === 'exchanges' || settings['interrupt-ties'] === 'target' ? 'target' : 'reroll' };
+}
+
+/** The score a combatant without one rolls with: its mod is +0 (IN-14). */
+export const MIDDLING_SCORE = 10;
+
+function upper(stats: Readonly<Record<string, number>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(stats).map(([k, v]) => [k.toUpperCase(), v]));
+}
+
+function scoresOf(character: TableCharacter | undefined): Record<string, number> {
+  const stats = character?.document['stats'];
+  const out: Record<string, number> = {};
+  if (stats === null || typeof stats !== 'object') return out;
+  for (const [k, v] of Object.entries(stats as Record<string, unknown>)) {
+    const score = v !== null && typeof v === 'object' ? (v as { score?: unknown }).score : undefined;
+    if (typeof score === 'number') out[k] = score;
+  }
+  return out;
+}
+
+/** The tracker's combatants still standing, as initiative combatants (INT and DEX from the document or the tracker). */
+export function initiativeCombatantsOf(combat: CombatState, characters: readonly TableCharacter[]): RuleResult<readonly InitiativeCombatant[]> {
+  const out: InitiativeCombatant[] = [];
+  for (const c of combat.combatants) {
+    if (c.isDown) continue;
+    const character = c.characterId === undefined ? undefined : characters.find((x) => x.id === c.characterId);
+    // A score not given reads as 10, the stat table's +0 (IN-14): a monster line has no stats.
+    const stats = { INT: MIDDLING_SCORE, DEX: MIDDLING_SCORE, ...upper(scoresOf(character)), ...upper(c.stats) };
+    const read = combatantFromEntrant({ id: c.id, side: c.side, stats, isLeader: c.isLeader });
+    if (!read.ok) return read;
+    out.push(read.value);
+  }
+  return ok(out);
+}
+
+/** The tracker's order and turn following the initiative: who has acted, who acts, who must act next, then the rest. */
+export function trackerFollowing(combat: CombatState, state: InitiativeState): CombatState {
+  const known = new Set(combat.combatants.map((c) => c.id));
+  const first = [...state.acted, ...state.acting, ...state.queue.flat()].filter((x) => known.has(x));
+  const order = [...new Set([...first, ...combat.combatants.map((c) => c.id)])];
+  const acting = state.acting.find((x) => known.has(x));
+  return {
+    ...combat,
+    isActive: state.status !== 'ended',
+    round: state.round,
+    order,
+    turn: acting === undefined ? null : order.indexOf(acting),
+  };
+}
+
+/** The combatants a member may speak for: the Smith all, a player their own characters'. */
+function mayActFor(context: ExtensionContext, combatantId: string): boolean {
+  if (context.can('combat')) return true;
+  const c = context.combat.combatants.find((x) => x.id === combatantId);
+  const owner = c?.characterId === undefined ? undefined : context.characters.find((x) => x.id === c.characterId)?.ownerId;
+  return context.can('roll') && owner === context.actor.id;
+}
+
+/** Who must be allowed to speak for a command: the combatant deciding it, else the Smith alone. */
+function deciderOf(command: TableInitiativeCommand): string | null {
+  switch (command.kind) {
+    case 'declare-first':
+    case 'ready':
+    case 'interrupt':
+    case 'end-turn':
+    case 'start-round':
+      return command.by;
+    case 'end-action':
+      return command.chooser ?? null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Decides a tracker initiative action: the events of the library, and the tracker following them.
+ * `before` is the table's initiative state (null before the first `start`).
+ */
+export function decideInitiativeAction(
+  rng: RandomSource,
+  before: InitiativeState | null,
+  requestId: string,
+  action: TrackerInitiativeAction,
+  context: ExtensionContext,
+): RuleResult<readonly ExtensionEvent[]> {
+  const asked = action.command;
+  const decider = deciderOf(asked);
+  // The Initiative Contest is rolled by a leader's player or the Smith; everything else without a decider is the Smith's.
+  const leaderRolls = asked.kind === 'roll-contest' && context.combat.combatants.some((c) => c.isLeader && mayActFor(context, c.id));
+  if (!context.can('combat') && !leaderRolls && (decider === null || !mayActFor(context, decider))) return forbidden('decide the initiative for another combatant');
+  let command: InitiativeCommand;
+  if (asked.kind === 'start') {
+    const combatants = initiativeCombatantsOf(context.combat, context.characters);
+    if (!combatants.ok) return combatants;
+    command = { ...asked, kind: 'start', combatants: combatants.value, settings: initiativeSettingsOf(context.settings) };
+  } else {
+    command = asked;
+  }
+  // A `start` begins a new fight's initiative; anything else continues the table's.
+  const state = asked.kind === 'start' ? null : before;
+  const stepped = rollInitiativeCommand(rng, state, command);
+  if (!stepped.ok) return stepped;
+  const combat = trackerFollowing(context.combat, stepped.value.state);
+  const body: InitiativeChangedBody = { requestId, events: stepped.value.events };
+  return ok([
+    { own: 'initiative-changed', body },
+    { shared: 'combat-changed', body: { combat, summary: initiativeSummary(stepped.value.events, context.combat) } },
+  ]);
+}
+
+/** Folds an `initiative-changed` body into the table's initiative state (a new `combat-started` begins afresh). */
+export function foldInitiativeChanged(state: InitiativeState | null, body: { readonly [key: string]: unknown }): InitiativeState | null {
+  let s = state;
+  for (const e of body['events'] as readonly InitiativeEvent[]) s = evolveInitiative(e.kind === 'combat-started' ? null : s, e);
+  return s;
+}
+
+/** One line saying what the initiative did, with names. */
+export function initiativeSummary(events: readonly InitiativeEvent[], combat: CombatState): string {
+  const name = (x: string) => combat.combatants.find((c) => c.id === x)?.name || x;
+  const names = (xs: readonly string[]) => xs.map(name).join(' and ');
+  const parts: string[] = [];
+  for (const e of events) {
+    switch (e.kind) {
+      case 'combat-started':
+        parts.push(`Initiative (${e.settings.flow}) begins${e.surprised.length > 0 ? `; surprised: ${names(e.surprised)}` : ''}`);
+        break;
+      case 'contest-rolled':
+        parts.push(e.winner === null ? 'the Initiative Contest found no winner' : `${name(e.winner.id)} wins the Initiative Contest for ${e.winner.side}`);
+        break;
+      case 'turn-given':
+        parts.push(`${names(e.to)} to act`);
+        break;
+      case 'readied':
+        parts.push(`${name(e.id)} readies against ${name(e.waitFor)}`);
+        break;
+      case 'interrupt-rolled':
+        parts.push(`${name(e.interrupter)} tries to interrupt ${names(e.target)} (${e.stat}): ${e.winner === null ? 'no winner' : `${name(e.winner)} goes first`}`);
+        break;
+      case 'round-ended':
+        parts.push(`round ${e.round} ends${e.declarer === null ? '' : `; ${name(e.declarer)} names who starts the next`}`);
+        break;
+      case 'round-started':
+        parts.push(`round ${e.round} begins`);
+        break;
+      case 'surprise-rolled':
+        parts.push(`surprise Tests: ${e.tests.map((t) => `${name(t.id)} ${t.recovers ? 'recovers' : 'stays surprised'}`).join(', ')}`);
+        break;
+      case 'combatant-removed':
+        parts.push(`${name(e.id)} leaves the fight`);
+        break;
+      case 'combat-ended':
+        parts.push('the fight ends');
+        break;
+      default:
+        break;
+    }
+  }
+  return parts.length === 0 ? 'Initiative' : parts.join('; ').replace(/^./, (c) => c.toUpperCase());
+}
