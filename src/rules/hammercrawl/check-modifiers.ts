@@ -35,6 +35,7 @@ export type CheckErrorCode =
   | 'check/target-not-allowed'
   | 'check/not-a-whole-number'
   | 'check/crit-threshold'
+  | 'check/crit-range'
   | 'stat/off-table'
   | 'feat-die/level-out-of-range'
   | 'save/level';

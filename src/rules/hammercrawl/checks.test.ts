@@ -4,6 +4,8 @@ import { HAMMERCRAWL_CHAIN, isDiceError, scriptedRandom, seededRandom, type Rand
 import { isCheckError, smithModifier, smithStep, statModifier, type VantageSource } from './check-modifiers.js';
 import {
   MAX_COMPETITION_REROLLS,
+  MAX_CRIT_RANGE,
+  USUAL_CRIT_RANGE,
   checkExpression,
   checkOdds,
   competitionOdds,
@@ -562,5 +564,62 @@ describe('competitions', () => {
     // d20+2 vs d20: P(first wins outright) = sum over a of P(b < a + 2).
     const o = competitionOdds({ ...base, ties: 'stalemate' });
     expect(o.tie).toBeCloseTo(18 / 400, 14);
+  });
+});
+
+describe('widened crit ranges ("crits on 19-20", H-17)', () => {
+  it('a Challenge with critRange 2 crits on a natural 19 or 20, and its odds say 2 in 20', () => {
+    const spec: CheckSpec = { kind: 'challenge', target: 25, critMin: 16, critRange: 2 };
+    const c = prepareCheck(spec);
+    expect(c.critFaces).toEqual([20, 19]);
+    expect(c.explanation).toContain('crit (C16) on a natural 19-20 of d20');
+    expect(rollCheck(scriptedRandom([19]), spec).crit).toBe(true);
+    expect(rollCheck(scriptedRandom([20]), spec).crit).toBe(true);
+    expect(rollCheck(scriptedRandom([18]), spec).crit).toBe(false);
+    expect(checkOdds(spec).crit).toBeCloseTo(2 / 20, 14);
+  });
+
+  it('a Test with critRange 2 crits on a natural 1 or 2', () => {
+    const spec: CheckSpec = { kind: 'test', target: 10, critMin: 16, critRange: 2 };
+    expect(prepareCheck(spec).critFaces).toEqual([1, 2]);
+    expect(rollCheck(scriptedRandom([2]), spec).crit).toBe(true);
+    expect(rollCheck(scriptedRandom([3]), spec).crit).toBe(false);
+    expect(checkOdds(spec).crit).toBeCloseTo(2 / 20, 14);
+  });
+
+  it('the usual range is one face, and the odds of a widened range match its rolls exactly (with vantage and a Feat)', () => {
+    expect(prepareCheck({ kind: 'challenge', target: 10, critMin: 16 }).critFaces).toEqual([20]);
+    for (const spec of [
+      { kind: 'challenge', target: 14, critMin: 16, critRange: 3, vantage: [adv] },
+      { kind: 'test', target: 9, critMin: 16, critRange: 2, vantage: [dis], feat: featDieBonus(1) },
+      { kind: 'challenge', die: 16, target: 12, critMin: 16, critRange: 2, steps: [smithStep(-1, 'x')] },
+    ] as CheckSpec[]) {
+      const odds = checkOdds(spec);
+      const paths = enumerateOutcomes((rng) => rollCheck(rng, spec));
+      expect(chanceOf(paths, (r) => r.crit)).toBeCloseTo(odds.crit ?? 0, 12);
+      expect(chanceOf(paths, (r) => r.success === true)).toBeCloseTo(odds.success ?? 0, 12);
+    }
+  });
+
+  it('no crit below the threshold however wide the range', () => {
+    const c = prepareCheck({ kind: 'challenge', die: 12, target: 5, critMin: 16, critRange: 2 });
+    expect(c.critFaces).toEqual([]);
+    expect(checkOdds(c).crit).toBe(0);
+  });
+
+  it(`takes ${USUAL_CRIT_RANGE} to ${MAX_CRIT_RANGE} faces and refuses one past either end`, () => {
+    expect(prepareCheck({ kind: 'challenge', target: 5, critMin: 16, critRange: MAX_CRIT_RANGE }).critFaces).toHaveLength(MAX_CRIT_RANGE);
+    expect(prepareCheck({ kind: 'challenge', target: 5, critMin: 16, critRange: USUAL_CRIT_RANGE }).critFaces).toHaveLength(1);
+    const code = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return isCheckError(e) ? e.code : String(e);
+      }
+      return 'no error';
+    };
+    expect(code(() => prepareCheck({ kind: 'challenge', target: 5, critMin: 16, critRange: MAX_CRIT_RANGE + 1 }))).toBe('check/crit-range');
+    expect(code(() => prepareCheck({ kind: 'challenge', target: 5, critMin: 16, critRange: USUAL_CRIT_RANGE - 1 }))).toBe('check/crit-range');
+    expect(code(() => prepareCheck({ kind: 'challenge', target: 5, critMin: 16, critRange: 1.5 }))).toBe('check/crit-range');
   });
 });

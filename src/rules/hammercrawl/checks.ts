@@ -51,6 +51,16 @@ export const PERCENTILE_DIE = 100;
 export const USUAL_CRIT_THRESHOLD = 16;
 
 /**
+ * How many natural faces crit when nothing widens the range: the one crit face (1 on a Test, the highest
+ * face otherwise; Crits). A widened range such as "crits on 19-20" is `critRange: 2` (the Two-Handed
+ * shtick's "+1 crit range"; ruling H-17).
+ */
+export const USUAL_CRIT_RANGE = 1;
+
+/** The widest crit range a check takes: ten faces (a d20 crits on 11-20); past it the input is refused. */
+export const MAX_CRIT_RANGE = 10;
+
+/**
  * A check as data. Every modifier favours the roller when positive, whatever the kind of check; the
  * engine turns that into the chain direction (a Test moves favourable steps down the chain).
  * @example { kind: 'challenge', target: 14, mods: [statModifier('DEX', 2)], steps: [smithStep(1, 'Called shot')], critMin: 16 }
@@ -69,6 +79,11 @@ export interface CheckSpec {
   readonly vantage?: readonly VantageSource[];
   /** The (C16) notation's number: a crit is possible only when the die rolled (after steps) is at least this big. */
   readonly critMin?: number;
+  /**
+   * How many natural faces crit, counted inwards from the crit face: 2 is "crits on 19-20" on a d20
+   * Challenge (a natural 1-2 on a Test). Default `USUAL_CRIT_RANGE` (1); at most the die's faces (H-17).
+   */
+  readonly critRange?: number;
   /** A Feat declared: the Feat Die is rolled alongside and added as a bonus (THE FEAT DIE). */
   readonly feat?: FeatDieBonus;
   /** What a die stepped below d3 does: `clamp` (stays d3, the default) or `negate` (no die). */
@@ -99,6 +114,8 @@ export interface PreparedCheck {
   readonly critAvailable: boolean;
   /** The natural face that crits (1 on a Test, the highest face otherwise), or null when no crit is available. */
   readonly critFace: number | null;
+  /** Every natural face that crits (the crit face first), widened by `critRange`; empty when no crit is available. */
+  readonly critFaces: readonly number[];
   /** Set when the check cannot fail (or cannot succeed) and no crit could change that: it is not rolled. */
   readonly automatic: 'success' | 'failure' | null;
   readonly explanation: readonly string[];
@@ -196,6 +213,9 @@ function validate(spec: CheckSpec): void {
   for (const s of spec.steps ?? []) requireWholeNumber(s.amount, 'a step mod');
   if (spec.critMin !== undefined && (!Number.isSafeInteger(spec.critMin) || spec.critMin < 1)) {
     throw new CheckError('check/crit-threshold', `a crit threshold is a die size such as 16 (C16), got ${spec.critMin}`);
+  }
+  if (spec.critRange !== undefined && (!Number.isSafeInteger(spec.critRange) || spec.critRange < USUAL_CRIT_RANGE || spec.critRange > MAX_CRIT_RANGE)) {
+    throw new CheckError('check/crit-range', `a crit range is a whole number of faces from ${USUAL_CRIT_RANGE} to ${MAX_CRIT_RANGE} (2 is "crits on 19-20"), got ${spec.critRange}`);
   }
   if (spec.feat) requireWholeNumber(spec.feat.sides, 'the Feat Die');
 }
@@ -323,6 +343,7 @@ export function prepareCheck(spec: CheckSpec): PreparedCheck {
   const range = totalRange(resolved);
   const critAvailable = spec.critMin !== undefined && term.unit !== null && term.maxFace >= spec.critMin;
   const critFace = critAvailable ? (isTest ? term.minFace : term.maxFace) : null;
+  const critFaces = critFacesOf(critFace, isTest, spec.critRange ?? USUAL_CRIT_RANGE, term);
   let automatic: PreparedCheck['automatic'] = null;
   if (effectiveTarget !== null && !critAvailable) {
     if (isTest) automatic = range.max <= effectiveTarget ? 'success' : range.min > effectiveTarget ? 'failure' : null;
@@ -358,7 +379,7 @@ export function prepareCheck(spec: CheckSpec): PreparedCheck {
     const size = term.unit ? (term.unit.kind === 'plain' ? term.label : `${term.label} (${term.maxFace})`) : 'no die';
     explanation.push(
       critAvailable
-        ? `crit (C${spec.critMin}) on a natural ${critFace} of ${term.label}`
+        ? `crit (C${spec.critMin}) on a natural ${faceSpan(critFaces)} of ${term.label}`
         : `no crit: ${size} is smaller than d${spec.critMin} (C${spec.critMin})`,
     );
   }
@@ -389,10 +410,37 @@ export function prepareCheck(spec: CheckSpec): PreparedCheck {
     range,
     critAvailable,
     critFace,
+    critFaces,
     automatic,
     explanation,
     termRecords: termRecordsOf(resolved),
   };
+}
+
+/** The faces that crit: `range` faces from the crit face inwards (down on a Challenge, up on a Test), within the die. */
+function critFacesOf(critFace: number | null, isTest: boolean, range: number, term: ResolvedDiceTerm): number[] {
+  if (critFace === null) return [];
+  const count = Math.min(range, term.maxFace - term.minFace + 1);
+  return Array.from({ length: count }, (_, i) => (isTest ? critFace + i : critFace - i));
+}
+
+/**
+ * How often the kept check die shows each crit face (the kept die alone, through the same engine that
+ * rolls it); empty when the check has no crit.
+ */
+export function critFaceOdds(c: PreparedCheck): { readonly face: number; readonly p: number }[] {
+  if (c.critFaces.length === 0) return [];
+  const die = c.resolved.terms[0]!;
+  const kept = distributionOfResolved({ notation: die.notation, terms: [die] });
+  return c.critFaces.map((face) => ({ face, p: kept.probabilityOf(face) }));
+}
+
+/** "20", or "19-20" / "1-2" for a widened range. */
+function faceSpan(faces: readonly number[]): string {
+  if (faces.length <= 1) return String(faces[0] ?? '');
+  const lo = Math.min(...faces);
+  const hi = Math.max(...faces);
+  return `${lo}-${hi}`;
 }
 
 function prepared(check: CheckSpec | PreparedCheck): PreparedCheck {
@@ -473,7 +521,7 @@ export function rollCheck(rng: RandomSource, check: CheckSpec | PreparedCheck): 
     target: c.target,
     effectiveTarget: c.effectiveTarget,
     success: c.kind === 'open' ? null : succeeds(c, total),
-    crit: c.critFace !== null && natural === c.critFace,
+    crit: natural !== null && c.critFaces.includes(natural),
     critAvailable: c.critAvailable,
     margin: c.kind === 'open' ? null : c.kind === 'test' ? c.effectiveTarget! - total : total - c.effectiveTarget!,
     explanation: c.explanation,
@@ -502,9 +550,8 @@ export function checkOdds(check: CheckSpec | PreparedCheck): CheckOdds {
   if (c.spec.critMin !== undefined) {
     if (c.critFace === null) crit = 0;
     else {
-      // The kept check die alone, through the same engine: P(its natural value is the crit face).
-      const die = c.resolved.terms[0]!;
-      crit = distributionOfResolved({ notation: die.notation, terms: [die] }).probabilityOf(c.critFace);
+      // The kept check die alone, through the same engine: P(its natural value is a crit face).
+      crit = critFaceOdds(c).reduce((p, f) => p + f.p, 0);
     }
   }
   return {

@@ -608,3 +608,16 @@ describe('limits and cost', () => {
     expectHammerError(() => jointSymbolDistribution(hammerPool(Array<HammerColour>(100).fill('white')), ['hammer', 'hammer', 'hammer']), 'hammer/too-costly');
   });
 });
+
+describe('H-18: the node pool never shows comets, hourglasses or teardrops', () => {
+  test('no purple, blue or black face carries them, so their node uses come up only in a pool listed with other colours', () => {
+    const pool = nodePool({ difficulty: 3, comets: 1, chaosStars: 1, skulls: 1 });
+    for (const s of ['comet', 'hourglass', 'teardrop'] as HammerSymbol[]) {
+      expect(symbolCountDistribution(pool, s).probabilityOf(0)).toBeCloseTo(1, 14);
+      expect(NODE_EFFECTS[s].choices.length).toBeGreaterThan(0);
+    }
+    // A Smith who wants them lists the colours that carry them for a node roll (hammerPool with the node context).
+    const listed = hammerPool(['purple', 'blue', 'yellow', 'green', 'white'], 'node');
+    expect(symbolCountDistribution(listed, 'comet').probabilityOf(0)).toBeLessThan(1);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedRandom, seededRandom } from '../../dice/random.js';
 import { MAX_STEP_AMOUNT } from '../../dice/limits.js';
-import { checkOdds, competitionOdds, prepareCompetition, rollCheck } from './checks.js';
+import { MAX_CRIT_RANGE, checkOdds, competitionOdds, prepareCompetition, rollCheck } from './checks.js';
 import { rollCharacter } from './create-character.js';
 import { resourceOdds, rollResourceUse } from './resource-die.js';
 import { saveOdds } from './saves.js';
@@ -31,7 +31,7 @@ describe('ruleSystem (HAMMERCRAWL!)', () => {
   it('offers the CLI mechanics as checks, with the CLI flag names', () => {
     expect(ruleSystem.checks.map((k) => k.id)).toEqual(['test', 'challenge', 'open', 'save', 'compete']);
     const test = ruleSystem.checks.find((k) => k.id === 'test')!;
-    expect(test.params.map((d) => d.name)).toEqual(['target', 'half', 'die', 'steps', 'mod', 'adv', 'dis', 'feat', 'weak', 'crit', 'below-d3']);
+    expect(test.params.map((d) => d.name)).toEqual(['target', 'half', 'die', 'steps', 'mod', 'adv', 'dis', 'feat', 'weak', 'crit', 'crit-range', 'below-d3']);
     const compete = ruleSystem.checks.find((k) => k.id === 'compete')!;
     expect(compete.params.map((d) => d.name)).toContain('vs-steps');
     expect(compete.params.map((d) => d.name)).toContain('ties');
@@ -54,11 +54,25 @@ describe('ruleSystem (HAMMERCRAWL!)', () => {
     expect(sum(odds({ check: 'open', params: { die: 12 } }).outcomes)).toBeCloseTo(1, 12);
   });
 
+  it('a check kind takes a widened crit range: "crits on 19-20" is crit-range 2 (H-17), limits refused with a path', () => {
+    expect(p(odds({ check: 'challenge', params: { target: 12, crit: 16, 'crit-range': 2 } }).outcomes, 'critical')).toBeCloseTo(2 / 20, 14);
+    expect(p(odds({ check: 'challenge', params: { target: 12, crit: 16 } }).outcomes, 'critical')).toBeCloseTo(1 / 20, 14);
+    expect(p(odds({ check: 'test', params: { target: 12, crit: 16, 'crit-range': 2 } }).outcomes, 'critical')).toBeCloseTo(2 / 20, 14);
+    const r = ruleSystem.rollCheck(scriptedRandom([19]), { check: 'challenge', params: { target: 12, crit: 16, 'crit-range': 2 } });
+    expect(r.ok && r.value.outcome).toBe('critical');
+    const over = ruleSystem.checkOdds({ check: 'challenge', params: { target: 12, crit: 16, 'crit-range': MAX_CRIT_RANGE + 1 } });
+    expect(over.ok).toBe(false);
+    if (!over.ok) expect(over.error.path).toContain('crit-range');
+    expect(ruleSystem.checkOdds({ check: 'challenge', params: { target: 12, crit: 16, 'crit-range': MAX_CRIT_RANGE } }).ok).toBe(true);
+  });
+
   it('splits a crit out of success and failure; the three sum to 1 and match seeded rolls', () => {
     const requests: CheckRequest[] = [
       { check: 'challenge', params: { target: 15, crit: 16, feat: 3 } },
       { check: 'test', params: { target: 8, crit: 16, feat: 5 } },
       { check: 'challenge', params: { target: 22, crit: 20, mod: -1 } },
+      { check: 'challenge', params: { target: 15, crit: 16, 'crit-range': 2, feat: 3 } },
+      { check: 'test', params: { target: 8, crit: 16, 'crit-range': 3, adv: true } },
     ];
     for (const request of requests) {
       const o = odds(request);

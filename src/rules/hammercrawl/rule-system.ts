@@ -47,6 +47,9 @@ import {
   competitionOdds,
   prepareCheck,
   prepareCompetition,
+  critFaceOdds,
+  MAX_CRIT_RANGE,
+  USUAL_CRIT_RANGE,
   rollCheck as hcRollCheck,
   rollCompetition,
   type CheckKind,
@@ -99,6 +102,7 @@ function dieParams(prefix: string, who: string): CheckParamDef[] {
 
 const TARGET: CheckParamDef = { name: 'target', role: 'target', kind: 'integer', min: -MAX_CHECK_NUMBER, max: MAX_CHECK_NUMBER, isRequired: true, label: 'Target', help: 'the target number' };
 const CRIT: CheckParamDef = { name: 'crit', role: 'option', kind: 'die', sides: CHECK_DIE_SIDES, label: 'Crit (C)', help: 'the check can crit when the die rolled is at least this big (C16 is 16)' };
+const CRIT_RANGE: CheckParamDef = { name: 'crit-range', role: 'option', kind: 'integer', min: USUAL_CRIT_RANGE, max: MAX_CRIT_RANGE, default: USUAL_CRIT_RANGE, label: 'Crit range', help: 'how many faces crit: 2 is "crits on 19-20" on a d20 (1-2 on a Test); needs --crit' };
 const BELOW: CheckParamDef = {
   name: 'below-d3', role: 'setting',
   kind: 'choice',
@@ -117,21 +121,21 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
     label: 'Test',
     help: 'roll the check die at or under the target (positive steps move down the chain)',
     ref: `${REF}, DICE CHECKS (Tests)`,
-    params: [{ ...TARGET, role: 'stat-score', help: 'succeed at or under it (usually a stat)' }, { name: 'half', role: 'option', kind: 'boolean', default: false, label: 'Half-stat', help: 'the target is the half-stat of --target (rounded up)' }, ...dieParams('', ''), CRIT, BELOW],
+    params: [{ ...TARGET, role: 'stat-score', help: 'succeed at or under it (usually a stat)' }, { name: 'half', role: 'option', kind: 'boolean', default: false, label: 'Half-stat', help: 'the target is the half-stat of --target (rounded up)' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW],
   },
   {
     id: 'challenge',
     label: 'Challenge',
     help: 'roll the check die plus mods; beat the target',
     ref: `${REF}, DICE CHECKS (Challenges)`,
-    params: [{ ...TARGET, help: 'the roll must beat it' }, ...dieParams('', ''), CRIT, BELOW],
+    params: [{ ...TARGET, help: 'the roll must beat it' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW],
   },
   {
     id: 'open',
     label: 'Open roll',
     help: 'roll the check die plus mods, no target',
     ref: `${REF}, OPEN ROLLS`,
-    params: [...dieParams('', ''), CRIT, BELOW],
+    params: [...dieParams('', ''), CRIT, CRIT_RANGE, BELOW],
   },
   {
     id: 'save',
@@ -217,11 +221,13 @@ function checkSpec(kind: CheckKind, p: Read): CheckSpec {
   let target = num(p, 'target');
   if (target !== undefined && p['half'] === true) target = halfStat(target);
   const crit = num(p, 'crit');
+  const critRange = num(p, 'crit-range');
   return {
     kind,
     ...side(p, ''),
     ...(target !== undefined ? { target } : {}),
     ...(crit !== undefined ? { critMin: crit } : {}),
+    ...(critRange !== undefined && critRange !== USUAL_CRIT_RANGE ? { critRange } : {}),
     belowBottom: p['below-d3'] === 'negate' ? 'negate' : 'clamp',
   };
 }
@@ -275,12 +281,17 @@ function successGivenCrit(c: PreparedCheck): number {
   if (c.critFace === null || c.effectiveTarget === null) return 0;
   const feat = c.spec.feat?.sides ?? 0;
   const faces = feat === 0 ? [0] : Array.from({ length: feat }, (_, i) => i + 1);
+  // A widened range (H-17): each crit face weighted by how often the kept check die shows it.
+  let pCrit = 0;
   let wins = 0;
-  for (const f of faces) {
-    const total = c.kind === 'test' ? c.critFace - f : c.critFace + f + c.staticMod;
-    if (c.kind === 'test' ? total <= c.effectiveTarget : total > c.effectiveTarget) wins += 1;
+  for (const { face, p: pFace } of critFaceOdds(c)) {
+    pCrit += pFace;
+    for (const f of faces) {
+      const total = c.kind === 'test' ? face - f : face + f + c.staticMod;
+      if (c.kind === 'test' ? total <= c.effectiveTarget : total > c.effectiveTarget) wins += pFace / faces.length;
+    }
   }
-  return wins / faces.length;
+  return pCrit === 0 ? 0 : wins / pCrit;
 }
 
 function checkOutcomes(c: PreparedCheck, withCrit: boolean): OutcomeOdds[] {

@@ -12,7 +12,7 @@ export const HAMMERCRAWL_HELP: readonly HelpSection[] = [
     title: 'Tests, Challenges and the dice chain',
     paragraphs: [
       'A Test asks whether something is within your own ability: roll a d20 equal to or under the stat. A Challenge pits you against an outside force, such as a foe’s Defense: roll a d20 and beat the number.',
-      'Steps move the die along the dice chain, d3 to d30. A step in your favour makes a Test’s die smaller and a Challenge’s die bigger. A Feat rolls the Feat Die of your level along with it, in your favour. Saves and Competitions (both sides roll, the higher wins) are under “HAMMERCRAWL! checks” in the tray.',
+      'Steps move the die along the dice chain, d3 to d30. A step in your favour makes a Test’s die smaller and a Challenge’s die bigger. A Feat rolls the Feat Die of your level along with it, in your favour. Saves and Competitions (both sides roll, the higher wins) are under “HAMMERCRAWL! checks” in the tray. A check with a Crit (C16) crits on the die’s highest face (a natural 1 on a Test); Crit range widens that, so 2 crits on 19-20 on a d20.',
     ],
   },
   // combat: the tracker's actions (tracker-actions.ts)
