@@ -211,6 +211,41 @@ describe('magick', () => {
     expect(foldEvents(JSON.parse(JSON.stringify(t.events)) as TableEvent[])).toEqual(t.state);
   });
 
+  it('prepare, remember and the rests only when the moment allows: not mid-fight, town rest in town, remember at a camp; the Smith may always (MG-19)', () => {
+    const t = table();
+    t.run(ada, { kind: 'character-save', character: fighterLike });
+    const magick = (actor: Actor, command: AnyBody, rng?: RandomSource) => t.run(actor, { kind: 'magick', characterId: 'ch1', command } as TestCommand, rng === undefined ? {} : { rng });
+    expect(magick(ada, { kind: 'set-caster', caster }).ok).toBe(true);
+    expect(magick(ada, { kind: 'learn', name: 'Sleep', level: 1 }).ok).toBe(true);
+    expect(magick(ada, { kind: 'prepare' }).ok).toBe(true);
+    // A fight runs in the tracker: a player cannot prepare nor rest in town.
+    t.run(smith, { kind: 'combat', action: { type: 'add', name: 'Ada', side: 'party', characterId: 'ch1', health: 'd30' } });
+    t.run(smith, { kind: 'combat', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd6' } });
+    expect(t.run(smith, { kind: 'combat', action: { type: 'start' } }).ok).toBe(true);
+    expect(magick(ada, { kind: 'prepare' })).toMatchObject({ ok: false, error: { code: 'magick/not-in-a-fight' } });
+    expect(magick(ada, { kind: 'town-rest' })).toMatchObject({ ok: false, error: { code: 'magick/not-in-a-fight' } });
+    // Casting belongs to the fight; a 1 forgets the spell.
+    expect(magick(ada, { kind: 'cast', spellId: 'sleep' }, scriptedRandom([1])).ok).toBe(true);
+    expect(magick(ada, { kind: 'remember', spellIds: ['sleep'] })).toMatchObject({ ok: false, error: { code: 'magick/not-in-a-fight' } });
+    // The Smith overrides.
+    expect(magick(smith, { kind: 'town-rest' }).ok).toBe(true);
+    expect(t.run(smith, { kind: 'combat', action: { type: 'end' } }).ok).toBe(true);
+    expect(magick(ada, { kind: 'town-rest' }).ok).toBe(true);
+    // In the dungeon: no town rest; remember only after a camp, between rooms.
+    t.run(smith, { kind: 'venture', command: { kind: 'join', member: { id: 'ch1', xp: 0 } } });
+    expect(t.run(smith, { kind: 'venture', command: { kind: 'start-venture', dungeon } }).ok).toBe(true);
+    expect(magick(ada, { kind: 'town-rest' })).toMatchObject({ ok: false, error: { code: 'magick/not-in-town' } });
+    expect(magick(ada, { kind: 'remember', spellIds: ['sleep'] })).toMatchObject({ ok: false, error: { code: 'magick/not-at-camp' } });
+    expect(t.run(smith, { kind: 'venture', command: { kind: 'enter-node' } }).ok).toBe(true);
+    expect(magick(ada, { kind: 'prepare' })).toMatchObject({ ok: false, error: { code: 'magick/not-at-camp' } });
+    expect(t.run(smith, { kind: 'venture', command: { kind: 'clear-node', survivors: ['ch1'] } }).ok).toBe(true);
+    expect(t.run(smith, { kind: 'venture', command: { kind: 'camp', camp: 'break' } }).ok).toBe(true);
+    expect(t.state.magick['ch1']!.prepared).toEqual([{ spellId: 'sleep', remembered: false }]);
+    expect(magick(ada, { kind: 'remember', spellIds: ['sleep'] }).ok).toBe(true);
+    expect(t.state.magick['ch1']!.prepared).toEqual([{ spellId: 'sleep', remembered: true }]);
+    expect(foldEvents(t.events)).toEqual(t.state);
+  });
+
   it('set-caster without a caster reads it from the character; a character without spellcasting is refused', () => {
     const t = table();
     t.run(ada, { kind: 'character-save', character: mage });
