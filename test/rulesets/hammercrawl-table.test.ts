@@ -237,7 +237,7 @@ describe('magick', () => {
     expect(magick(ada, { kind: 'town-rest' })).toMatchObject({ ok: false, error: { code: 'magick/not-in-town' } });
     expect(magick(ada, { kind: 'remember', spellIds: ['sleep'] })).toMatchObject({ ok: false, error: { code: 'magick/not-at-camp' } });
     expect(t.run(smith, { kind: 'venture', command: { kind: 'enter-node' } }).ok).toBe(true);
-    expect(magick(ada, { kind: 'prepare' })).toMatchObject({ ok: false, error: { code: 'magick/not-at-camp' } });
+    expect(magick(ada, { kind: 'remember', spellIds: ['sleep'] })).toMatchObject({ ok: false, error: { code: 'magick/not-at-camp' } });
     expect(t.run(smith, { kind: 'venture', command: { kind: 'clear-node', survivors: ['ch1'] } }).ok).toBe(true);
     expect(t.run(smith, { kind: 'venture', command: { kind: 'camp', camp: 'break' } }).ok).toBe(true);
     expect(t.state.magick['ch1']!.prepared).toEqual([{ spellId: 'sleep', remembered: false }]);

@@ -20,11 +20,11 @@ describe('when magick commands may be sent (MG-19)', () => {
     expect(code('town-rest', town)).toBeNull();
     expect(code('town-rest', camp)).toBe('magick/not-in-town');
   });
-  it('prepare and the night rest: not inside a room', () => {
+  it('prepare and the night rest: anywhere but in a fight (a room with no fight is a quiet room)', () => {
     for (const kind of ['prepare', 'night-rest']) {
       expect(code(kind, town)).toBeNull();
       expect(code(kind, corridor)).toBeNull();
-      expect(code(kind, room)).toBe('magick/not-at-camp');
+      expect(code(kind, room)).toBeNull();
     }
   });
   it('remember only in the dungeon, between rooms, after a camp this Venture', () => {

@@ -56,9 +56,6 @@ export function magickTimingProblem(kind: string, moment: MagickMoment): MagickT
   switch (kind) {
     case 'town-rest':
       return moment.location === 'town' ? null : { code: 'magick/not-in-town', message: 'The party is in the dungeon: a rest in town waits for the return to town (MG-19).' };
-    case 'prepare':
-    case 'night-rest':
-      return moment.inNode ? { code: 'magick/not-at-camp', message: 'The party is inside a room of the dungeon: clear it and camp first (MG-19).' } : null;
     case 'remember':
       if (moment.location !== 'dungeon' || moment.inNode || moment.campBreaks === 0) {
         return { code: 'magick/not-at-camp', message: 'Forgotten spells come back at a mid-adventure camp: the party must be between rooms after a camp this Venture (in town, prepare instead) (MG-19).' };

@@ -16,6 +16,14 @@ export const HAMMERCRAWL_HELP: readonly HelpSection[] = [
     ],
   },
   {
+    id: 'magick',
+    title: 'Magick on the sheet',
+    paragraphs: [
+      'Prepare the spells you tick, up to your spellcasting stat’s score; the odds of keeping a spell show before you cast it, with any CON you over-cast. While you sustain a spell, a hit calls for a concentration Test: its odds show by the button. Lasting spells you still remember can be cancelled.',
+      'Preparing and the rests take time: they are not offered while a fight runs in the tracker, a town rest waits for town, and forgotten spells come back with Remember only at a camp in the dungeon. The Smith may always send them.',
+    ],
+  },
+  {
     id: 'smith-tools',
     title: 'The Smith’s screen: Venture, light and hammer dice',
     paragraphs: [],

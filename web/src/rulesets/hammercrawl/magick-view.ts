@@ -8,6 +8,7 @@ import {
   DEFAULT_MAGICK_SETTINGS,
   castOdds,
   casterFromCharacter,
+  concentrationOdds,
   currentSpellDie,
   describeMagickEvent,
   foldMagickEvents,
@@ -20,6 +21,11 @@ import {
   type ForgetChoice,
 } from '../../../../src/rules/hammercrawl/magick/index.js';
 import type { Settings } from '../../lib/protocol.js';
+import type { RulesetEvent } from '../../lib/protocol.js';
+import { readCombat } from '../../lib/combat-view.js';
+import { foldVenture } from '../../../../src/rules/hammercrawl/venture/venture.js';
+import { magickMomentOf, magickTimingProblem, type MagickTimingProblem } from '../../../../src/rules/hammercrawl/magick/timing.js';
+import { ventureEvents } from './wire.js';
 
 export type { MagickState, SpellEffectKind, ForgetChoice };
 
@@ -91,12 +97,49 @@ export function keepOdds(
   effect: SpellEffectKind,
   onForget: ForgetChoice,
   settings: MagickSettings,
+  overcast = 0,
 ): { readonly ok: true; readonly kept: number; readonly die: number; readonly burnedOut: number; readonly extra: number } | { readonly ok: false; readonly message: string } {
   try {
-    const r = castOdds(state, { kind: 'cast', spellId, effect, onForget }, settings);
+    const r = castOdds(state, { kind: 'cast', spellId, effect, onForget, ...(overcast > 0 ? { overcast } : {}) }, settings);
     if (!r.ok) return { ok: false, message: r.problem.message };
     const extra = r.odds.extraForgotten.reduce((s, x) => s + (x.count > 0 ? x.p : 0), 0);
     return { ok: true, kept: r.odds.kept, die: r.odds.die, burnedOut: r.odds.burnedOut, extra };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/**
+ * Why a player cannot send a magick command of `kind` now (MG-19: not mid-fight, town rest in town,
+ * remember at a camp), or `null`; the Smith always can. Read from the tracker and the party's Venture.
+ */
+export function magickTiming(kind: string, combat: unknown, events: readonly RulesetEvent[], isSmith: boolean): MagickTimingProblem | null {
+  if (isSmith) return null;
+  let venture: ReturnType<typeof foldVenture> | null = null;
+  try {
+    venture = foldVenture(ventureEvents(events));
+  } catch {
+    venture = null;
+  }
+  return magickTimingProblem(kind, magickMomentOf(readCombat(combat), venture));
+}
+
+/**
+ * The spells the Prepare form ticks first: today's list when there is one, else every known spell up to
+ * the limit (in the spellbook's order).
+ */
+export function defaultPreparation(state: MagickState, limit: number | null): string[] {
+  if (state.prepared.length > 0) return state.prepared.map((p) => p.spellId);
+  const ids = state.spellbook.map((s) => s.id);
+  return limit === null ? ids : ids.slice(0, limit);
+}
+
+/** The odds of holding concentration now (a Test against the caster stat, its half-stat after damage), or why not. */
+export function holdOdds(state: MagickState, damaged: boolean, settings: MagickSettings): { readonly ok: true; readonly success: number } | { readonly ok: false; readonly message: string } {
+  try {
+    const r = concentrationOdds(state, { damaged }, settings);
+    if (!r.ok) return { ok: false, message: r.problem.message };
+    return { ok: true, success: r.odds.success ?? 0 };
   } catch (e) {
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
