@@ -2,7 +2,7 @@
  * A caster's magick at the table, in real Chromium against the real server: the Prepare form sends the
  * spells the player ticks (a caster knowing more spells than the stat allows picks which, MG-1), and
  * "Prepare spells" and "Town rest" are not offered while a fight runs in the tracker (MG-19); once the
- * Smith ends the fight they are again.
+ * Smith ends the fight they are again; a scroll is read with its odds shown first (MG-10).
  */
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
@@ -37,7 +37,7 @@ describe.skipIf(reason !== null)(`a caster's magick in Chromium${reason !== null
   );
   const row = (page: Page, who: string) => page.locator('.combatants > li').filter({ has: page.locator('.who', { hasText: new RegExp(`^${escape(who)}$`) }) });
 
-  it('prepares only the ticked spells, and offers neither Prepare nor Town rest mid-fight', async () => {
+  it('prepares only the ticked spells, offers neither Prepare nor Town rest mid-fight, and reads a scroll', async () => {
     const { smith, player } = await tableWithPlayer('Magick timing');
     const mage = rollCharacter(seededRandom(7), { method: 'semi', choices: { class: 'true-mage', classPrime: 'INT' }, name: 'Ysolde' });
     if (!mage.ok) throw new Error(mage.error.message);
@@ -89,6 +89,18 @@ describe.skipIf(reason !== null)(`a caster's magick in Chromium${reason !== null
       await magick.getByLabel('Prepare Light').check();
       await magick.getByRole('button', { name: 'Prepare spells' }).click();
       await expect.poll(() => light.innerText(), POLL).toMatch(/ready/);
+      expect(await magick.getByRole('alert').count()).toBe(0);
+
+      // A scroll: its odds show before the click (a Dedicated caster: INT one step better), and the
+      // reading's result reaches the sheet's recent magick.
+      await magick.getByLabel('Scroll of').fill('Fireball');
+      await expect.poll(() => magick.locator('.scroll-odds').innerText(), POLL).toMatch(/It goes off: \d+\.\d%.*Dedicated.*fizzle \d+\.\d%, backfire \d+\.\d%, wild effect \d+\.\d%/);
+      await magick.getByRole('button', { name: 'Read the scroll' }).click();
+      await magick.locator('summary', { hasText: 'Recent magick' }).click();
+      await expect.poll(() => magick.locator('.explain li').first().innerText(), POLL).toMatch(/scroll of Fireball: .*(spell goes off|Fizzle|Backfire|Wild effect)/);
+      // Not in the reader's language: no odds, no button.
+      await magick.getByLabel('reads its language').uncheck();
+      expect(await magick.getByRole('button', { name: 'Read the scroll' }).isDisabled()).toBe(true);
       expect(await magick.getByRole('alert').count()).toBe(0);
     } finally {
       await sc.close();

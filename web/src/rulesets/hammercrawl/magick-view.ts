@@ -9,6 +9,7 @@ import {
   castOdds,
   casterFromCharacter,
   concentrationOdds,
+  readScrollOdds,
   currentSpellDie,
   describeMagickEvent,
   foldMagickEvents,
@@ -140,6 +141,29 @@ export function holdOdds(state: MagickState, damaged: boolean, settings: MagickS
     const r = concentrationOdds(state, { damaged }, settings);
     if (!r.ok) return { ok: false, message: r.problem.message };
     return { ok: true, success: r.odds.success ?? 0 };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The odds of casting from a scroll for the character of `doc` (its grade, INT and level; MG-10), or why not. */
+export function scrollOdds(
+  doc: Readonly<Record<string, unknown>>,
+  canReadLanguage: boolean,
+):
+  | { readonly ok: true; readonly success: number; readonly failures: readonly { readonly id: string; readonly kind: string; readonly p: number }[]; readonly reader: string }
+  | { readonly ok: false; readonly message: string } {
+  try {
+    const c = doc as unknown as Character;
+    let reader: 'dedicated' | 'dabbler' | 'non-caster' = 'non-caster';
+    try {
+      reader = casterFromCharacter(c)?.grade ?? 'non-caster';
+    } catch {
+      reader = 'non-caster';
+    }
+    const r = readScrollOdds({ kind: 'read-scroll', spell: 'scroll', reader, intScore: c.stats.INT.score, level: c.level, canReadLanguage });
+    if (!r.ok) return { ok: false, message: r.problem.message };
+    return { ok: true, success: r.odds.success, failures: r.odds.failures, reader };
   } catch (e) {
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }

@@ -10,6 +10,7 @@ import type { TableCharacter } from '../../lib/protocol.js';
 import type { RulesetSession } from '../types.js';
 import { magickEvents, sendCommand, type TableMagickCommand } from './wire.js';
 import { oneClick } from '../../ui/use-action.js';
+import { ScrollForm } from './magick-scroll.js';
 
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
 
@@ -60,7 +61,23 @@ export function MagickPanel(props: MagickPanelProps) {
   }
   const { state } = view;
   const caster = state.caster;
-  if (caster === null && !view.canBeCaster) return null;
+  const scroll = canAct ? <ScrollForm document={character.document} base={base} busy={busy} send={send} onError={setError} /> : null;
+  if (caster === null && !view.canBeCaster) {
+    // Anyone who reads its language may cast from a scroll (MG-10).
+    if (scroll === null) return null;
+    return (
+      <section class="magick" aria-labelledby={`${base}-title`}>
+        <h3 id={`${base}-title`}>Magick</h3>
+        {scroll}
+        {view.recent.length > 0 ? <p class="muted">{view.recent[0]}</p> : null}
+        {error ? (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </section>
+    );
+  }
   const settings = magickSettings(table.settings);
   const sustainedIds = new Set(state.sustained.map((s) => s.spellId));
   const isSmith = session.isSmith.value;
@@ -313,6 +330,7 @@ export function MagickPanel(props: MagickPanelProps) {
               {prepareTiming !== null || townTiming !== null ? <p class="muted magick-timing">{(prepareTiming ?? townTiming)!.message}</p> : null}
             </>
           ) : null}
+          {scroll}
           {view.recent.length > 0 ? (
             <details>
               <summary>Recent magick</summary>
