@@ -23,7 +23,7 @@ import {
 } from '../../../../src/rules/hammercrawl/magick/index.js';
 import type { Settings } from '../../lib/protocol.js';
 import type { RulesetEvent } from '../../lib/protocol.js';
-import { readCombat } from '../../lib/combat-view.js';
+import { readCombat, type AttackNote } from '../../lib/combat-view.js';
 import { foldVenture } from '../../../../src/rules/hammercrawl/venture/venture.js';
 import { magickMomentOf, magickTimingProblem, type MagickTimingProblem } from '../../../../src/rules/hammercrawl/magick/timing.js';
 import { ventureEvents } from './wire.js';
@@ -167,4 +167,28 @@ export function scrollOdds(
   } catch (e) {
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/**
+ * A hit in the tracker on the character since its last magick command, while it sustains spells: the
+ * moment the rules call for a concentration Test against the half-stat (Sustaining Spells; MG-8). The
+ * summary of the hit, or null.
+ */
+export function hitWhileSustaining(
+  state: MagickState,
+  characterId: string,
+  combat: unknown,
+  attacks: readonly AttackNote[],
+  events: readonly RulesetEvent[],
+): string | null {
+  if (state.sustained.length === 0) return null;
+  const own = new Set(readCombat(combat).combatants.filter((c) => c.characterId === characterId).map((c) => c.id));
+  if (own.size === 0) return null;
+  let lastMagick = 0;
+  for (const e of events) {
+    const body = e as unknown as { readonly kind: string; readonly seq: number; readonly characterId?: unknown };
+    if (body.kind === 'magick-changed' && body.characterId === characterId && body.seq > lastMagick) lastMagick = body.seq;
+  }
+  const hit = [...attacks].reverse().find((a) => a.isHit && own.has(a.targetId) && a.seq > lastMagick);
+  return hit === undefined ? null : hit.summary;
 }

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import { CommandError } from '../../lib/live.js';
-import { defaultPreparation, holdOdds, keepOdds, magickSettings, magickTiming, magickView, type ForgetChoice, type SpellEffectKind } from './magick-view.js';
+import { defaultPreparation, hitWhileSustaining, holdOdds, keepOdds, magickSettings, magickTiming, magickView, type ForgetChoice, type SpellEffectKind } from './magick-view.js';
 import type { TableCharacter } from '../../lib/protocol.js';
 import type { RulesetSession } from '../types.js';
 import { magickEvents, sendCommand, type TableMagickCommand } from './wire.js';
@@ -194,6 +194,14 @@ export function MagickPanel(props: MagickPanelProps) {
               ) : null}
             </p>
           ) : null}
+          {(() => {
+            const hit = hitWhileSustaining(state, character.id, table.combat, table.attacks, table.rulesetEvents);
+            return hit === null ? null : (
+              <p class="concentration-due" role="status">
+                Hit while sustaining ({hit}): roll a concentration Test against the half-stat.
+              </p>
+            );
+          })()}
           {state.sustained.length > 0 && canAct ? (
             <div class="row concentration">
               <label>
