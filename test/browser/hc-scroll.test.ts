@@ -98,6 +98,13 @@ describe.skipIf(reason !== null)(`a caster's magick in Chromium${reason !== null
       await magick.getByRole('button', { name: 'Read the scroll' }).click();
       await magick.locator('summary', { hasText: 'Recent magick' }).click();
       await expect.poll(() => magick.locator('.explain li').first().innerText(), POLL).toMatch(/scroll of Fireball: .*(spell goes off|Fizzle|Backfire|Wild effect)/);
+      // A sustained spell: the concentration Test's odds show by its button, and its roll reaches the sheet.
+      await magick.getByLabel('Effect').selectOption('sustained');
+      await sleep.getByRole('button', { name: 'Cast Sleep' }).click();
+      await expect.poll(() => sleep.innerText(), POLL).toMatch(/sustained/);
+      await expect.poll(() => magick.locator('.concentration').innerText(), POLL).toMatch(/Hold concentration: \d+\.\d%/);
+      await magick.getByRole('button', { name: 'Concentration Test' }).click();
+      await expect.poll(() => magick.locator('.explain').innerText(), POLL).toMatch(/concentration: /);
       // Not in the reader's language: no odds, no button.
       await magick.getByLabel('reads its language').uncheck();
       expect(await magick.getByRole('button', { name: 'Read the scroll' }).isDisabled()).toBe(true);
