@@ -4,8 +4,7 @@
  * "Prepare spells" and "Town rest" are not offered while a fight runs in the tracker (MG-19); once the
  * Smith ends the fight they are again; a scroll is read with its odds shown first (MG-10).
  */
-import type { Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/dice/random.js';
 import { rollCharacter } from '../../src/rules/hammercrawl/create-character.js';
