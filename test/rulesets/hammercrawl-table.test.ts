@@ -10,7 +10,7 @@ import { MAX_SPELL_NAME_LENGTH } from '../../src/rules/hammercrawl/magick/comman
 import type { Caster } from '../../src/rules/hammercrawl/magick/caster.js';
 import { hammerSettingsOf } from '../../src/rules/hammercrawl/table/commands.js';
 import { rollTrackerAttack, trackerAttack, type TrackerAttackResult } from '../../src/rules/hammercrawl/table/tracker-attack.js';
-import { statRow as statRowOf } from '../../src/rules/hammercrawl/check-modifiers.js';
+import { halfStat, statRow as statRowOf } from '../../src/rules/hammercrawl/check-modifiers.js';
 import type { HammercrawlTableState } from '../../src/rules/hammercrawl/table/extension.js';
 import type { HammercrawlTableCommand } from '../../src/rules/hammercrawl/table/read-command.js';
 import type { RuleSystem } from '../../src/rules/rule-system.js';
@@ -209,6 +209,63 @@ describe('magick', () => {
     expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep' } })).toMatchObject({ ok: false, error: { code: 'magick/forgotten' } });
     expect(foldEvents(t.events)).toEqual(t.state);
     expect(foldEvents(JSON.parse(JSON.stringify(t.events)) as TableEvent[])).toEqual(t.state);
+  });
+
+  it('prepare, remember and the rests only when the moment allows: not mid-fight, town rest in town, remember at a camp; the Smith may always (MG-19)', () => {
+    const t = table();
+    t.run(ada, { kind: 'character-save', character: fighterLike });
+    const magick = (actor: Actor, command: AnyBody, rng?: RandomSource) => t.run(actor, { kind: 'magick', characterId: 'ch1', command } as TestCommand, rng === undefined ? {} : { rng });
+    expect(magick(ada, { kind: 'set-caster', caster }).ok).toBe(true);
+    expect(magick(ada, { kind: 'learn', name: 'Sleep', level: 1 }).ok).toBe(true);
+    expect(magick(ada, { kind: 'prepare' }).ok).toBe(true);
+    // A fight runs in the tracker: a player cannot prepare nor rest in town.
+    t.run(smith, { kind: 'combat', action: { type: 'add', name: 'Ada', side: 'party', characterId: 'ch1', health: 'd30' } });
+    t.run(smith, { kind: 'combat', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd6' } });
+    expect(t.run(smith, { kind: 'combat', action: { type: 'start' } }).ok).toBe(true);
+    expect(magick(ada, { kind: 'prepare' })).toMatchObject({ ok: false, error: { code: 'magick/not-in-a-fight' } });
+    expect(magick(ada, { kind: 'town-rest' })).toMatchObject({ ok: false, error: { code: 'magick/not-in-a-fight' } });
+    // Casting belongs to the fight; a 1 forgets the spell.
+    expect(magick(ada, { kind: 'cast', spellId: 'sleep' }, scriptedRandom([1])).ok).toBe(true);
+    expect(magick(ada, { kind: 'remember', spellIds: ['sleep'] })).toMatchObject({ ok: false, error: { code: 'magick/not-in-a-fight' } });
+    // The Smith overrides.
+    expect(magick(smith, { kind: 'town-rest' }).ok).toBe(true);
+    expect(t.run(smith, { kind: 'combat', action: { type: 'end' } }).ok).toBe(true);
+    expect(magick(ada, { kind: 'town-rest' }).ok).toBe(true);
+    // In the dungeon: no town rest; remember only after a camp, between rooms.
+    t.run(smith, { kind: 'venture', command: { kind: 'join', member: { id: 'ch1', xp: 0 } } });
+    expect(t.run(smith, { kind: 'venture', command: { kind: 'start-venture', dungeon } }).ok).toBe(true);
+    expect(magick(ada, { kind: 'town-rest' })).toMatchObject({ ok: false, error: { code: 'magick/not-in-town' } });
+    expect(magick(ada, { kind: 'remember', spellIds: ['sleep'] })).toMatchObject({ ok: false, error: { code: 'magick/not-at-camp' } });
+    expect(t.run(smith, { kind: 'venture', command: { kind: 'enter-node' } }).ok).toBe(true);
+    expect(magick(ada, { kind: 'remember', spellIds: ['sleep'] })).toMatchObject({ ok: false, error: { code: 'magick/not-at-camp' } });
+    expect(t.run(smith, { kind: 'venture', command: { kind: 'clear-node', survivors: ['ch1'] } }).ok).toBe(true);
+    expect(t.run(smith, { kind: 'venture', command: { kind: 'camp', camp: 'break' } }).ok).toBe(true);
+    expect(t.state.magick['ch1']!.prepared).toEqual([{ spellId: 'sleep', remembered: false }]);
+    expect(magick(ada, { kind: 'remember', spellIds: ['sleep'] }).ok).toBe(true);
+    expect(t.state.magick['ch1']!.prepared).toEqual([{ spellId: 'sleep', remembered: true }]);
+    expect(foldEvents(t.events)).toEqual(t.state);
+  });
+
+  it('a scroll at the table: anyone reads it (a non-caster against the INT half-stat); a failure rolls the d100 table; the faces are in the event (MG-10)', () => {
+    const t = table();
+    t.run(ada, { kind: 'character-save', character: fighterLike });
+    const half = halfStat(fighterLike.stats.INT.score);
+    // A 20 fails any half-stat; d100 40 is a backfire.
+    expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'read-scroll', spell: 'Fireball' } }, { rng: scriptedRandom([20, 40]) }).ok).toBe(true);
+    const failed = t.events.at(-2)!;
+    expect(failed.kind).toBe('magick-changed');
+    expect((failed.body as AnyBody).command).toEqual({ kind: 'read-scroll', spell: 'Fireball', reader: 'non-caster', intScore: fighterLike.stats.INT.score, level: fighterLike.level });
+    expect((failed.body as AnyBody).events).toEqual([
+      expect.objectContaining({ kind: 'scroll-read', spell: 'Fireball', reader: 'non-caster', target: half, natural: 20, success: false, failureRoll: 40, failureId: 'scroll-backfire' }),
+    ]);
+    expect(t.events.at(-1)!.kind).toBe('character-saved');
+    // A 1 succeeds: no d100.
+    expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'read-scroll', spell: 'Sleep' } }, { rng: scriptedRandom([1]) }).ok).toBe(true);
+    expect(((t.events.at(-2)!.body as AnyBody).events as AnyBody[])[0]).toMatchObject({ success: true, failureRoll: null, failureId: null });
+    // Not in the reader's language: refused, nothing rolled.
+    expect(t.run(ada, { kind: 'magick', characterId: 'ch1', command: { kind: 'read-scroll', spell: 'Sleep', canReadLanguage: false } })).toMatchObject({ ok: false, error: { code: 'magick/scroll-unreadable' } });
+    expect(t.run(bob, { kind: 'magick', characterId: 'ch1', command: { kind: 'read-scroll', spell: 'Sleep' } })).toMatchObject({ ok: false });
+    expect(foldEvents(t.events)).toEqual(t.state);
   });
 
   it('set-caster without a caster reads it from the character; a character without spellcasting is refused', () => {

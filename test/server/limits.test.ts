@@ -20,6 +20,7 @@ import {
   TABLES_PER_MINUTE,
 } from '../../src/server/limits.js';
 import { MAX_CON_POINTS, MAX_MAGICK_STEPS, MAX_MARK_USES, MAX_MEMBER_XP, MAX_RELEASE_EFFECTS } from '../../src/rules/hammercrawl/table/read-command.js';
+import { MAX_SPELL_NAME_LENGTH } from '../../src/rules/hammercrawl/magick/limits.js';
 import { MAX_CHECK_PARAMS, MAX_PHYSICAL_FACES, MAX_SETTINGS } from '../../src/server/wire.js';
 import { MAX_CHARACTER_JSON_LENGTH } from '../../src/table/limits.js';
 import { createTable, join, live, request, startTestServer, type TestServer } from './harness.js';
@@ -329,6 +330,13 @@ const WIRE_CASES: readonly WireLimitCase[] = [
     message: (n) => ({ kind: 'magick', characterId: 'ch1', command: { kind: 'release', effectIds: Array.from({ length: n }, (_, i) => i) } }),
     atLimit: { kind: 'error', code: 'magick/no-caster' },
     field: 'command.effectIds',
+  },
+  {
+    limit: 'MAX_SPELL_NAME_LENGTH',
+    value: MAX_SPELL_NAME_LENGTH,
+    message: (n) => ({ kind: 'magick', characterId: 'ch1', command: { kind: 'read-scroll', spell: 's'.repeat(n) } }),
+    atLimit: { kind: 'ack' },
+    field: 'command.spell',
   },
   {
     limit: 'MAX_CON_POINTS',

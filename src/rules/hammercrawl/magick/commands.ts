@@ -12,6 +12,7 @@ import { checkOdds, rollCheck, type CheckOdds, type CheckSpec } from '../checks.
 import { featDieBonus } from '../feat-die.js';
 import { casterProblems, chainPosition, preparationLimit, sustainLimit, MIN_STAT_SCORE, type Caster } from './caster.js';
 import { extraForgetDraws, forgetOdds, rolledDie, type ForgetChoice, type ForgetOdds } from './forget-odds.js';
+import { rollScrollCasting, scrollCastingOdds, scrollTestSpec, type ScrollReader, type ScrollSpec } from './scrolls.js';
 import {
   MAGICK_SCHEMA_VERSION,
   applyMagickEvent,
@@ -96,10 +97,23 @@ export type MagickCommand =
   | { readonly kind: 'night-rest' }
   | { readonly kind: 'town-rest' }
   | { readonly kind: 'record-affliction'; readonly text: string }
-  | { readonly kind: 'restore-con'; readonly points: number };
+  | { readonly kind: 'restore-con'; readonly points: number }
+  | {
+      /** A spell cast from a scroll: anyone who reads its language (MG-10); no caster needed. */
+      readonly kind: 'read-scroll';
+      readonly spell: string;
+      readonly reader: ScrollReader;
+      readonly intScore: number;
+      /** The reader's level, for a Feat's Feat Die. */
+      readonly level: number;
+      readonly canReadLanguage?: boolean;
+      /** Declared as a Feat (MG-11). */
+      readonly feat?: boolean;
+    };
 
 /** Every code a magick problem may carry. */
 export type MagickProblemCode =
+  | 'magick/scroll-unreadable'
   | 'magick/no-caster'
   | 'magick/bad-caster'
   | 'magick/over-sustain-limit'
@@ -511,6 +525,26 @@ function decide(rng: RandomSource, state: MagickState, command: MagickCommand, s
       log.emit({ kind: 'affliction-recorded', text });
       return log;
     }
+    case 'read-scroll': {
+      const r = rollScrollCasting(rng, scrollSpecOf(command));
+      if (!r.ok) refuse(r.problem.code, r.problem.message);
+      const c = r.casting;
+      log.emit({
+        kind: 'scroll-read',
+        spell: command.spell,
+        reader: command.reader,
+        dice: c.test.dice,
+        natural: c.test.natural,
+        featRoll: c.test.featRoll,
+        total: c.test.total,
+        target: scrollTestSpec(scrollSpecOf(command)).target!,
+        success: c.success,
+        failureRoll: c.failureRoll,
+        failureId: c.failure?.id ?? null,
+        summary: c.summary,
+      });
+      return log;
+    }
     case 'restore-con': {
       needCaster(state);
       if (!Number.isInteger(command.points) || command.points < 1 || command.points > state.burntCon) {
@@ -609,4 +643,22 @@ function rollMagickCommandDry(state: MagickState, command: MagickCommand, settin
 export function spellDiePosition(state: MagickState): number | null {
   const die = currentSpellDie(state);
   return die === null ? null : chainPosition(die);
+}
+
+/** The scroll casting a `read-scroll` command asks for (MG-10, MG-11). */
+export function scrollSpecOf(command: Extract<MagickCommand, { kind: 'read-scroll' }>): ScrollSpec {
+  return {
+    reader: command.reader,
+    intScore: command.intScore,
+    ...(command.canReadLanguage !== undefined ? { canReadLanguage: command.canReadLanguage } : {}),
+    ...(command.feat === true ? { feat: featDieBonus(command.level) } : {}),
+  };
+}
+
+/**
+ * The exact odds of a scroll casting before it is read: success, and each row of the d100 failure table.
+ * @example readScrollOdds({ kind: 'read-scroll', spell: 'Sleep', reader: 'non-caster', intScore: 12, level: 1 })
+ */
+export function readScrollOdds(command: Extract<MagickCommand, { kind: 'read-scroll' }>): ReturnType<typeof scrollCastingOdds> {
+  return scrollCastingOdds(scrollSpecOf(command));
 }

@@ -159,6 +159,22 @@ export type MagickEvent = Base &
     | { readonly kind: 'night-rest-rolled'; readonly die: number; readonly face: number; readonly restored: boolean }
     | { readonly kind: 'town-rested'; readonly conRestored: boolean }
     | { readonly kind: 'affliction-recorded'; readonly text: string }
+    | {
+        /** A spell cast from a scroll (MG-10): the INT Test, and on a failure the d100 and its row; the scroll is spent. */
+        readonly kind: 'scroll-read';
+        readonly spell: string;
+        readonly reader: 'dedicated' | 'dabbler' | 'non-caster';
+        readonly dice: readonly string[];
+        readonly natural: number | null;
+        readonly featRoll: number | null;
+        readonly total: number | null;
+        readonly target: number;
+        readonly success: boolean;
+        /** The d100 on the failure table, or null after a success. */
+        readonly failureRoll: number | null;
+        readonly failureId: string | null;
+        readonly summary: string;
+      }
     | { readonly kind: 'con-restored'; readonly points: number }
   );
 
@@ -232,7 +248,7 @@ export function applyMagickEvent(state: MagickState, event: MagickEvent): Magick
   if (event.schemaVersion !== MAGICK_SCHEMA_VERSION) {
     throw new MagickReplayError(`event schema ${String(event.schemaVersion)}; this code reads ${MAGICK_SCHEMA_VERSION}`);
   }
-  if (event.kind !== 'caster-set') requireCaster(state);
+  if (event.kind !== 'caster-set' && event.kind !== 'scroll-read') requireCaster(state);
   switch (event.kind) {
     case 'caster-set':
       return { ...state, caster: event.caster };
@@ -298,6 +314,8 @@ export function applyMagickEvent(state: MagickState, event: MagickEvent): Magick
     }
     case 'town-rested':
       return { ...state, burnSteps: 0, burnedOut: false, burntCon: event.conRestored ? 0 : state.burntCon };
+    case 'scroll-read':
+      return state; // a scroll never touches the Spell Die nor the spells (MG-10)
     case 'affliction-recorded':
       return { ...state, afflictionsDue: Math.max(0, state.afflictionsDue - 1), afflictions: [...state.afflictions, event.text] };
     case 'con-restored':
@@ -354,6 +372,8 @@ export function describeMagickEvent(event: MagickEvent): string {
       return `night's sleep: d${event.die} rolled ${event.face}: ${event.restored ? 'one step restored' : 'no change'}`;
     case 'town-rested':
       return `town rest: Spell Die restored${event.conRestored ? ', burnt CON restored' : ''}`;
+    case 'scroll-read':
+      return `scroll of ${event.spell}: ${event.summary}`;
     case 'affliction-recorded':
       return `affliction: ${event.text}`;
     case 'con-restored':

@@ -26,6 +26,7 @@ import {
 } from '../hammer-pools.js';
 import type { Caster } from '../magick/caster.js';
 import { casterFromCharacter } from '../magick/character-caster.js';
+import type { ScrollReader } from '../magick/scrolls.js';
 import { DEFAULT_MAGICK_SETTINGS, rollMagickCommand, type MagickCommand, type MagickSettings } from '../magick/commands.js';
 import type { MagickEvent, MagickState } from '../magick/magick-state.js';
 import { rollVentureCommand, type VentureCommand, type VentureEvent, type VentureState } from '../venture/venture.js';
@@ -63,7 +64,11 @@ const _allTimed: readonly (typeof TIMED_VENTURE_KINDS)[number][] = [] as Extract
 void _allTimed;
 
 /** A magick command as a client sends it: `set-caster` may leave the caster out to read it from the character (TB-5). */
-export type TableMagickCommand = Exclude<MagickCommand, { readonly kind: 'set-caster' }> | { readonly kind: 'set-caster'; readonly caster?: Caster };
+export type TableMagickCommand =
+  | Exclude<MagickCommand, { readonly kind: 'set-caster' | 'read-scroll' }>
+  | { readonly kind: 'set-caster'; readonly caster?: Caster }
+  /** A scroll: the reader (Dedicated, Dabbler or non-caster), INT and level are read from the character (MG-10). */
+  | { readonly kind: 'read-scroll'; readonly spell: string; readonly canReadLanguage?: boolean; readonly feat?: boolean };
 
 /**
  * The hammer pool to roll: a Check's pool from its inputs (H-5 to H-7), the Smith's node pool (H-12,
@@ -176,6 +181,20 @@ function casterOf(readCharacter: (json: unknown) => RuleResult<unknown>, documen
   }
 }
 
+/** Who reads a scroll, from the character document: its spellcasting grade (or none), INT score and level (MG-10). */
+function scrollReaderOf(readCharacter: (json: unknown) => RuleResult<unknown>, document: TableCharacter['document']): RuleResult<{ readonly reader: ScrollReader; readonly intScore: number; readonly level: number }> {
+  const read = readCharacter(document);
+  if (!read.ok) return problem(read.error.code, `The character cannot be read: ${read.error.message}`);
+  const c = read.value as unknown as Character;
+  let grade: ScrollReader = 'non-caster';
+  try {
+    grade = casterFromCharacter(c)?.grade ?? 'non-caster';
+  } catch {
+    grade = 'non-caster';
+  }
+  return ok({ reader: grade, intScore: c.stats.INT.score, level: c.level });
+}
+
 /**
  * Decides a magick command for one character (its magick so far `before`): the module's events, faces
  * inside, and the magick they fold to. `readCharacter` reads the document when the caster comes from it
@@ -199,6 +218,10 @@ export function rollMagickTableCommand(
       if (!caster.ok) return caster;
       decided = { kind: 'set-caster', caster: caster.value };
     }
+  } else if (command.kind === 'read-scroll') {
+    const reader = scrollReaderOf(readCharacter, character.document);
+    if (!reader.ok) return reader;
+    decided = { ...command, ...reader.value };
   } else decided = command;
   const r = rollMagickCommand(rng, before, decided, settings.value);
   if (!r.ok) return problem(r.problem.code, r.problem.message);

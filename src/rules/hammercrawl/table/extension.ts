@@ -25,6 +25,7 @@ import {
 } from '../../rule-system.js';
 import type { HammerPlusChoice, HammerPool, HammerPoolRoll } from '../hammer-pools.js';
 import type { MagickCommand } from '../magick/commands.js';
+import { magickMomentOf, magickTimingProblem } from '../magick/timing.js';
 import { EMPTY_MAGICK_STATE, foldMagickEvents, type MagickEvent, type MagickState } from '../magick/magick-state.js';
 import { foldVenture, newVenture, type VentureCommand, type VentureEvent, type VentureState } from '../venture/venture.js';
 import { burntConOf, characterSaved, conScoreOf, joinXpSave, magickChange, magickOf, ventureXpSaves, withMagick } from './character-writes.js';
@@ -156,6 +157,9 @@ export function decideHammercrawlCommand(
       const c = characterOf(context, command.characterId);
       if (!c.ok) return c;
       if (!(context.can('magick-any') || (context.can('magick-own') && c.value.ownerId === context.actor.id))) return forbidden("work another player's magick");
+      // Prepare, remember and the rests only when the moment allows; the Smith may always (MG-19).
+      const timing = context.can('magick-any') ? null : magickTimingProblem(command.command.kind, magickMomentOf(context.combat, state.venture));
+      if (timing !== null) return problem(timing.code, timing.message);
       const before = magickBefore(state, c.value);
       const decided = rollMagickTableCommand(rng, before, c.value, context.settings, command.command, (json) => context.rules.readCharacter(json));
       if (!decided.ok) return decided;

@@ -165,6 +165,7 @@ const MAGICK_READERS = {
   'town-rest': none,
   'record-affliction': readObject({ text: readString({ min: 1, max: MAX_AFFLICTION_LENGTH }) }),
   'restore-con': readObject({ points: whole(1, MAX_CON_POINTS) }),
+  'read-scroll': readObject({ spell: readString({ min: 1, max: MAX_SPELL_NAME_LENGTH }), canReadLanguage: optional(readBoolean), feat: optional(readBoolean) }),
 } as const satisfies Record<TableMagickCommand['kind'], Reader<unknown>>;
 const magickCommand: Reader<TableMagickCommand> = readTagged('kind', MAGICK_READERS);
 

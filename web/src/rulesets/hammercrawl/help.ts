@@ -38,6 +38,14 @@ export const HAMMERCRAWL_HELP: readonly HelpSection[] = [
     ],
   },
   {
+    id: 'magick',
+    title: 'Magick on the sheet',
+    paragraphs: [
+      'Prepare the spells you tick, up to your spellcasting stat’s score; the odds of keeping a spell show before you cast it, with any CON you over-cast. While you sustain a spell, a hit calls for a concentration Test: its odds show by the button. Lasting spells you still remember can be cancelled. Anyone may cast from a scroll in a language they read: an INT Test (a Dedicated caster one step better, a non-caster against the INT half-stat), and on a failure a d100 on the failure table; the odds of each show first.',
+      'Preparing and the rests take time: they are not offered while a fight runs in the tracker, a town rest waits for town, and forgotten spells come back with Remember only at a camp in the dungeon. The Smith may always send them.',
+    ],
+  },
+  {
     id: 'smith-tools',
     title: 'The Smith’s screen: Venture, light and hammer dice',
     paragraphs: [],

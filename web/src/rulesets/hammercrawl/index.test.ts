@@ -33,12 +33,13 @@ describe('HAMMERCRAWL! web parts', () => {
     expect(web.smithPanels).toHaveLength(3);
   });
 
-  it('shows the magick section for casters and characters with magick events only', () => {
+  it('shows the magick section for casters, characters with magick events, and (for scrolls) any character to whoever may act', () => {
     const [panel] = web.sheetPanels ?? [];
     if (!panel) throw new Error('no sheet panel');
     const mage = character(7, { class: 'true-mage', classPrime: 'INT' });
     const fighter = character(3, { class: 'combatant' });
-    const props = (c: typeof mage, s = session()): SheetPanelProps => ({ session: s, character: c, canAct: true });
+    expect(panel.isShown({ session: session(), character: fighter, canAct: true })).toBe(true);
+    const props = (c: typeof mage, s = session()): SheetPanelProps => ({ session: s, character: c, canAct: false });
     expect(mage.document['spellcasting']).not.toBeUndefined();
     expect(panel.isShown(props(mage))).toBe(true);
     expect(fighter.document['spellcasting'] ?? null).toBeNull();

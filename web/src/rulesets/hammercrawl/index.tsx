@@ -47,8 +47,8 @@ export const web: RulesetWeb = {
   smithPanels: [VenturePanel, LightTimers, NodePool],
   sheetPanels: [
     {
-      // Casters, and characters with magick already (the chunk loads for them only).
-      isShown: ({ session, character }) => character.document['spellcasting'] != null || magickEvents(session.state.value.rulesetEvents, character.id).length > 0,
+      // Casters, characters with magick already, and to whoever may act, any character: anyone may cast from a scroll (MG-10).
+      isShown: ({ session, character, canAct }) => canAct || character.document['spellcasting'] != null || magickEvents(session.state.value.rulesetEvents, character.id).length > 0,
       Panel: MagickPanel,
     },
     // Encumbrance and bags (INVENTORY), for every character with an inventory.

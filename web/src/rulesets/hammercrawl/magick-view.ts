@@ -8,6 +8,8 @@ import {
   DEFAULT_MAGICK_SETTINGS,
   castOdds,
   casterFromCharacter,
+  concentrationOdds,
+  readScrollOdds,
   currentSpellDie,
   describeMagickEvent,
   foldMagickEvents,
@@ -20,6 +22,11 @@ import {
   type ForgetChoice,
 } from '../../../../src/rules/hammercrawl/magick/index.js';
 import type { Settings } from '../../lib/protocol.js';
+import type { RulesetEvent } from '../../lib/protocol.js';
+import { readCombat, type AttackNote } from '../../lib/combat-view.js';
+import { foldVenture } from '../../../../src/rules/hammercrawl/venture/venture.js';
+import { magickMomentOf, magickTimingProblem, type MagickTimingProblem } from '../../../../src/rules/hammercrawl/magick/timing.js';
+import { ventureEvents } from './wire.js';
 
 export type { MagickState, SpellEffectKind, ForgetChoice };
 
@@ -91,13 +98,97 @@ export function keepOdds(
   effect: SpellEffectKind,
   onForget: ForgetChoice,
   settings: MagickSettings,
+  overcast = 0,
 ): { readonly ok: true; readonly kept: number; readonly die: number; readonly burnedOut: number; readonly extra: number } | { readonly ok: false; readonly message: string } {
   try {
-    const r = castOdds(state, { kind: 'cast', spellId, effect, onForget }, settings);
+    const r = castOdds(state, { kind: 'cast', spellId, effect, onForget, ...(overcast > 0 ? { overcast } : {}) }, settings);
     if (!r.ok) return { ok: false, message: r.problem.message };
     const extra = r.odds.extraForgotten.reduce((s, x) => s + (x.count > 0 ? x.p : 0), 0);
     return { ok: true, kept: r.odds.kept, die: r.odds.die, burnedOut: r.odds.burnedOut, extra };
   } catch (e) {
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/**
+ * Why a player cannot send a magick command of `kind` now (MG-19: not mid-fight, town rest in town,
+ * remember at a camp), or `null`; the Smith always can. Read from the tracker and the party's Venture.
+ */
+export function magickTiming(kind: string, combat: unknown, events: readonly RulesetEvent[], isSmith: boolean): MagickTimingProblem | null {
+  if (isSmith) return null;
+  let venture: ReturnType<typeof foldVenture> | null = null;
+  try {
+    venture = foldVenture(ventureEvents(events));
+  } catch {
+    venture = null;
+  }
+  return magickTimingProblem(kind, magickMomentOf(readCombat(combat), venture));
+}
+
+/**
+ * The spells the Prepare form ticks first: today's list when there is one, else every known spell up to
+ * the limit (in the spellbook's order).
+ */
+export function defaultPreparation(state: MagickState, limit: number | null): string[] {
+  if (state.prepared.length > 0) return state.prepared.map((p) => p.spellId);
+  const ids = state.spellbook.map((s) => s.id);
+  return limit === null ? ids : ids.slice(0, limit);
+}
+
+/** The odds of holding concentration now (a Test against the caster stat, its half-stat after damage), or why not. */
+export function holdOdds(state: MagickState, damaged: boolean, settings: MagickSettings): { readonly ok: true; readonly success: number } | { readonly ok: false; readonly message: string } {
+  try {
+    const r = concentrationOdds(state, { damaged }, settings);
+    if (!r.ok) return { ok: false, message: r.problem.message };
+    return { ok: true, success: r.odds.success ?? 0 };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The odds of casting from a scroll for the character of `doc` (its grade, INT and level; MG-10), or why not. */
+export function scrollOdds(
+  doc: Readonly<Record<string, unknown>>,
+  canReadLanguage: boolean,
+):
+  | { readonly ok: true; readonly success: number; readonly failures: readonly { readonly id: string; readonly kind: string; readonly p: number }[]; readonly reader: string }
+  | { readonly ok: false; readonly message: string } {
+  try {
+    const c = doc as unknown as Character;
+    let reader: 'dedicated' | 'dabbler' | 'non-caster' = 'non-caster';
+    try {
+      reader = casterFromCharacter(c)?.grade ?? 'non-caster';
+    } catch {
+      reader = 'non-caster';
+    }
+    const r = readScrollOdds({ kind: 'read-scroll', spell: 'scroll', reader, intScore: c.stats.INT.score, level: c.level, canReadLanguage });
+    if (!r.ok) return { ok: false, message: r.problem.message };
+    return { ok: true, success: r.odds.success, failures: r.odds.failures, reader };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/**
+ * A hit in the tracker on the character since its last magick command, while it sustains spells: the
+ * moment the rules call for a concentration Test against the half-stat (Sustaining Spells; MG-8). The
+ * summary of the hit, or null.
+ */
+export function hitWhileSustaining(
+  state: MagickState,
+  characterId: string,
+  combat: unknown,
+  attacks: readonly AttackNote[],
+  events: readonly RulesetEvent[],
+): string | null {
+  if (state.sustained.length === 0) return null;
+  const own = new Set(readCombat(combat).combatants.filter((c) => c.characterId === characterId).map((c) => c.id));
+  if (own.size === 0) return null;
+  let lastMagick = 0;
+  for (const e of events) {
+    const body = e as unknown as { readonly kind: string; readonly seq: number; readonly characterId?: unknown };
+    if (body.kind === 'magick-changed' && body.characterId === characterId && body.seq > lastMagick) lastMagick = body.seq;
+  }
+  const hit = [...attacks].reverse().find((a) => a.isHit && own.has(a.targetId) && a.seq > lastMagick);
+  return hit === undefined ? null : hit.summary;
 }

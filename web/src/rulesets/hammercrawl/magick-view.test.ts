@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_MAGICK_STATE, type MagickState } from '../../../../src/rules/hammercrawl/magick/magick-state.js';
+import type { RulesetEvent } from '../../lib/protocol.js';
+import { defaultPreparation, hitWhileSustaining, magickTiming } from './magick-view.js';
+
+const spell = (id: string) => ({ id, name: id, level: 1 });
+const sustaining: MagickState = {
+  ...EMPTY_MAGICK_STATE,
+  spellbook: [spell('sleep')],
+  prepared: [{ spellId: 'sleep', remembered: true }],
+  sustained: [{ effectId: 1, spellId: 'sleep', level: 1, effectiveLevel: 1, lingers: false, cancellable: true }],
+};
+const combat = (isActive: boolean) => ({ isActive, round: 1, order: ['c1', 'c2'], turn: 0, combatants: [{ id: 'c1', name: 'Ysolde', side: 'party', characterId: 'ch1' }, { id: 'c2', name: 'Goblin', side: 'foes' }] });
+const hit = (seq: number, isHit = true) => ({ seq, attackerId: 'c2', targetId: 'c1', isHit, isCrit: false, lines: [], summary: `Goblin hits Ysolde (${seq})` });
+const magickAt = (seq: number) => ({ kind: 'magick-changed', seq, at: 0, by: null, characterId: 'ch1', events: [] }) as unknown as RulesetEvent;
+
+describe('the magick view', () => {
+  it('a hit on a sustaining caster since its last magick command asks for a concentration Test (MG-8)', () => {
+    expect(hitWhileSustaining(sustaining, 'ch1', combat(true), [hit(5)], [magickAt(3)])).toBe('Goblin hits Ysolde (5)');
+    // Tested already (a magick command after the hit), missed, or nothing sustained: nothing asked.
+    expect(hitWhileSustaining(sustaining, 'ch1', combat(true), [hit(5)], [magickAt(6)])).toBeNull();
+    expect(hitWhileSustaining(sustaining, 'ch1', combat(true), [hit(5, false)], [magickAt(3)])).toBeNull();
+    expect(hitWhileSustaining({ ...sustaining, sustained: [] }, 'ch1', combat(true), [hit(5)], [magickAt(3)])).toBeNull();
+    expect(hitWhileSustaining(sustaining, 'ch9', combat(true), [hit(5)], [magickAt(3)])).toBeNull();
+  });
+
+  it('Prepare ticks today\'s list, else every known spell up to the limit', () => {
+    const book = { ...EMPTY_MAGICK_STATE, spellbook: [spell('a'), spell('b'), spell('c')] };
+    expect(defaultPreparation(book, 2)).toEqual(['a', 'b']);
+    expect(defaultPreparation(book, 3)).toEqual(['a', 'b', 'c']);
+    expect(defaultPreparation({ ...book, prepared: [{ spellId: 'c', remembered: false }] }, 2)).toEqual(['c']);
+  });
+
+  it('Prepare and Town rest wait for the end of a fight, for a player; the Smith always may (MG-19)', () => {
+    expect(magickTiming('prepare', combat(true), [], false)?.code).toBe('magick/not-in-a-fight');
+    expect(magickTiming('town-rest', combat(true), [], false)?.code).toBe('magick/not-in-a-fight');
+    expect(magickTiming('prepare', combat(false), [], false)).toBeNull();
+    expect(magickTiming('prepare', combat(true), [], true)).toBeNull();
+    expect(magickTiming('cast', combat(true), [], false)).toBeNull();
+    expect(magickTiming('remember', null, [], false)?.code).toBe('magick/not-at-camp');
+  });
+});
