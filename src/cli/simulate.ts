@@ -167,7 +167,7 @@ export function buildSimulateCommand(io: CliIo, freshSeed: () => number): Comman
       "turn order: initiative (default: the leaders' Initiative Contest, the initiative passed along), or party or foes (that side first each round, turns alternating)",
       parseChoice(['initiative', 'party', 'foes'] as const),
     )
-    .option('--minion-challenge <rule>', 'rolls against minion values: beat (default) or meet ("equal or exceed")', parseChoice(['beat', 'meet'] as const))
+    .option('--minion-challenge <rule>', 'rolls against minion values: meet ("equal or exceed", the default; ruling CB-1) or beat', parseChoice(['beat', 'meet'] as const))
     .option('--exact', "draw each attack's result from its exact odds (much faster; falls back to rolling every die when a special needs it)")
     .option('--json', 'print the report as JSON')
     .action((flags: SimulateFlags) => {
@@ -175,7 +175,7 @@ export function buildSimulateCommand(io: CliIo, freshSeed: () => number): Comman
       const seed = flags.seed ?? freshSeed();
       const party = partyOf(flags, seed);
       const monsters = monstersOf(flags);
-      const settings: CombatSettings = { ...DEFAULT_COMBAT_SETTINGS, minionChallenge: flags.minionChallenge ?? 'beat' };
+      const settings: CombatSettings = { ...DEFAULT_COMBAT_SETTINGS, minionChallenge: flags.minionChallenge ?? DEFAULT_COMBAT_SETTINGS.minionChallenge };
       const runs = flags.runs ?? flags.fights ?? DEFAULT_SIMULATED_FIGHTS;
       const turnOrder = flags.first ?? DEFAULT_TURN_ORDER;
       const onProgress = progressReporter(io, runs);
