@@ -11,6 +11,7 @@ import { attackTargets, defaultTarget } from '../../lib/combat-view.js';
 import { oneClick, useAction } from '../../ui/use-action.js';
 import { canCover, percent, previewDamage, previewTactical, readDamageValue, weaponsOf } from './attack-preview.js';
 import type { AttackControlProps } from './combat-attack.js';
+import { WeaponSelect } from './weapon-select.js';
 import { STAT_IDS, type StatId } from '../../../../src/rules/hammercrawl/check-modifiers.js';
 import { statesOf } from '../../../../src/rules/hammercrawl/table/tracker-conditions.js';
 import type { TrackerCombatAction, TrackerTacticalEffect } from '../../../../src/rules/hammercrawl/table/tracker-actions.js';
@@ -168,19 +169,7 @@ export function CombatActions(props: AttackControlProps) {
                   </option>
                 ))}
               </select>
-              {weapons.length > 1 ? (
-                <>
-                  <label for={`${base}-weapon`}>with</label>
-                  <select id={`${base}-weapon`} value={weaponId} onChange={(e) => setWeaponId(e.currentTarget.value)}>
-                    <option value="">{weapons[0]!.label}</option>
-                    {weapons.slice(1).map((w) => (
-                      <option key={w.id} value={w.id}>
-                        {w.label}
-                      </option>
-                    ))}
-                  </select>
-                </>
-              ) : null}
+              <WeaponSelect id={`${base}-weapon`} weapons={weapons} value={weaponId} onChange={setWeaponId} />
               {a.characterId !== null ? (
                 <label class="check">
                   <input type="checkbox" checked={feat} onChange={(e) => setFeat(e.currentTarget.checked)} /> Feat

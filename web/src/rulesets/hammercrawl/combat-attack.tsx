@@ -9,6 +9,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { attackTargets, defaultTarget, type Combatant } from '../../lib/combat-view.js';
 import { oneClick, useAction } from '../../ui/use-action.js';
 import { percent, previewAttack, weaponsOf } from './attack-preview.js';
+import { WeaponSelect } from './weapon-select.js';
 import type { TableCharacter } from '../../lib/protocol.js';
 import type { CombatAttackProps } from '../types.js';
 import type { TrackerAttackAction } from './wire.js';
@@ -89,19 +90,7 @@ export function AttackControl(props: AttackControlProps) {
             </optgroup>
           ) : null}
         </select>
-        {weapons.length > 1 ? (
-          <>
-            <label for={`${base}-weapon`}>with</label>
-            <select id={`${base}-weapon`} value={chosen} onChange={(e) => setWeaponId(e.currentTarget.value)}>
-              <option value="">{weapons[0]!.label}</option>
-              {weapons.slice(1).map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.label}
-                </option>
-              ))}
-            </select>
-          </>
-        ) : null}
+        <WeaponSelect id={`${base}-weapon`} weapons={weapons} value={chosen} onChange={setWeaponId} />
         <label for={`${base}-called`} class="sr-only">
           Called shot
         </label>
