@@ -74,8 +74,21 @@ export function projectEvent(event: TableEvent, viewer: Viewer): WireEvent {
   }
   const combat = eventOfKind(event, 'combat-changed');
   if (combat !== null && viewer.role !== 'smith') return { ...envelope, ...combatChangeForPlayers(combat.body) };
+  if (viewer.role !== 'smith' && Object.hasOwn(body, SMITH_ONLY_FIELD)) {
+    const { [SMITH_ONLY_FIELD]: _smiths, ...rest } = body;
+    void _smiths;
+    return { ...envelope, ...rest };
+  }
   return { ...envelope, ...body };
 }
+
+/**
+ * The field of an event body that reaches the Smith alone: everyone else receives the body without it
+ * (on every path: live, replay, log, export). A ruleset's event that is public in part puts the whole
+ * truth there and the players' version beside it (HAMMERCRAWL!'s `initiative-changed` with the
+ * Smith's hidden foes' scores; ruling TB-17).
+ */
+export const SMITH_ONLY_FIELD = 'forSmith';
 
 /**
  * The tracker as a player or observer sees it: a combatant that is no character at the table (the

@@ -128,11 +128,15 @@ describe.skipIf(reason !== null)(`HAMMERCRAWL! combat actions in Chromium${reaso
       expect(await p.getByRole('form', { name: `Other actions of ${hero}` }).locator('option[value="damage"]').count()).toBe(0);
       await form.getByRole('button', { name: 'Deal damage' }).click();
       // A hit is the character's change (its document, TC-1) with the DV roll in its lines; a soak is the tracker's line.
-      const line = new RegExp(`Pit trap on ${escape(hero)}: Health d\\d+ -> (d\\d+|down)|${escape(hero)}: Pit trap, DV \\d+: soaked`);
+      // A random hero may wear armour: the hit can step or destroy the Armour Die, the Health Die, or both.
+      const line = new RegExp(
+        `Pit trap on ${escape(hero)}: (?:Health d\\d+ -> (d\\d+|down)|Armour d\\d+ -> (?:d\\d+|destroyed)(?:, Health d\\d+ -> (d\\d+|down))?)|${escape(hero)}: Pit trap, DV \\d+: (soaked)`,
+      );
       await expect.poll(() => p.locator('.log').innerText(), POLL).toMatch(line);
-      const after = line.exec(await p.locator('.log').innerText())?.[1];
+      const found = line.exec(await p.locator('.log').innerText());
+      const after = found?.[1] ?? found?.[2];
       if (after !== undefined && after !== 'down') await expect.poll(() => row(s, hero).innerText(), POLL).toContain(after);
-      if (after !== undefined) await expect.poll(() => p.locator('.log').innerText(), POLL).toMatch(/Pit trap: damage 2d6: DV \d+/);
+      if (found?.[3] === undefined) await expect.poll(() => p.locator('.log').innerText(), POLL).toMatch(/Pit trap: damage 2d6: DV \d+/);
       await shot(p, 'hc-damage-after');
     } finally {
       await pc.close();

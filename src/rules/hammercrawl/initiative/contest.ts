@@ -42,7 +42,8 @@ export interface ContestRoll {
   readonly id: string;
   readonly side: string;
   readonly natural: number;
-  readonly total: number;
+  /** null only in a player's view of one of the Smith's hidden foes (its mod is the Smith's; TB-17). */
+  readonly total: number | null;
 }
 
 /** One round of the contest: the rolls of the leaders still contending. */
@@ -194,8 +195,9 @@ export interface InterruptSpec {
 
 /** One round of an interrupt roll, as stored in the event (faces kept, so replay never rolls). */
 export interface InterruptRound {
-  readonly interrupter: { readonly natural: number; readonly total: number };
-  readonly target: { readonly natural: number; readonly total: number };
+  /** A `total` is null only in a player's view of one of the Smith's hidden foes (TB-17). */
+  readonly interrupter: { readonly natural: number; readonly total: number | null };
+  readonly target: { readonly natural: number; readonly total: number | null };
 }
 
 /** A rolled interrupt: its rounds and the winner's id (null only at the re-roll cap). */
@@ -244,7 +246,8 @@ export interface SurpriseTest {
   readonly id: string;
   /** The d20's face, or null when the Test could not fail (INT 20) and was not rolled. */
   readonly natural: number | null;
-  readonly target: number;
+  /** The score to roll under; null only in a player's view of one of the Smith's hidden foes (TB-17). */
+  readonly target: number | null;
   readonly recovers: boolean;
 }
 

@@ -55,6 +55,11 @@ export interface Combatant {
   readonly int: number;
   readonly dex: number;
   readonly isLeader?: boolean;
+  /**
+   * Set only in a player's view: one of the Smith's hidden foes, whose `int` and `dex` are left at the
+   * middling 10 there (the real scores are the Smith's; TB-17).
+   */
+  readonly isHidden?: true;
 }
 
 /** One readied combatant (passing flow): waiting until `waitFor` has taken a turn. */

@@ -8,7 +8,9 @@ import { applyEvent, foldEvents, type TableState } from '../../../table/state.js
 import { ruleSystem as hammercrawl } from '../rule-system.js';
 import type { HammercrawlTableState } from './extension.js';
 import { readHammercrawlCommand } from './read-command.js';
-import { MIDDLING_SCORE, type TableInitiativeCommand } from './initiative.js';
+import { projectEvent } from '../../../table/project.js';
+import type { InitiativeState } from '../initiative/index.js';
+import { foldInitiativeChanged, MIDDLING_SCORE, type TableInitiativeCommand } from './initiative.js';
 
 const rules = hammercrawl as unknown as RuleSystem;
 const smith: Actor = { id: 'S', role: 'smith' };
@@ -149,5 +151,72 @@ describe('reading the tracker initiative action', () => {
       error: { path: '$.action.command.first' },
     });
     expect(readHammercrawlCommand({ kind: 'combat', requestId: 'r', action: { type: 'initiative', command: { kind: 'fly' } } }).ok).toBe(false);
+  });
+});
+
+describe("a hidden foe's scores are the Smith's (TB-17)", () => {
+  /** Brakka and Cora, whose numbers the Smith shows, against two hidden goblins (INT 9 and 12, DEX 13 and 11). */
+  function shownParty() {
+    const t = table();
+    for (const [name, side, stats, isLeader, isRevealed] of [
+      ['Brakka', 'party', { INT: 9, DEX: 12 }, false, true],
+      ['Cora', 'party', { INT: 16, DEX: 10 }, true, true],
+      ['Goblin 1', 'foes', { INT: 9, DEX: 13 }, false, false],
+      ['Goblin 2', 'foes', { INT: 12, DEX: 11 }, true, false],
+    ] as const) {
+      const r = t.tracker(smith, { type: 'add', name, side, stats, isLeader, isRevealed });
+      if (!r.ok) throw new Error(r.error.message);
+    }
+    return t;
+  }
+
+  it("a player's view of every initiative event holds no hidden foe's score, mod or total; the Smith's holds them all", () => {
+    const t = shownParty();
+    t.init(smith, { kind: 'start' });
+    t.init(smith, { kind: 'roll-contest' }, scriptedRandom([5, 15]));
+    t.init(smith, { kind: 'declare-first', by: 'c4', first: 'c3' });
+    t.init(smith, { kind: 'end-turn', by: 'c3', next: 'c1' });
+    const mine = t.events.filter((e) => e.kind === 'initiative-changed');
+    expect(mine.length).toBe(4);
+    const seen = mine.map((e) => projectEvent(e, { id: ada.id, role: 'player' }));
+    const text = JSON.stringify(seen);
+    expect(text).not.toContain('forSmith');
+    const started = (seen[0]!['events'] as { kind: string; combatants: { id: string; int: number; dex: number; isHidden?: true }[] }[])[0]!;
+    expect(started.combatants.find((c) => c.id === 'c4')).toEqual({ id: 'c4', side: 'foes', int: MIDDLING_SCORE, dex: MIDDLING_SCORE, isLeader: true, isHidden: true });
+    expect(started.combatants.find((c) => c.id === 'c2')).toMatchObject({ int: 16, dex: 10 });
+    expect(started.combatants.find((c) => c.id === 'c2')!.isHidden).toBeUndefined();
+    const contest = (seen[1]!['events'] as { rounds: { rolls: { id: string; natural: number; total: number | null }[] }[] }[])[0]!.rounds[0]!.rolls;
+    expect(contest.find((r) => r.id === 'c4')).toEqual({ id: 'c4', side: 'foes', natural: 15, total: null });
+    expect(contest.find((r) => r.id === 'c2')!.total).toBeTypeOf('number');
+    // The Smith's view is the stored truth.
+    const smiths = projectEvent(mine[0]!, { id: smith.id, role: 'smith' });
+    expect((smiths['forSmith'] as { events: { combatants: { id: string; int: number }[] }[] }).events[0]!.combatants.find((c) => c.id === 'c4')!.int).toBe(12);
+    // The player's page folds its view into the same fight, but for the scores it may not know.
+    let state: InitiativeState | null = null;
+    for (const e of seen) state = foldInitiativeChanged(state, e);
+    expect({ ...state!, combatants: [] }).toEqual({ ...t.initiative!, combatants: [] });
+    expect(state!.combatants.find((c) => c.id === 'c4')).toMatchObject({ int: MIDDLING_SCORE, isHidden: true });
+  });
+
+  it('a fight with no hidden foe stores one plain view, as before', () => {
+    const t = table();
+    t.tracker(smith, { type: 'add', name: 'Ada', side: 'party', stats: { INT: 14, DEX: 12 }, isRevealed: true });
+    t.tracker(smith, { type: 'add', name: 'Ogre', side: 'foes', stats: { INT: 7, DEX: 8 }, isRevealed: true });
+    t.init(smith, { kind: 'start' });
+    const body = t.events.find((e) => e.kind === 'initiative-changed')!.body as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['events', 'requestId']);
+  });
+
+  it('an interrupt against a hidden foe shows the player the faces, not the foe\'s total', () => {
+    const t = shownParty();
+    t.init(smith, { kind: 'start' });
+    t.init(smith, { kind: 'roll-contest' }, scriptedRandom([18, 2]));
+    t.init(smith, { kind: 'declare-first', by: 'c2', first: 'c1' });
+    t.init(smith, { kind: 'ready', by: 'c1', waitFor: 'c3', next: 'c3' });
+    expect(t.init(smith, { kind: 'interrupt', by: 'c1', target: 'c3' }, scriptedRandom([12, 4])).ok).toBe(true);
+    const seen = projectEvent(t.events.filter((e) => e.kind === 'initiative-changed').at(-1)!, { id: ada.id, role: 'player' });
+    const round = (seen['events'] as { kind: string; rounds: { interrupter: { total: number | null }; target: { natural: number; total: number | null } }[] }[])[0]!.rounds[0]!;
+    expect(round.interrupter.total).toBeTypeOf('number');
+    expect(round.target).toEqual({ natural: 4, total: null });
   });
 });

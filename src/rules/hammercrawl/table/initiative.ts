@@ -36,10 +36,15 @@ export interface TrackerInitiativeAction {
   readonly command: TableInitiativeCommand;
 }
 
-/** The body of an `initiative-changed` event. */
+/**
+ * The body of an `initiative-changed` event. When the Smith's hidden foes take part, `events` is the
+ * players' view (their scores, mods and totals left out, TB-17) and `forSmith` holds the whole truth,
+ * which reaches the Smith alone (src/table/project.ts, SMITH_ONLY_FIELD).
+ */
 export type InitiativeChangedBody = {
   readonly requestId: string;
   readonly events: readonly InitiativeEvent[];
+  readonly forSmith?: { readonly events: readonly InitiativeEvent[] };
 };
 
 const id = readString({ min: 1, max: MAX_TABLE_ID_LENGTH });
@@ -173,17 +178,78 @@ export function decideInitiativeAction(
   const stepped = rollInitiativeCommand(rng, state, command);
   if (!stepped.ok) return stepped;
   const combat = trackerFollowing(context.combat, stepped.value.state);
-  const body: InitiativeChangedBody = { requestId, events: stepped.value.events };
+  const events = stepped.value.events;
+  const hidden = hiddenFoesOf(context.combat, stepped.value.state);
+  const shown = hidden.size === 0 ? events : events.map((e) => initiativeEventForPlayers(e, hidden));
+  const isScrubbed = shown.some((e, i) => e !== events[i]);
+  const body: InitiativeChangedBody = isScrubbed ? { requestId, events: shown, forSmith: { events } } : { requestId, events };
   return ok([
     { own: 'initiative-changed', body },
     { shared: 'combat-changed', body: { combat, summary: initiativeSummary(stepped.value.events, context.combat) } },
   ]);
 }
 
-/** Folds an `initiative-changed` body into the table's initiative state (a new `combat-started` begins afresh). */
+/**
+ * The ids of the Smith's hidden foes in a fight: combatants that are no character at the table and
+ * that the Smith has not revealed (TB-17), in the tracker or still in the initiative (one removed
+ * from the tracker keeps its secret).
+ */
+function hiddenFoesOf(combat: CombatState, state: InitiativeState): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const c of combat.combatants) if (c.characterId === undefined && c.isRevealed !== true) out.add(c.id);
+  for (const c of state.combatants) if (!combat.combatants.some((x) => x.id === c.id)) out.add(c.id);
+  return out;
+}
+
+/**
+ * An initiative event as a player sees it (TB-17): a hidden foe's INT and DEX read as the middling 10
+ * with `isHidden`, its roll totals and surprise target as null (with the face seen, they would give
+ * its mod away). The same object when nothing in it is hidden.
+ */
+export function initiativeEventForPlayers(event: InitiativeEvent, hidden: ReadonlySet<string>): InitiativeEvent {
+  switch (event.kind) {
+    case 'combat-started': {
+      if (!event.combatants.some((c) => hidden.has(c.id))) return event;
+      return {
+        ...event,
+        combatants: event.combatants.map((c) => (hidden.has(c.id) ? { ...c, int: MIDDLING_SCORE, dex: MIDDLING_SCORE, isHidden: true as const } : c)),
+      };
+    }
+    case 'contest-rolled': {
+      if (!event.rounds.some((r) => r.rolls.some((x) => hidden.has(x.id)))) return event;
+      return { ...event, rounds: event.rounds.map((r) => ({ rolls: r.rolls.map((x) => (hidden.has(x.id) ? { ...x, total: null } : x)) })) };
+    }
+    case 'surprise-rolled': {
+      if (!event.tests.some((t) => hidden.has(t.id))) return event;
+      return { ...event, tests: event.tests.map((t) => (hidden.has(t.id) ? { ...t, target: null } : t)) };
+    }
+    case 'interrupt-rolled': {
+      const a = hidden.has(event.interrupter);
+      const b = hidden.has(event.targetRoller);
+      if (!a && !b) return event;
+      return {
+        ...event,
+        rounds: event.rounds.map((r) => ({
+          interrupter: a ? { ...r.interrupter, total: null } : r.interrupter,
+          target: b ? { ...r.target, total: null } : r.target,
+        })),
+      };
+    }
+    default:
+      return event;
+  }
+}
+
+/**
+ * Folds an `initiative-changed` body into the table's initiative state (a new `combat-started` begins
+ * afresh): the whole truth where the viewer has it (`forSmith`: the server, the Smith), else the
+ * players' view.
+ */
 export function foldInitiativeChanged(state: InitiativeState | null, body: { readonly [key: string]: unknown }): InitiativeState | null {
+  const smiths = body['forSmith'] as { readonly events?: readonly InitiativeEvent[] } | undefined;
+  const events = smiths?.events ?? (body['events'] as readonly InitiativeEvent[]);
   let s = state;
-  for (const e of body['events'] as readonly InitiativeEvent[]) s = evolveInitiative(e.kind === 'combat-started' ? null : s, e);
+  for (const e of events) s = evolveInitiative(e.kind === 'combat-started' ? null : s, e);
   return s;
 }
 

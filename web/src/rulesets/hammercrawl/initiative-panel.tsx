@@ -90,13 +90,19 @@ export function InitiativePanel(props: CombatPanelProps) {
         const side_ = state.combatants.filter((c) => c.side === side && !state.out.includes(c.id));
         return side_.find((c) => c.isLeader === true) ?? side_[0]!;
       });
+      // A hidden foe's INT is the Smith's (TB-17): players are told so rather than shown odds on a guess.
+      const hiddenLeader = leaders.find((c) => c.isHidden === true);
       const odds = initiativeContestOdds(leaders.map((c) => ({ id: c.id, side: c.side, intScore: c.int })));
       body = (
         <>
           <p>
             Waiting for: the leaders ({leaders.map((c) => name(c.id)).join(', ')}) to roll the Initiative Contest.
           </p>
-          {odds.ok ? <p class="odds">{odds.value.wins.map((w) => `${name(w.id)} ${pct(w.p)}`).join(' · ')}</p> : null}
+          {hiddenLeader !== undefined ? (
+            <p class="odds">The odds are the Smith's to know: {name(hiddenLeader.id)}'s INT is behind the screen.</p>
+          ) : odds.ok ? (
+            <p class="odds">{odds.value.wins.map((w) => `${name(w.id)} ${pct(w.p)}`).join(' · ')}</p>
+          ) : null}
           <button type="button" onClick={() => send({ kind: 'roll-contest' })}>
             Roll the Initiative Contest
           </button>
@@ -144,13 +150,14 @@ export function InitiativePanel(props: CombatPanelProps) {
               {interrupters.map((id) => {
                 const a = score(id);
                 const b = acting === undefined ? undefined : score(acting);
-                const odds = a && b ? interruptOdds({ stat: 'INT', interrupter: { id, score: a.int }, target: { id: b.id, score: b.int }, ties: state.settings.interruptTies }) : null;
+                const isHidden = a?.isHidden === true || b?.isHidden === true;
+                const odds = a && b && !isHidden ? interruptOdds({ stat: 'INT', interrupter: { id, score: a.int }, target: { id: b.id, score: b.int }, ties: state.settings.interruptTies }) : null;
                 return (
                   <p key={id}>
                     <button type="button" onClick={() => send({ kind: 'interrupt', by: id, target: acting })}>
                       {name(id)} interrupts
                     </button>
-                    {odds?.ok ? <span class="odds"> {name(id)} first {pct(odds.value.interrupterFirst)}</span> : null}
+                    {isHidden ? <span class="odds"> (the odds are the Smith's to know)</span> : odds?.ok ? <span class="odds"> {name(id)} first {pct(odds.value.interrupterFirst)}</span> : null}
                   </p>
                 );
               })}
