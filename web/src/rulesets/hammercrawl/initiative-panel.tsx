@@ -7,13 +7,12 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import {
-  evolveInitiative,
   initiativeCandidates,
   initiativeContestOdds,
   interruptOdds,
-  type InitiativeEvent,
   type InitiativeState,
 } from '../../../../src/rules/hammercrawl/initiative/index.js';
+import { foldInitiativeChanged } from '../../../../src/rules/hammercrawl/table/initiative.js';
 import type { RulesetEvent } from '../../lib/protocol.js';
 import type { CombatPanelProps } from '../types.js';
 
@@ -22,9 +21,8 @@ export function initiativeOf(events: readonly RulesetEvent[]): InitiativeState |
   let s: InitiativeState | null = null;
   try {
     for (const e of events) {
-      if (e.kind !== 'initiative-changed') continue;
-      const list = (e as unknown as { events?: readonly InitiativeEvent[] }).events ?? [];
-      for (const x of list) s = evolveInitiative(x.kind === 'combat-started' ? null : s, x);
+      // The Smith's page has the whole truth in `forSmith`; a player's the view without hidden foes' numbers (TB-17).
+      if (e.kind === 'initiative-changed') s = foldInitiativeChanged(s, e as unknown as { readonly [key: string]: unknown });
     }
   } catch {
     return null;
