@@ -174,6 +174,12 @@ describe('words of notation that start with a minus, and help', () => {
     expect(json.effectiveTarget).toBe(10);
   });
 
+  it('serve --allow-host refuses a value that is no host name before starting, naming it', async () => {
+    const bad = await cli(['serve', '--port', '0', '--allow-host', 'https://table.example']);
+    expect(bad.code).toBe(EXIT_BAD_INPUT);
+    expect(bad.err).toContain("'https://table.example' is not a host name (such as table.example or table.example:8080), nor * for any host");
+  });
+
   it('help on an unknown command is an error, help on a command shows it', async () => {
     const bad = await cli(['help', 'frobnicate']);
     expect(bad.code).toBe(EXIT_BAD_INPUT);

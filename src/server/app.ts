@@ -35,6 +35,7 @@ import {
   TABLES_PER_MINUTE,
 } from './limits.js';
 import { LiveTable, type CommandOutcome, type SeatLoss } from './live-table.js';
+import { hostnameOf, isAllowedHost, originHosts } from './hosts.js';
 import { seatRenewal } from './seats.js';
 import { cryptoRandom, hashToken, newId, newInviteCode, newToken } from './secrets.js';
 import type { EventBus, JsonObject, MemberRecord, TableStore } from './storage/types.js';
@@ -51,8 +52,13 @@ export interface ServerOptions {
   readonly now?: () => number;
   /** Folder of the built web app (index.html); null serves a short page saying how to build it. */
   readonly webRoot?: string | null;
-  /** Origins allowed to open a WebSocket besides the server's own. */
+  /** Origins allowed to open a WebSocket besides the server's own (their hosts are allowed hosts too). */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * Host names the server answers to besides IP addresses and localhost (`--allow-host`, read by
+   * `readAllowedHosts`; `*` turns the check off). Every other Host is refused (src/server/hosts.ts).
+   */
+  readonly allowedHosts?: readonly string[];
   /** Log level, or false for no logs. */
   readonly logLevel?: string | false;
   /** Log every request (default off: warnings and errors only reach the log). */
@@ -250,9 +256,36 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Security headers are the same for every response: computed once by helmet, then set by a hook
   // (@fastify/helmet builds helmet's middleware again on every request).
   const securityHeaders = computeSecurityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
+  const allowedHosts = [...(options.allowedHosts ?? []), ...originHosts(options.allowedOrigins ?? [])];
+  /** The refusal of a request whose Host the server does not answer to, or null. */
+  const hostProblem = (host: string | undefined): { readonly error: { readonly code: string; readonly message: string } } | null => {
+    if (isAllowedHost(host, allowedHosts)) return null;
+    const shown = (host ?? '').slice(0, 80);
+    return {
+      error: {
+        code: 'http/bad-host',
+        message:
+          shown === ''
+            ? 'Requests must name the host they are for (a Host header).'
+            : `This server does not answer to the host name ${JSON.stringify(shown)}; its host may allow it with: hammercrawl serve --allow-host ${hostnameOf(shown) ?? shown}`,
+      },
+    };
+  };
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.headers(securityHeaders);
-    done();
+    const problem = hostProblem(request.headers.host);
+    if (problem === null) {
+      done();
+      return;
+    }
+    if (request.headers.upgrade === undefined) {
+      void reply.status(403).send(problem);
+      return;
+    }
+    // An upgrade request's socket is no HTTP response: the refusal is written on it and it is closed.
+    reply.hijack();
+    const json = JSON.stringify(problem);
+    request.raw.socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
   });
   await app.register(rateLimit, {
     global: true,

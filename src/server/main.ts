@@ -27,6 +27,8 @@ export interface ServeOptions {
   /** A redis:// URL for several server processes; none for one process. */
   readonly bus?: string;
   readonly allowOrigin?: readonly string[];
+  /** Host names to answer to besides addresses and localhost (`--allow-host`; `*` for any). */
+  readonly allowHost?: readonly string[];
   readonly logLevel?: string | false;
   readonly trustProxy?: boolean;
   readonly tablesPerMinute?: number;
@@ -64,6 +66,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       rules,
       webRoot: options.webRoot === undefined ? defaultWebRoot() : options.webRoot,
       allowedOrigins: options.allowOrigin ?? [],
+      allowedHosts: options.allowHost ?? [],
       ...(options.logLevel !== undefined ? { logLevel: options.logLevel } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
       ...(options.tablesPerMinute !== undefined ? { tablesPerMinute: options.tablesPerMinute } : {}),
