@@ -243,6 +243,22 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return seat;
   }
 
+  // JSON bodies must be well-formed UTF-8: broken bytes (a lone surrogate's) are refused with a message,
+  // not read as U+FFFD into a name or a character (the default parser would replace them silently).
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(new HttpProblem(400, 'http/bad-text', 'The request body is not well-formed UTF-8 (broken text, such as half of a surrogate pair); nothing was changed.'), undefined);
+      return;
+    }
+    jsonParser(request, text, done);
+  });
+
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpProblem) return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
     const status = error.statusCode ?? 500;
