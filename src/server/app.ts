@@ -25,8 +25,10 @@ import {
   HELLO_TIMEOUT_MS,
   JOINS_PER_MINUTE,
   LOG_PAGE_SIZE,
+  isDeeperThan,
   MAX_BODY_BYTES,
   MAX_FRAME_BYTES,
+  MAX_JSON_DEPTH,
   MAX_SOCKET_BACKLOG_BYTES,
   MAX_SOCKETS_PER_TABLE,
   REQUESTS_PER_MINUTE,
@@ -256,7 +258,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       done(new HttpProblem(400, 'http/bad-text', 'The request body is not well-formed UTF-8 (broken text, such as half of a surrogate pair); nothing was changed.'), undefined);
       return;
     }
-    jsonParser(request, text, done);
+    jsonParser(request, text, (error, value) => {
+      if (error === null && isDeeperThan(value, MAX_JSON_DEPTH)) {
+        done(new HttpProblem(400, 'http/too-deep', `A request body nests objects and arrays at most ${MAX_JSON_DEPTH} deep.`), undefined);
+        return;
+      }
+      done(error, value);
+    });
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -559,6 +567,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         } catch {
           return fail('protocol/malformed', 'Messages are JSON objects.');
         }
+        if (isDeeperThan(message, MAX_JSON_DEPTH)) return fail('protocol/too-deep', `A message nests objects and arrays at most ${MAX_JSON_DEPTH} deep.`);
         if (stage === 'waiting') {
           const hello = helloMessage.safeParse(message);
           if (!hello.success) {

@@ -22,3 +22,20 @@ export const HELLO_TIMEOUT_MS = 10_000;
 export const MAX_SOCKETS_PER_TABLE = 200;
 /** Messages a socket may have waiting to be sent before it is closed as too slow. */
 export const MAX_SOCKET_BACKLOG_BYTES = 8 * 1024 * 1024;
+/**
+ * How deep a message or body may nest (objects and arrays): a character document is a few levels
+ * deep; a thousand nested arrays is no document and would exhaust the readers' stack.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** True when `value` nests objects or arrays deeper than `max` (read without recursion). */
+export function isDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}

@@ -21,6 +21,7 @@ import {
 } from '../../src/server/limits.js';
 import { MAX_CON_POINTS, MAX_MAGICK_STEPS, MAX_MARK_USES, MAX_MEMBER_XP, MAX_RELEASE_EFFECTS } from '../../src/rules/hammercrawl/table/read-command.js';
 import { MAX_SPELL_NAME_LENGTH } from '../../src/rules/hammercrawl/magick/limits.js';
+import { MAX_JSON_DEPTH } from '../../src/server/limits.js';
 import { MAX_CHECK_PARAMS, MAX_PHYSICAL_FACES, MAX_SETTINGS } from '../../src/server/wire.js';
 import { MAX_CHARACTER_JSON_LENGTH } from '../../src/table/limits.js';
 import { createTable, join, live, request, startTestServer, type TestServer } from './harness.js';
@@ -67,6 +68,21 @@ describe('sizes', () => {
     smith.send(paddedJson({ kind: 'ping' }, MAX_FRAME_BYTES + 1));
     expect((await smith.closed).code).toBe(1009);
     expect(smith.frames.filter((f) => f.data['kind'] === 'pong')).toHaveLength(1);
+  });
+
+  it(`MAX_JSON_DEPTH = ${MAX_JSON_DEPTH}: a message or body nested that deep is read, one level more is refused by name (not internal)`, async () => {
+    /** `depth` arrays, one inside the other. */
+    const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+    const table = await createTable(server);
+    const smith = await live(server, table.id, table.smithToken);
+    const save = (depth: number, requestId: string) => `{"kind":"character-save","requestId":"${requestId}","character":{"name":"Deep","document":${nested(depth - 2)}}}`;
+    expect(await answerTo(smith, save(MAX_JSON_DEPTH, 'd1'))).toMatchObject({ kind: 'error', code: 'character/invalid' });
+    expect(await answerTo(smith, save(MAX_JSON_DEPTH + 1, 'd2'))).toMatchObject({ kind: 'error', code: 'protocol/too-deep', message: `A message nests objects and arrays at most ${MAX_JSON_DEPTH} deep.` });
+    expect(await answerTo(smith, save(100_000, 'd3'))).toMatchObject({ kind: 'error', code: 'protocol/too-deep' });
+    const body = (depth: number) => `{"name":"Deep","ruleset":"hammercrawl","settings":{"x":${nested(depth - 2)}}}`;
+    expect((await request(server, 'POST', '/api/tables', body(MAX_JSON_DEPTH))).body['error']).not.toMatchObject({ code: 'http/too-deep' });
+    const past = await request(server, 'POST', '/api/tables', body(MAX_JSON_DEPTH + 1));
+    expect(past).toEqual({ status: 400, body: { error: { code: 'http/too-deep', message: `A request body nests objects and arrays at most ${MAX_JSON_DEPTH} deep.` } } });
   });
 });
 
