@@ -109,6 +109,8 @@ describe.each(LOADED)('ruleset %s', (_id, entry, rules) => {
   });
 
   describe('checks: exact odds against seeded rolls', () => {
+    /** Every check kind's samples are rolled thousands of times: seconds on a busy 2-core machine. */
+    const CHECK_SAMPLES_TIMEOUT_MS = 120_000;
     /** Every sample tried, and what became of it. */
     const refusals: string[] = [];
     const offenders: string[] = [];
@@ -145,7 +147,7 @@ describe.each(LOADED)('ruleset %s', (_id, entry, rules) => {
         const filled = everyOptionSample(check, sample);
         if (filled !== null) tryOne(filled, true);
       }
-    });
+    }, CHECK_SAMPLES_TIMEOUT_MS);
 
     it('every check is filled from its parameter descriptions, its odds sum to 1, and seeded rolls match them within 4 sigma', () => {
       expect(tried).toBeGreaterThanOrEqual(rules.checks.length);
