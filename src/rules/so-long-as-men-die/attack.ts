@@ -11,7 +11,7 @@ import { addChance, addDense, densePoints, meanOf, pointMass, shiftDense, unifor
 import { isDefenseDie, type DefenseDie } from './data/armour.js';
 import { mutilationForDamage, type Mutilation } from './data/mutilations.js';
 import type { WeaponDamage } from './data/weapons.js';
-import { ATTACK_DIE_SIDES, MAX_ATTACK_DICE, explodedCheckDice, explodingSumDistribution, rollExplodingDie, type ExplodedDie } from './explode.js';
+import { ATTACK_DIE_SIDES, MAX_ATTACK_DICE, explodedCheckDice, explodingSumDistribution, rollExplodingDie, type ExplodedDie, type ExplosionRule } from './explode.js';
 import { MAX_SAVE_MODIFIER, mutilationOdds, rollSave, saveChance, type SaveRoll } from './injury.js';
 import { MAX_TOUGHNESS_DICE, TOUGHNESS_DIE_SIDES, rollSoak, soakOutcomes, type Soak, type SoakPolicy } from './toughness.js';
 import { MAX_SCORE, MIN_SCORE } from './attributes.js';
@@ -30,6 +30,8 @@ export interface AttackRollSpec {
   readonly damage: WeaponDamage;
   /** The stat Modifier and every flat bonus (trait, weapon against prone, Brace from a mount...). */
   readonly modifier: number;
+  /** How the dice explode: once, as the text says (the default), or chained (ruling SL-9). */
+  readonly explosions?: ExplosionRule;
 }
 
 /** What the defender rolls: the Defense Die (0 = none) and flat bonuses (shield, Brace, prone). */
@@ -99,7 +101,7 @@ export function assertAttackSpec(spec: AttackSpec): void {
  */
 export function attackRollDistribution(spec: AttackRollSpec): Dense {
   assertAttackRollSpec(spec);
-  const base = spec.damage.kind === 'dice' ? explodingSumDistribution(spec.damage.count, spec.damage.sides) : pointMass(spec.damage.value);
+  const base = spec.damage.kind === 'dice' ? explodingSumDistribution(spec.damage.count, spec.damage.sides, spec.explosions ?? 'once') : pointMass(spec.damage.value);
   return shiftDense(base, spec.modifier);
 }
 
@@ -233,7 +235,7 @@ export function rollAttackRoll(rng: RandomSource, spec: AttackRollSpec): { dice:
   assertAttackRollSpec(spec);
   if (spec.damage.kind === 'flat') return { dice: [], total: spec.damage.value + spec.modifier };
   const dice: ExplodedDie[] = [];
-  for (let i = 0; i < spec.damage.count; i++) dice.push(rollExplodingDie(rng, spec.damage.sides));
+  for (let i = 0; i < spec.damage.count; i++) dice.push(rollExplodingDie(rng, spec.damage.sides, spec.explosions ?? 'once'));
   return { dice, total: dice.reduce((s, d) => s + d.total, 0) + spec.modifier };
 }
 

@@ -25,7 +25,7 @@ describe('an attack between two characters', () => {
     expect(spec).toEqual({
       ok: true,
       value: {
-        damage: { kind: 'dice', count: 2, sides: 6 }, modifier: 4, defenseDie: 8, defenseBonus: 2, toughnessDice: 2,
+        damage: { kind: 'dice', count: 2, sides: 6 }, modifier: 4, explosions: 'once', defenseDie: 8, defenseBonus: 2, toughnessDice: 2,
         soakPolicy: 'one-at-a-time', exhaustOn: [5, 6], conScore: 11, conModifier: 0, isNonlethal: false,
       },
     });

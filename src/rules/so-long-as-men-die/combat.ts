@@ -6,6 +6,7 @@
  */
 import { ok, problem, type RuleResult } from '../rule-system.js';
 import type { AttackSpec } from './attack.js';
+import type { ExplosionRule } from './explode.js';
 import type { SlamdCharacter } from './character.js';
 import { BRACE_DEFENSE_BONUS, PRONE_DEFENSE_VS_MELEE, PRONE_DEFENSE_VS_RANGED } from './data/armour.js';
 import { traitEffects } from './data/traits.js';
@@ -33,6 +34,8 @@ export interface AttackSetup {
   readonly soakPolicy?: SoakPolicy;
   /** Any other flat bonus the Smith allows, with its reason in the log. */
   readonly situationalBonus?: number;
+  /** The table's `explosions` setting; once, as the text, when left out (ruling SL-9). */
+  readonly explosions?: ExplosionRule;
 }
 
 const STAT_OF: Record<AttackUse, 'str' | 'dex' | 'int'> = { melee: 'str', ranged: 'dex', magic: 'int' };
@@ -85,7 +88,7 @@ export function attackSpecFor(attacker: SlamdCharacter, defender: SlamdCharacter
     return problem('so-long-as-men-die/toughness-offered', `${defender.name} can offer 0 to ${fresh} Toughness Dice${theirs.value.isEncumbered ? ' (encumbered: none)' : ''}, not ${offered}.`, '$.toughnessDice');
   }
   return ok({
-    damage, modifier, defenseDie: theirs.value.defenseDie, defenseBonus,
+    damage, modifier, explosions: setup.explosions ?? 'once', defenseDie: theirs.value.defenseDie, defenseBonus,
     toughnessDice: offered, soakPolicy: setup.soakPolicy ?? 'one-at-a-time',
     exhaustOn: exhaustFaces(defender.traits, theirs.value.isWearingArmour),
     conScore: defender.stats.con.score, conModifier: 0, isNonlethal,
