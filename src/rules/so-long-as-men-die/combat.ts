@@ -64,10 +64,9 @@ export function attackSpecFor(attacker: SlamdCharacter, defender: SlamdCharacter
   let isNonlethal = hasQuality(weapon, 'nonlethal');
   if (weapon.id === BARE_HAND_ID) {
     for (const e of attackerEffects) {
-      if (e.kind === 'bare-hands' && e.damage !== null) {
-        damage = e.damage;
-        isNonlethal = false;
-      }
+      // Pugilist: harder fists, still Nonlethal; a Lizard's claws are no longer fists (ruling SL-21).
+      if (e.kind === 'bare-hands' && e.damage !== null) damage = e.damage;
+      if (e.kind === 'bare-hands' && e.isLethal === true) isNonlethal = false;
     }
   }
   let modifier = attacker.stats[STAT_OF[setup.use]].mod + (setup.situationalBonus ?? 0);
