@@ -100,7 +100,23 @@ describe('the worked flow: damage roll less Defense, then Toughness (Attacking a
     expect(r.soak).toMatchObject({ faces: [4], sum: 4, exhausted: 0, remaining: 5 });
     expect(r.save).toEqual({ face: 7, target: 10, isSuccess: true });
     expect(r.outcome).toBe('injured-save-made');
-    expect(r.mutilation?.id).toBe('gut-wound');
+    // SL-10: the 9 damage the blow dealt picks the row (Instant Death), not the 5 left past Toughness.
+    expect([r.mutilationDamage, r.mutilation?.id]).toEqual([9, 'instant-death']);
+    const past = rollAttack(scriptedRandom([8, 3, 3, 4, 7]), { ...spec, mutilationFrom: 'past-toughness' });
+    expect([past.mutilationDamage, past.mutilation?.id]).toEqual([5, 'gut-wound']);
+  });
+
+  it('SL-10: the mutilation odds follow the damage that picks the row, both readings against brute force', () => {
+    for (const mutilationFrom of ['dealt', 'past-toughness'] as const) {
+      const spec: AttackSpec = { ...base, damage: { kind: 'dice', count: 1, sides: 6 }, modifier: 2, defenseDie: 4, toughnessDice: 1, mutilationFrom };
+      const o = attackOdds(spec);
+      const e = enumeratedChances(enumeratePaths((rng) => {
+        const r = rollAttack(rng, spec);
+        return r.mutilation?.id ?? 'none';
+      }));
+      for (const m of o.mutilation) expect(Math.abs(m.p - (e.get(m.id) ?? 0)), `${mutilationFrom} ${m.id}`).toBeLessThan(1e-12);
+      expect(o.mutilation.reduce((a, m) => a + m.p, 0)).toBeCloseTo(1 - (e.get('none') ?? 0), 12);
+    }
   });
 
   it('a Defense roll at or above the Attack Roll deals nothing, and no Toughness is rolled', () => {

@@ -38,7 +38,7 @@ import { MANEUVERS } from './data/actions.js';
 import { WEAPONS, findWeapon, hasQuality, type WeaponDamage } from './data/weapons.js';
 import { densePoints, meanOf } from './dense.js';
 import { ATTACK_DIE_SIDES, MAX_ATTACK_DICE, MAX_EXPLOSIONS, chanceOfExplosion, explodedCheckDice, type ExplosionRule } from './explode.js';
-import { EXPLOSIONS_SETTING } from './settings.js';
+import { EXPLOSIONS_SETTING, MUTILATION_DAMAGE_SETTING, type MutilationDamageRule } from './settings.js';
 import { MAX_SAVE_MODIFIER, SAVE_DIE, WAKE_HOURS_DICE, rollLeftForDead, rollMutilation, rollSave, saveChance, saveTarget, type MutilationResult } from './injury.js';
 import { mutilationForDamage } from './data/mutilations.js';
 import { MAX_TOUGHNESS_DICE, SOAK_POLICIES, STANDARD_EXHAUST_FACES, TOUGHNESS_DIE_SIDES, rollToughnessDice, toughnessRollOdds, type SoakPolicy } from './toughness.js';
@@ -85,6 +85,7 @@ const ATTACK_PARAMS = [
   { kind: 'integer', name: 'con', role: 'option', label: 'Defender CON', help: 'The defender\'s CON Score, for the save when injured.', min: MIN_SCORE, max: MAX_SCORE, default: 10 },
   ...saveParams,
   { kind: 'boolean', name: 'nonlethal', role: 'option', label: 'Nonlethal', help: 'Knock out instead of mutilating (default: the weapon\'s quality).' },
+  { ...MUTILATION_DAMAGE_SETTING, role: 'setting' },
 ] as const satisfies readonly CheckParamDef[];
 
 const MANEUVER_PARAMS = [
@@ -211,6 +212,7 @@ const attackProcedure: CheckProcedure<AttackCheckSpec> = {
       defenseDie: num(v.value, 'defense-die') as DefenseDie, defenseBonus: num(v.value, 'defense-bonus'),
       toughnessDice: num(v.value, 'toughness-dice'), soakPolicy: v.value.soak as SoakPolicy, exhaustOn: exhaustFrom(v.value),
       conScore: num(v.value, 'con'), conModifier: num(v.value, 'save-modifier'), isNonlethal: nonlethal,
+      mutilationFrom: (v.value['mutilation-damage'] as MutilationDamageRule | undefined) ?? 'dealt',
     });
   },
   odds(spec) {

@@ -19,5 +19,25 @@ export const EXPLOSIONS_SETTING = {
   ref: 'ruling SL-9',
 } as const satisfies ParamDef;
 
+/** Which damage picks the mutilation (ruling SL-10): the choices of the `mutilation-damage` setting. */
+export const MUTILATION_DAMAGE_RULES = ['dealt', 'past-toughness'] as const;
+
+/** A choice of the `mutilation-damage` setting. */
+export type MutilationDamageRule = (typeof MUTILATION_DAMAGE_RULES)[number];
+
+/** The `mutilation-damage` setting as a parameter (the attack check and the damage change mirror it). */
+export const MUTILATION_DAMAGE_SETTING = {
+  name: 'mutilation-damage',
+  kind: 'choice',
+  label: 'The damage that picks the mutilation',
+  help: 'As the text, the damage the blow dealt: the Attack Roll less the Defense roll, before Toughness soaks some of it. The other reading uses only what got past Toughness, which gives milder mutilations.',
+  choices: [
+    { id: 'dealt', label: 'As the text: the damage dealt (before Toughness)' },
+    { id: 'past-toughness', label: 'What got past Toughness' },
+  ],
+  default: 'dealt',
+  ref: 'ruling SL-10',
+} as const satisfies ParamDef;
+
 /** Every So Long as Men Die table setting with its default. */
-export const SLAMD_SETTINGS: readonly ParamDef[] = [EXPLOSIONS_SETTING];
+export const SLAMD_SETTINGS: readonly ParamDef[] = [EXPLOSIONS_SETTING, MUTILATION_DAMAGE_SETTING];
