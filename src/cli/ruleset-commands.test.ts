@@ -223,6 +223,16 @@ describe('char new --ruleset r', () => {
     await badInput(['char', 'new', '--ruleset', id, '--method', 'palladium-nonsense', '--bogus']);
   });
 
+  it('exalted-hack: --no-languages leaves only Common; without it INT\'s languages are rolled', async () => {
+    type Doc = { languages: { id: string }[]; stats: { int: { score: number } } };
+    const seed = ['--ruleset', 'exalted-hack', '--seed', '3', '--json'];
+    const [bare] = JSON.parse((await cli(['char', 'new', ...seed, '--no-languages'])).out) as Doc[];
+    expect(bare!.languages.map((l) => l.id)).toEqual(['common']);
+    const [full] = JSON.parse((await cli(['char', 'new', ...seed])).out) as Doc[];
+    expect(full!.languages.length).toBeGreaterThan(1);
+    expect(full!.languages[0]!.id).toBe('common');
+  });
+
   it('a creation option reaches the ruleset (The Exalted Hack --level)', async () => {
     const [c] = JSON.parse((await cli(['char', 'new', '--ruleset', 'exalted-hack', '--level', '3', '--seed', '1', '--json'])).out) as { level: number }[];
     expect(c!.level).toBe(3);
@@ -343,13 +353,13 @@ describe('start-up: only what the command line names is imported', () => {
 
 describe('value tables', () => {
   it('leave out values under 0.01% unless --all, and say how many', async () => {
-    const short = await cli(['odds', 'attack', '--ruleset', 'so-long-as-men-die']);
+    const short = await cli(['odds', 'attack', '--ruleset', 'so-long-as-men-die', '--explosions', 'chained']);
     expect(short.code).toBe(0);
     const valueRows = short.out.split('\n').filter((l) => /^\s+\d+\s+(<?\d|<)/.test(l));
     expect(valueRows.length).toBeGreaterThan(0);
     expect(valueRows.some((l) => l.includes('<0.01%'))).toBe(false);
     expect(short.out).toMatch(/\(\d+ rarer values, [\d.<]+% together, not shown; --all shows them\)/);
-    const all = await cli(['odds', 'attack', '--ruleset', 'so-long-as-men-die', '--all']);
+    const all = await cli(['odds', 'attack', '--ruleset', 'so-long-as-men-die', '--explosions', 'chained', '--all']);
     expect(all.out).toContain('<0.01%');
   });
 });

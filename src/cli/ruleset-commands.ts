@@ -176,6 +176,11 @@ function paramsOf(defs: readonly ParamDef[], raw: Record<string, unknown>): Para
   const params: Record<string, ParamValue> = {};
   for (const def of defs) {
     const value = raw[new Option(paramFlag(def)).attributeName()];
+    // Commander reads a flag spelt --no-<x> as the negation of <x>: true when left out, false when given.
+    if (def.kind === 'boolean' && def.name.startsWith('no-')) {
+      if (value === false) params[def.name] = true;
+      continue;
+    }
     if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') params[def.name] = value;
   }
   return params;

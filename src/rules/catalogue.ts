@@ -9,6 +9,9 @@
  */
 import type { ParamDef, RuleSystem } from './rule-system.js';
 import { HAMMERCRAWL_SETTINGS } from './hammercrawl/settings.js';
+import { BARE_BONES_SETTINGS } from './bare-bones/settings.js';
+import { SLAMD_SETTINGS } from './so-long-as-men-die/settings.js';
+import { EXALTED_HACK_SETTINGS } from './exalted-hack/settings.js';
 
 /** One ruleset as the catalogue lists it. */
 export interface CatalogueEntry {
@@ -27,9 +30,9 @@ export interface CatalogueEntry {
 /** Every ruleset, HAMMERCRAWL! first (the default). */
 export const CATALOGUE = [
   { id: 'hammercrawl', label: 'HAMMERCRAWL!', summary: 'HAMMERCRAWL! v4, the default: dice-chain Tests, resource dice, Hammer pools', settings: HAMMERCRAWL_SETTINGS, load: async () => (await import('./hammercrawl/rule-system.js')).ruleSystem },
-  { id: 'bare-bones', label: 'The Bare Bones', summary: 'The Bare Bones: d20 roll-under checks, usage dice stepping down on 1-3', settings: [], load: async () => (await import('./bare-bones/index.js')).ruleSystem },
-  { id: 'so-long-as-men-die', label: 'So Long as Men Die', summary: 'So Long as Men Die: exploding attacks against Defense, Toughness Dice', settings: [], load: async () => (await import('./so-long-as-men-die/index.js')).ruleSystem },
-  { id: 'exalted-hack', label: 'The Exalted Hack', summary: 'The Exalted Hack: d20 roll-under with four outcomes, usage dice d4-d12', settings: [], load: async () => (await import('./exalted-hack/index.js')).ruleSystem },
+  { id: 'bare-bones', label: 'The Bare Bones', summary: 'The Bare Bones: d20 roll-under checks, usage dice stepping down on 1-3', settings: BARE_BONES_SETTINGS, load: async () => (await import('./bare-bones/index.js')).ruleSystem },
+  { id: 'so-long-as-men-die', label: 'So Long as Men Die', summary: 'So Long as Men Die: exploding attacks against Defense, Toughness Dice', settings: SLAMD_SETTINGS, load: async () => (await import('./so-long-as-men-die/index.js')).ruleSystem },
+  { id: 'exalted-hack', label: 'The Exalted Hack', summary: 'The Exalted Hack: d20 roll-under with four outcomes, usage dice d4-d12', settings: EXALTED_HACK_SETTINGS, load: async () => (await import('./exalted-hack/index.js')).ruleSystem },
 ] as const satisfies readonly CatalogueEntry[];
 
 /** The id of a ruleset in the catalogue. */

@@ -316,6 +316,12 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
           await expect.poll(() => p.evaluate<string>('document.activeElement ? document.activeElement.textContent || "" : ""'), { timeout: 10_000 }).toMatch(/^Roll/);
           expect(await p.locator('.log .card', { hasText: `${name}:` }).count()).toBe(0);
           await shot(p, `generic-${ruleset}-stat-set-up`);
+          if (ruleset === 'bare-bones') {
+            // A Bare Bones check is always a d20: the tray offers no steps for it (ruling BB-37).
+            expect(await p.getByRole('button', { name: 'Steps (+ helps you): one more' }).isDisabled()).toBe(true);
+            expect(await p.getByRole('button', { name: 'Steps (+ helps you): one less' }).isDisabled()).toBe(true);
+            expect(await p.locator('output.stepped').innerText()).toBe('d20');
+          }
           await p.keyboard.press('Enter');
           await card(p, `${name}:`).waitFor();
         }

@@ -163,6 +163,50 @@ describe('check kinds (the RuleSystem contract)', () => {
     expect(parried.outcome).toBe('stand-off');
   });
 
+  it('BB-1: a check against 22 (score 20, a skill) cannot fail; a missile needing under 0 cannot hit, not even on a 1', () => {
+    const p = (o: CheckOdds, k: string) => o.outcomes.find((x) => x.outcome === k)?.p ?? 0;
+    const check = odds('test', { stat: 20, skill: true });
+    expect(p(check, 'failure') + p(check, 'fumble')).toBe(0);
+    expect(roll([20], 'save', { stat: 20, skill: true }).outcome).toBe('success');
+    // DEX 3, -4 modifier, heavy armour and a shield: under -5.
+    const shot = odds('missile', { stat: 3, modifier: -4, 'target-armour': 'heavy', 'target-shield': true });
+    expect(p(shot, 'critical-hit') + p(shot, 'hit')).toBe(0);
+    expect(roll([1], 'missile', { stat: 3, modifier: -4, 'target-armour': 'heavy', 'target-shield': true }).outcome).toBe('miss');
+    // A natural 20 under a target above 20 still hits, and still breaks the string / notches.
+    expect(roll([20], 'missile', { stat: 20, skill: true }).outcome).toBe('hit-string-breaks');
+    const m = roll([20, 12], 'melee', { stat: 22, skill: true, 'armor-class': 11 });
+    expect(m.outcome).toBe('hit');
+    expect(m.explanation.join('\n')).toMatch(/weapon is notched/);
+  });
+
+  it('BB-37: the d20 checks offer no steps (a tray\'s Steps stays at 0) and refuse one', () => {
+    for (const id of ['test', 'save', 'missile', 'melee']) {
+      const def = BARE_BONES_CHECKS.find((c) => c.id === id)!;
+      const steps = def.params.find((p) => p.role === 'steps');
+      expect(steps, id).toMatchObject({ kind: 'integer', min: 0, max: 0 });
+      const base = id === 'melee' ? { stat: 12, 'armor-class': 11 } : { stat: 12 };
+      const r = checkOdds({ check: id, params: { ...base, steps: 1 } });
+      expect(r.ok, id).toBe(false);
+      if (!r.ok) expect(r.error.path).toBe('$.steps');
+      expect(checkOdds({ check: id, params: { ...base, steps: 0 } }).ok, id).toBe(true);
+    }
+  });
+
+  it('BB-1: the every-roll setting makes a natural 1 always succeed and a natural 20 always fail', () => {
+    const setting = { 'natural-rolls': 'every-roll' };
+    expect(roll([20], 'save', { stat: 20, skill: true, ...setting }).outcome).toBe('fumble');
+    expect(roll([1], 'missile', { stat: 3, modifier: -4, 'target-armour': 'heavy', 'target-shield': true, ...setting }).outcome).toBe('critical-hit');
+    expect(roll([20, 12], 'melee', { stat: 22, skill: true, 'armor-class': 11, ...setting }).outcome).toBe('attacker-maneuver');
+    for (const c of [
+      { check: 'test', params: { stat: 20, skill: true, ...setting } },
+      { check: 'missile', params: { stat: 20, skill: true, 'bonus-die': 4, ...setting } },
+      { check: 'missile', params: { stat: 20, skill: true, 'bonus-die': 4 } },
+      { check: 'melee', params: { stat: 20, skill: true, 'armor-class': 22, ...setting } },
+      { check: 'melee', params: { stat: 20, skill: true, 'armor-class': 22 } },
+      { check: 'melee', params: { stat: 1, modifier: -2, 'armor-class': 1, 'defense-crit-range': 2 } },
+    ]) expectOddsMatchEnumeration(c);
+  });
+
   it('scenario: missiles take -2 for medium armour and -2 for a shield (DEX 14 needs under 10)', () => {
     expect(roll([9], 'missile', { stat: 14, 'target-armour': 'medium', 'target-shield': true }).outcome).toBe('hit');
     expect(roll([10], 'missile', { stat: 14, 'target-armour': 'medium', 'target-shield': true }).outcome).toBe('miss');

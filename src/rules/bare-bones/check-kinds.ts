@@ -30,14 +30,17 @@ import {
   MANEUVER_DICE,
   MAX_CHECK_MODIFIER,
   MAX_CRIT_MAX,
+  TEST_OUTCOMES,
   isSuccess,
   netVantage,
   rollTest,
   testOdds,
+  type NaturalsRule,
   type TestOutcome,
   type TestRoll,
   type TestSpec,
 } from './checks.js';
+import { NATURAL_ROLLS_SETTING } from './settings.js';
 import { ARMOUR_IDS, SHIELD, armour, type ArmourId } from './data/armour.js';
 import { DIVINE_AID_SUCCESS } from './data/classes.js';
 import { WATCH_DIE } from './data/watch.js';
@@ -62,6 +65,12 @@ export const MAX_SMITE_DICE = 2;
 
 // ---------- parameter descriptions ----------
 
+/**
+ * A check is always one d20 (two with advantage): the text steps usage, light and weapon dice, never the
+ * check die. Declared with the range 0 to 0 so that a dice tray or form offers no steps for it (BB-37).
+ */
+export const NO_STEPS: CheckParamDef = { name: 'steps', role: 'steps', kind: 'integer', label: 'Steps', help: 'None: a check is always rolled on a d20; help comes as advantage, a skill or a maneuver die.', min: 0, max: 0, default: 0 };
+
 const testParams = (statLabel: string, statHelp: string): CheckParamDef[] => [
   { name: 'stat', role: 'stat-score', kind: 'integer', label: statLabel, help: statHelp, min: MIN_CHECK_SCORE, max: MAX_ATTRIBUTE_SCORE, isRequired: true },
   { name: 'skill', role: 'option', kind: 'boolean', label: 'Relevant skill', help: `A relevant skill adds +${SKILL_BONUS} to the score.`, default: false },
@@ -71,6 +80,8 @@ const testParams = (statLabel: string, statHelp: string): CheckParamDef[] => [
   { name: 'modifier', role: 'modifier', kind: 'integer', label: 'Modifier', help: 'Added to the score the d20 must roll under.', min: -MAX_CHECK_MODIFIER, max: MAX_CHECK_MODIFIER, default: 0 },
   { name: 'bonus-die', role: 'option', kind: 'die', label: 'Maneuver die', help: 'A maneuver die (Feint, Aim; Evade on defence) added to the score.', sides: [...MANEUVER_DICE] },
   { name: 'crit-range', role: 'option', kind: 'integer', label: 'Critical range', help: 'Natural faces up to this are critical successes (halflings 2).', min: 1, max: MAX_CRIT_MAX, default: 1 },
+  { ...NATURAL_ROLLS_SETTING, role: 'setting' },
+  NO_STEPS,
 ];
 
 const TEST_PARAMS = testParams('Attribute score', 'The attribute tested; the d20 must come up lower.');
@@ -86,7 +97,7 @@ const MELEE_PARAMS: CheckParamDef[] = [
   { name: 'defense-advantage', role: 'option', kind: 'boolean', label: 'Defender advantage', help: 'The defender rolls two d20s and keeps the lower.', default: false },
   { name: 'defense-disadvantage', role: 'option', kind: 'boolean', label: 'Defender disadvantage', help: 'Morbidly encumbered defenders keep the higher of two.', default: false },
   { name: 'defense-bonus-die', role: 'option', kind: 'die', label: 'Evade die', help: 'An Evade maneuver die added to the Armor Class.', sides: [...MANEUVER_DICE] },
-  { name: 'defense-crit-range', role: 'option', kind: 'integer', label: 'Defender critical range', help: 'Natural faces up to this always defend (halflings 2).', min: 1, max: MAX_CRIT_MAX, default: 1 },
+  { name: 'defense-crit-range', role: 'option', kind: 'integer', label: 'Defender critical range', help: 'Natural faces up to this are the defender\'s critical faces (halflings 2); they defend whatever the Armor Class only with the every-roll setting.', min: 1, max: MAX_CRIT_MAX, default: 1 },
 ];
 const DAMAGE_PARAMS: CheckParamDef[] = [
   { name: 'weight', role: 'option', kind: 'choice', label: 'Weapon weight', help: 'Light d6, medium d8 (2d4 in two hands), heavy d10.', choices: WEAPON_WEIGHTS.map((w) => ({ id: w.id, label: w.label })), default: 'medium' },
@@ -154,8 +165,18 @@ const num = (v: Values, name: string): number => v[name] as number;
 const opt = (v: Values, name: string): number | null => (v[name] === undefined ? null : (v[name] as number));
 const flag = (v: Values, name: string): boolean => v[name] === true;
 
+/**
+ * What the natural 1 and 20 do on a roll of this kind under the table's `natural-rolls` setting
+ * (ruling BB-1): the text's reading gives them effects on attack and defence rolls only, and the number
+ * decides every roll; the addition makes them win or lose on every roll.
+ */
+export function naturalsOf(setting: ParamValue | undefined, isAttackOrDefence: boolean): NaturalsRule {
+  if (setting === 'every-roll') return 'absolute';
+  return isAttackOrDefence ? 'attack' : 'plain';
+}
+
 /** The spec of an attacker's or tester's test from the shared test params, and its explanation. */
-function testSpecOf(v: Values, extraMod: number, extraLines: readonly string[]): { spec: TestSpec; lines: string[] } {
+function testSpecOf(v: Values, extraMod: number, extraLines: readonly string[], isAttack = false): { spec: TestSpec; lines: string[] } {
   const stat = num(v, 'stat');
   const skill = flag(v, 'skill') ? num(v, 'skill-bonus') : 0;
   const modifier = num(v, 'modifier');
@@ -171,7 +192,9 @@ function testSpecOf(v: Values, extraMod: number, extraLines: readonly string[]):
   if (bonusDie !== null) lines.push(`maneuver die +d${bonusDie} on the score`);
   const critMax = num(v, 'crit-range');
   if (critMax > 1) lines.push(`critical success on a natural 1-${critMax}`);
-  return { spec: { target, vantage, bonusDie, critMax }, lines };
+  const naturals = naturalsOf(v['natural-rolls'], isAttack);
+  if (naturals === 'absolute') lines.push('table setting: a natural 1 always succeeds, a natural 20 always fails (ruling BB-1)');
+  return { spec: { target, vantage, bonusDie, critMax, naturals }, lines };
 }
 
 function signed(n: number): string {
@@ -200,9 +223,15 @@ function testLine(roll: TestRoll, who: string): string {
 const TEST_LABELS: Record<TestOutcome, string> = {
   critical: 'Critical success',
   success: 'Success',
+  'natural-20-success': 'Natural 20: success',
   failure: 'Failure',
   fumble: 'Natural 20: failure',
 };
+
+/** The outcomes a check or save can have under a naturals rule: no natural 20 of its own unless absolute. */
+function testOutcomesFor(naturals: NaturalsRule | undefined): readonly TestOutcome[] {
+  return naturals === 'absolute' ? ['critical', 'success', 'failure', 'fumble'] : ['critical', 'success', 'failure'];
+}
 
 /** Melee's results: the text's three, and both succeeding (ruling BB-13). */
 export type MeleeOutcome = 'critical-hit' | 'hit' | 'attacker-maneuver' | 'defender-maneuver' | 'stand-off';
@@ -229,13 +258,14 @@ export function meleeOutcome(attacker: TestOutcome, defender: TestOutcome): Mele
   return 'stand-off';
 }
 
-/** Missile results. */
-export type MissileOutcome = 'critical-hit' | 'hit' | 'miss' | 'string-breaks';
+/** Missile results: a natural 20 breaks the string whether or not the shot is under the number (BB-1, BB-14). */
+export type MissileOutcome = 'critical-hit' | 'hit' | 'hit-string-breaks' | 'miss' | 'string-breaks';
 
-const MISSILE_OF: Record<TestOutcome, MissileOutcome> = { critical: 'critical-hit', success: 'hit', failure: 'miss', fumble: 'string-breaks' };
+const MISSILE_OF: Record<TestOutcome, MissileOutcome> = { critical: 'critical-hit', success: 'hit', 'natural-20-success': 'hit-string-breaks', failure: 'miss', fumble: 'string-breaks' };
 const MISSILE_LABELS: Record<MissileOutcome, string> = {
   'critical-hit': 'Critical hit: damage straight to Blood; the arrow is lost',
   hit: 'Hit: roll damage; the arrow is lost',
+  'hit-string-breaks': 'Natural 20: a hit, but the bowstring snaps',
   miss: 'Miss: the arrow can be picked up after the fight',
   'string-breaks': 'Natural 20: miss, and the bowstring snaps',
 };
@@ -256,7 +286,10 @@ const outcomesOf = <K extends string>(p: Record<K, number>, labels: Record<K, st
 function testKind(what: string): Kind<TestPrepared> {
   return {
     read: (v) => ok({ ...testSpecOf(v, 0, []), what }),
-    odds: ({ spec, lines, what: w }) => ({ description: describeTest(spec, w), outcomes: outcomesOf(testOdds(spec), TEST_LABELS), explanation: lines }),
+    odds: ({ spec, lines, what: w }) => {
+      const t = testOdds(spec);
+      return { description: describeTest(spec, w), outcomes: testOutcomesFor(spec.naturals).map((k) => ({ outcome: k, label: TEST_LABELS[k], p: t[k] })), explanation: lines };
+    },
     roll: (rng, { spec, lines, what: w }) => {
       const r = rollTest(rng, spec);
       return { description: describeTest(spec, w), dice: testDice(r, w), total: r.kept, outcome: r.outcome, label: TEST_LABELS[r.outcome], explanation: [...lines, testLine(r, w)] };
@@ -271,11 +304,12 @@ const missileKind: Kind<TestPrepared> = {
     const extra: string[] = [];
     if (a.missilePenalty !== 0) extra.push(`target in ${a.label.toLowerCase()} ${signed(a.missilePenalty)}`);
     if (shield !== 0) extra.push(`target carries a shield ${signed(shield)}`);
-    return ok({ ...testSpecOf(v, a.missilePenalty + shield, extra), what: 'Missile attack' });
+    return ok({ ...testSpecOf(v, a.missilePenalty + shield, extra, true), what: 'Missile attack' });
   },
   odds: ({ spec, lines, what }) => {
     const t = testOdds(spec);
-    const p: Record<MissileOutcome, number> = { 'critical-hit': t.critical, hit: t.success, miss: t.failure, 'string-breaks': t.fumble };
+    const p: Record<MissileOutcome, number> = { 'critical-hit': 0, hit: 0, 'hit-string-breaks': 0, miss: 0, 'string-breaks': 0 };
+    for (const k of TEST_OUTCOMES) p[MISSILE_OF[k]] += t[k];
     return { description: describeTest(spec, what), outcomes: outcomesOf(p, MISSILE_LABELS), explanation: lines };
   },
   roll: (rng, { spec, lines, what }) => {
@@ -289,10 +323,10 @@ type MeleePrepared = { attacker: TestSpec; defender: TestSpec; lines: string[] }
 
 const meleeKind: Kind<MeleePrepared> = {
   read: (v) => {
-    const att = testSpecOf(v, 0, []);
+    const att = testSpecOf(v, 0, [], true);
     const ac = num(v, 'armor-class');
     const defVantage = netVantage(flag(v, 'defense-advantage'), flag(v, 'defense-disadvantage'));
-    const defender: TestSpec = { target: ac, vantage: defVantage, bonusDie: opt(v, 'defense-bonus-die'), critMax: num(v, 'defense-crit-range') };
+    const defender: TestSpec = { target: ac, vantage: defVantage, bonusDie: opt(v, 'defense-bonus-die'), critMax: num(v, 'defense-crit-range'), naturals: naturalsOf(v['natural-rolls'], true) };
     const lines = [`attacker: ${att.lines.join(', ')}`, `defender: Armor Class ${ac}${defVantage === null ? '' : `, ${defVantage}`}${defender.bonusDie === null ? '' : `, Evade +d${defender.bonusDie}`}`];
     return ok({ attacker: att.spec, defender, lines });
   },
@@ -300,11 +334,11 @@ const meleeKind: Kind<MeleePrepared> = {
     const a = testOdds(attacker);
     const d = testOdds(defender);
     const p: Record<MeleeOutcome, number> = { 'critical-hit': 0, hit: 0, 'attacker-maneuver': 0, 'defender-maneuver': 0, 'stand-off': 0 };
-    for (const ao of Object.keys(a) as TestOutcome[]) for (const dO of Object.keys(d) as TestOutcome[]) p[meleeOutcome(ao, dO)] += a[ao] * d[dO];
+    for (const ao of TEST_OUTCOMES) for (const dO of TEST_OUTCOMES) p[meleeOutcome(ao, dO)] += a[ao] * d[dO];
     return {
       description: `${describeTest(attacker, 'STR')} against ${describeTest(defender, 'AC')}`,
       outcomes: outcomesOf(p, MELEE_LABELS),
-      explanation: [...lines, `weapon notched (attacker's natural 20): ${a.fumble}`, `armour notched (defender's natural 20): ${d.fumble}`],
+      explanation: [...lines, `weapon notched (attacker's natural 20): ${a.fumble + a['natural-20-success']}`, `armour notched (defender's natural 20): ${d.fumble + d['natural-20-success']}`],
     };
   },
   roll: (rng, { attacker, defender, lines }) => {
@@ -312,8 +346,8 @@ const meleeKind: Kind<MeleePrepared> = {
     const d = rollTest(rng, defender);
     const outcome = meleeOutcome(a.outcome, d.outcome);
     const notes: string[] = [];
-    if (a.outcome === 'fumble') notes.push('the attacker\'s weapon is notched: its damage die drops a step until repaired');
-    if (d.outcome === 'fumble') notes.push('the defender\'s armour is notched: AC -1 until repaired (not below 8)');
+    if (a.kept === CHECK_DIE) notes.push('the attacker\'s weapon is notched: its damage die drops a step until repaired');
+    if (d.kept === CHECK_DIE) notes.push('the defender\'s armour is notched: AC -1 until repaired (not below 8)');
     return {
       description: `${describeTest(attacker, 'STR')} against ${describeTest(defender, 'AC')}`,
       dice: [...testDice(a, 'attacker'), ...testDice(d, 'defender')],

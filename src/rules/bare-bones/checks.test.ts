@@ -3,18 +3,36 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scriptedRandom } from '../../dice/random.js';
 import { enumeratePaths, enumeratedChances } from '../../../test/enumerate.js';
-import { CHECK_DIE, MAX_CRIT_MAX, keptFaceChances, netVantage, resolveTest, rollTest, testOdds, type TestSpec } from './checks.js';
+import { CHECK_DIE, MAX_CRIT_MAX, TEST_OUTCOMES, keptFaceChances, netVantage, resolveTest, rollTest, successChance, testOdds, type TestSpec } from './checks.js';
 import { BareBonesError } from './errors.js';
 
 const spec = (over: Partial<TestSpec> = {}): TestSpec => ({ target: 12, vantage: null, bonusDie: null, critMax: 1, ...over });
 
 describe('roll-under tests (opening rules; ruling BB-1)', () => {
-  it('succeeds strictly under the target; 1 is critical, 20 always fails', () => {
+  it('succeeds strictly under the target; a natural 1 that succeeds is critical', () => {
     expect(resolveTest(spec(), 11, null)).toBe('success');
     expect(resolveTest(spec(), 12, null)).toBe('failure');
     expect(resolveTest(spec(), 1, null)).toBe('critical');
-    expect(resolveTest(spec({ target: 24 }), 20, null)).toBe('fumble');
-    expect(resolveTest(spec({ target: 1 }), 1, null)).toBe('critical');
+  });
+
+  it('a plain check or save: the number decides, even on a natural 1 or 20 (BB-1, the text\'s reading)', () => {
+    // Score 20 with a skill: under 22, so a 20 succeeds; a target of 1 cannot be rolled under, not even by a 1.
+    expect(resolveTest(spec({ target: 22 }), 20, null)).toBe('success');
+    expect(resolveTest(spec({ target: 1 }), 1, null)).toBe('failure');
+    expect(testOdds(spec({ target: 22 })).failure).toBe(0);
+    expect(testOdds(spec({ target: 1 })).critical).toBe(0);
+  });
+
+  it('an attack or defence roll: the number decides; a natural 20 is told apart for its notch', () => {
+    expect(resolveTest(spec({ target: 22, naturals: 'attack' }), 20, null)).toBe('natural-20-success');
+    expect(resolveTest(spec({ target: 12, naturals: 'attack' }), 20, null)).toBe('fumble');
+    expect(resolveTest(spec({ target: 0, naturals: 'attack' }), 1, null)).toBe('failure');
+    expect(resolveTest(spec({ target: 12, naturals: 'attack' }), 1, null)).toBe('critical');
+  });
+
+  it('the every-roll setting: a natural 1 always succeeds and a natural 20 always fails', () => {
+    expect(resolveTest(spec({ target: 24, naturals: 'absolute' }), 20, null)).toBe('fumble');
+    expect(resolveTest(spec({ target: 1, naturals: 'absolute' }), 1, null)).toBe('critical');
   });
 
   it('a skill adds +2: score 12 with a skill succeeds on 13', () => {
@@ -45,21 +63,22 @@ describe('roll-under tests (opening rules; ruling BB-1)', () => {
   });
 
   it('testOdds equals brute-force enumeration of rollTest', () => {
-    for (const s of [spec(), spec({ vantage: 'advantage', target: 9 }), spec({ vantage: 'disadvantage', bonusDie: 6, critMax: 2 }), spec({ target: 30, bonusDie: 8 }), spec({ target: -3 })]) {
+    const base = [spec(), spec({ vantage: 'advantage', target: 9 }), spec({ vantage: 'disadvantage', bonusDie: 6, critMax: 2 }), spec({ target: 30, bonusDie: 8 }), spec({ target: -3 }), spec({ target: 19, bonusDie: 4 })];
+    for (const s of base.flatMap((b) => (['plain', 'attack', 'absolute'] as const).map((naturals) => ({ ...b, naturals })))) {
       const e = enumeratedChances(enumeratePaths((rng) => rollTest(rng, s).outcome));
       const odds = testOdds(s);
-      for (const k of ['critical', 'success', 'failure', 'fumble'] as const) expect(odds[k], `${JSON.stringify(s)} ${k}`).toBeCloseTo(e.get(k) ?? 0, 13);
+      for (const k of TEST_OUTCOMES) expect(odds[k], `${JSON.stringify(s)} ${k}`).toBeCloseTo(e.get(k) ?? 0, 13);
     }
   });
 
   it('property: odds sum to 1 and a higher target never lowers success', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -5, max: 30 }), fc.constantFrom(null, 'advantage', 'disadvantage' as const), fc.constantFrom(null, 4, 6, 8), fc.integer({ min: 1, max: MAX_CRIT_MAX }), (target, vantage, bonusDie, critMax) => {
-        const s: TestSpec = { target, vantage, bonusDie, critMax };
+      fc.property(fc.integer({ min: -5, max: 30 }), fc.constantFrom(null, 'advantage', 'disadvantage' as const), fc.constantFrom(null, 4, 6, 8), fc.integer({ min: 1, max: MAX_CRIT_MAX }), fc.constantFrom('plain', 'attack', 'absolute' as const), (target, vantage, bonusDie, critMax, naturals) => {
+        const s: TestSpec = { target, vantage, bonusDie, critMax, naturals };
         const o = testOdds(s);
-        expect(o.critical + o.success + o.failure + o.fumble).toBeCloseTo(1, 12);
+        expect(TEST_OUTCOMES.reduce((a, k) => a + o[k], 0)).toBeCloseTo(1, 12);
         const up = testOdds({ ...s, target: target + 1 });
-        expect(up.critical + up.success).toBeGreaterThanOrEqual(o.critical + o.success - 1e-12);
+        expect(successChance(up)).toBeGreaterThanOrEqual(successChance(o) - 1e-12);
       }),
     );
   });

@@ -24,8 +24,10 @@ import { INITIATIVE_HELP, rollInitiative } from './initiative.js';
 import { BARE_BONES_TEXT, REF_CHARACTERS, REF_CHECKS, REF_RULINGS, REF_WATCH, REF_XP, refClass, refCombat } from './refs.js';
 import { USAGE_DIE_RULES, rollUsage, usageOdds } from './usage-dice.js';
 import { readBareBonesTrackerValue } from './tracker-values.js';
+import { BARE_BONES_SETTINGS } from './settings.js';
 
 export * from './refs.js';
+export * from './settings.js';
 export * from './errors.js';
 export * from './attributes.js';
 export * from './checks.js';
@@ -125,7 +127,7 @@ export const ruleSystem: RuleSystem<BareBonesCharacter> = {
   initiativeHelp: INITIATIVE_HELP,
   rollInitiative: (rng, entrants) => rollInitiative(rng, entrants),
   tables: BARE_BONES_TABLES,
-  settings: [],
+  settings: BARE_BONES_SETTINGS,
   play: BARE_BONES_PLAY,
   readTrackerValue: (field, text) => readBareBonesTrackerValue(field, text),
 };

@@ -9,8 +9,25 @@ import { MAX_ATTRIBUTE_SCORE } from './attributes.js';
 import { CHECK_DIE, isSuccess, rollTest } from './checks.js';
 import { REF_RULINGS, refCombat } from './refs.js';
 
-/** The side id of the GM's creatures: they do not roll, and act between the players who pass and those who fail. */
-export const GM_SIDE = 'gm';
+/**
+ * The side id of the GM's creatures: they do not roll, and act between the players who pass and those
+ * who fail. It is the table tracker's `foes` side (ruling BB-12).
+ */
+export const GM_SIDE = 'foes';
+
+/** The side ids that are the GM's: the tracker's `foes`, and `gm` as earlier callers named it. */
+export const GM_SIDES: readonly string[] = [GM_SIDE, 'gm'];
+
+/** True when `side` is the GM's. */
+export function isGmSide(side: string): boolean {
+  return GM_SIDES.includes(side);
+}
+
+/** A score by attribute id, whatever the case of its key ("WIS" as a tracker may write it, "wis" as a document keeps it). */
+function statOf(e: InitiativeEntrant, id: string): number | undefined {
+  const key = Object.keys(e.stats).find((k) => k.toLowerCase() === id);
+  return key === undefined ? undefined : e.stats[key];
+}
 
 /** Most entrants in one initiative roll. */
 export const MAX_INITIATIVE_ENTRANTS = 200;
@@ -19,12 +36,12 @@ export const MAX_INITIATIVE_ENTRANTS = 200;
 export const INITIATIVE_RANKS = { ambushers: 0, passed: 1, gm: 2, failed: 3 } as const;
 
 /** One line of help for the table. */
-export const INITIATIVE_HELP = `Each round every player makes a WIS save (d20 under WIS): pass and act before the GM, fail and act after. The GM's side ("${GM_SIDE}") does not roll. Ambushers act first every round. (${refCombat('Initiative')}; ${REF_RULINGS} BB-12)`;
+export const INITIATIVE_HELP = `Each round every player makes a WIS save (d20 under WIS): pass and act before the GM, fail and act after. The GM's side (the tracker's foes) does not roll. Ambushers act first every round. (${refCombat('Initiative')}; ${REF_RULINGS} BB-12)`;
 
 /**
  * Rolls one round's initiative. Entrants of the side `ambushers` (when given) act first without rolling;
  * everyone else not on the GM's side rolls a WIS save, in the order given.
- * @example rollInitiative(scriptedRandom([5, 17]), [{ id: 'a', side: 'party', stats: { wis: 12 } }, { id: 'b', side: 'party', stats: { wis: 12 } }, { id: 'orc', side: 'gm', stats: {} }])
+ * @example rollInitiative(scriptedRandom([5, 17]), [{ id: 'a', side: 'party', stats: { wis: 12 } }, { id: 'b', side: 'party', stats: { wis: 12 } }, { id: 'orc', side: 'foes', stats: {} }])
  */
 export function rollInitiative(rng: RandomSource, entrants: readonly InitiativeEntrant[], ambushers?: string): RuleResult<InitiativeOrder> {
   if (entrants.length > MAX_INITIATIVE_ENTRANTS) {
@@ -35,8 +52,8 @@ export function rollInitiative(rng: RandomSource, entrants: readonly InitiativeE
     const e = entrants[i]!;
     if (ids.has(e.id)) return problem('bare-bones/duplicate-entrant', `Combatant id ${e.id} appears twice; give each combatant its own id.`, `$[${i}].id`);
     ids.add(e.id);
-    if (e.side === GM_SIDE || e.side === ambushers) continue;
-    const wis = e.stats['wis'];
+    if (isGmSide(e.side) || e.side === ambushers) continue;
+    const wis = statOf(e, 'wis');
     if (wis === undefined || !Number.isInteger(wis) || wis < 1 || wis > MAX_ATTRIBUTE_SCORE) {
       return problem('bare-bones/initiative-needs-wis', `${e.id} needs a Wisdom score from 1 to ${MAX_ATTRIBUTE_SCORE} to save for initiative (stats.wis).`, `$[${i}].stats.wis`);
     }
@@ -48,10 +65,10 @@ export function rollInitiative(rng: RandomSource, entrants: readonly InitiativeE
   for (const e of entrants) {
     if (e.side === ambushers) {
       places.push({ id: e.id, rank: INITIATIVE_RANKS.ambushers, note: 'ambusher: acts first' });
-    } else if (e.side === GM_SIDE) {
+    } else if (isGmSide(e.side)) {
       places.push({ id: e.id, rank: INITIATIVE_RANKS.gm, note: 'the GM\'s side' });
     } else {
-      const wis = e.stats['wis']!;
+      const wis = statOf(e, 'wis')!;
       const roll = rollTest(rng, { target: wis, vantage: null, bonusDie: null, critMax: 1 });
       dice.push({ sides: CHECK_DIE, face: roll.kept, isKept: true, role: `${e.id} WIS save` });
       const passed = isSuccess(roll.outcome);

@@ -25,7 +25,9 @@ import {
   type Vitals,
 } from './blood-and-sweat.js';
 import { statusOf, type BareBonesCharacter } from './character.js';
-import { CHECK_DIE, isSuccess, netVantage, rollTest, testOdds, type TestSpec } from './checks.js';
+import { CHECK_DIE, isSuccess, netVantage, rollTest, successChance, testOdds, type TestSpec } from './checks.js';
+import { NATURAL_ROLLS_SETTING } from './settings.js';
+import { naturalsOf } from './check-kinds.js';
 import { MIN_NOTCHED_ARMOUR_CLASS, armour } from './data/armour.js';
 import { bareBonesClass } from './data/classes.js';
 import { race } from './data/races.js';
@@ -373,19 +375,20 @@ const stabilizeKind = defineKind<TestPrepared>({
       { name: 'int', kind: 'integer', label: 'Healer\'s Intelligence', help: 'The INT score of whoever tends the wound.', min: 1, max: MAX_ATTRIBUTE_SCORE, isRequired: true, example: 12 },
       { name: 'skill', kind: 'boolean', label: 'Relevant skill', help: `A healing skill adds +${SKILL_BONUS} to the score.`, default: false },
       { name: 'improvised', kind: 'boolean', label: 'Improvised tools', help: 'A ripped-up cloak rather than a herbal poultice: disadvantage.', default: false },
+      { ...NATURAL_ROLLS_SETTING, role: 'setting' },
       CAUSE_PARAM,
     ],
   },
   read(c, v) {
     if (statusOf(c) !== 'unstable') return problem('bare-bones/not-unstable', `Only an unstable (dying) character needs stabilising; this one is ${statusOf(c)}.`, '$.roundsLeft');
     const target = num(v, 'int') + (flag(v, 'skill') ? SKILL_BONUS : 0);
-    const spec: TestSpec = { target, vantage: flag(v, 'improvised') ? 'disadvantage' : null, bonusDie: null, critMax: 1 };
+    const spec: TestSpec = { target, vantage: flag(v, 'improvised') ? 'disadvantage' : null, bonusDie: null, critMax: 1, naturals: naturalsOf(v['natural-rolls'], false) };
     const lines = [`INT ${num(v, 'int')}${flag(v, 'skill') ? ` + skill ${SKILL_BONUS}` : ''}${flag(v, 'improvised') ? ', improvised tools: disadvantage' : ''}`];
     return ok({ spec, lines, cause: text(v, 'cause') });
   },
   odds(_c, p) {
     const t = testOdds(p.spec);
-    return { description: describeSpec(p.spec, 'INT check'), outcomes: outcomesOf({ stabilized: t.critical + t.success, 'still-dying': t.failure + t.fumble }, STABILIZE_LABELS), explanation: [...p.lines] };
+    return { description: describeSpec(p.spec, 'INT check'), outcomes: outcomesOf({ stabilized: successChance(t), 'still-dying': 1 - successChance(t) }, STABILIZE_LABELS), explanation: [...p.lines] };
   },
   roll(rng, c, p) {
     const r = rollTest(rng, p.spec);
@@ -422,17 +425,18 @@ const taxingKind = defineKind<TestPrepared>({
     params: [
       { name: 'advantage', kind: 'boolean', label: 'Advantage', help: 'Roll two d20s, keep the lower.', default: false },
       { name: 'disadvantage', kind: 'boolean', label: 'Disadvantage', help: 'Roll two d20s, keep the higher.', default: false },
+      { ...NATURAL_ROLLS_SETTING, role: 'setting' },
       CAUSE_PARAM,
     ],
   },
   read(c, v) {
     if (statusOf(c) !== 'down') return problem('bare-bones/not-down', `The CON save for taxing actions is for a character down and stable at 0 Blood; this one is ${statusOf(c)}.`, '$.blood.current');
-    const spec: TestSpec = { target: c.stats.con.score, vantage: netVantage(flag(v, 'advantage'), flag(v, 'disadvantage')), bonusDie: null, critMax: race(c.race).critMax };
+    const spec: TestSpec = { target: c.stats.con.score, vantage: netVantage(flag(v, 'advantage'), flag(v, 'disadvantage')), bonusDie: null, critMax: race(c.race).critMax, naturals: naturalsOf(v['natural-rolls'], false) };
     return ok({ spec, lines: [`CON ${c.stats.con.score}${spec.vantage === null ? '' : `, ${spec.vantage}`}`], cause: text(v, 'cause') });
   },
   odds(c, p) {
     const t = testOdds(p.spec);
-    return { description: `${describeSpec(p.spec, 'CON save')}; on a failure d${c.hitDie} rounds left`, outcomes: outcomesOf({ passed: t.critical + t.success, unstable: t.failure + t.fumble }, TAXING_LABELS), explanation: [...p.lines] };
+    return { description: `${describeSpec(p.spec, 'CON save')}; on a failure d${c.hitDie} rounds left`, outcomes: outcomesOf({ passed: successChance(t), unstable: 1 - successChance(t) }, TAXING_LABELS), explanation: [...p.lines] };
   },
   roll(rng, c, p) {
     const r = rollTest(rng, p.spec);

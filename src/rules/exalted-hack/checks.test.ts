@@ -61,7 +61,7 @@ const CASES: readonly CheckRequest[] = [
   req('usage', { die: 4 }),
   req('usage', { die: 10 }),
   req('dying', {}),
-  req('dying', { rule: 'd4-per-turn' }),
+  req('dying', { 'dying-rule': 'd4-per-turn' }),
   req('recovery', { 'hit-die': 10, hp: 15, 'max-hp': 21 }),
 ];
 
@@ -331,7 +331,7 @@ describe('other rolls (Other Rolls; EH-4 .. EH-7)', () => {
     expect(roll([2], 'usage', { die: 4 }).outcome).toBe('gone');
     expect(roll([3], 'usage', { die: 4 }).outcome).toBe('holds');
     expect(roll([], 'dying', {}).total).toBe(1);
-    expect(roll([3], 'dying', { rule: 'd4-per-turn' }).total).toBe(3);
+    expect(roll([3], 'dying', { 'dying-rule': 'd4-per-turn' }).total).toBe(3);
     expect(roll([10], 'recovery', { 'hit-die': 10, hp: 15, 'max-hp': 21 })).toMatchObject({ total: 21, outcome: 'full' });
     const bad = checkOdds(req('recovery', { hp: 22, 'max-hp': 21 }));
     expect(bad.ok ? null : bad.error.code).toBe('exalted-hack/hp-above-max');

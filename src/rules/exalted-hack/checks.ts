@@ -12,6 +12,7 @@ import { ARMOUR_KINDS, MAX_ARMOUR_VALUE, damageAfterArmour, type ArmourKindId } 
 import { ELABORATION_POINTS, MAX_ELABORATION_POINTS } from './data/elaboration.js';
 import { DAMAGE_DICE, DEFAULT_DAMAGE_DIE, WEAPON_CATEGORIES, weaponCategory, type WeaponCategoryId } from './data/weapons.js';
 import { DYING_DIE_SIDES } from './dying-rule.js';
+import { DYING_RULE_SETTING } from './settings.js';
 import { MAX_HP } from './hit-points.js';
 import {
   ADVANTAGE_PARAM,
@@ -148,8 +149,8 @@ export const CHECK_KINDS = [
     params: [scoreListParam('wisdom', 'Wisdom scores', 'Each member\'s WIS, comma-separated: 12,14,9.'), MODIFIER_PARAM, ...vantageParams],
   },
   {
-    id: 'surprise', label: 'Surprise', ref: `${REF}, Surprise`,
-    help: 'The group that may be ambushed rolls a group WIS check; on a failure the ambushers get a surprise turn (ruling EH-20).',
+    id: 'surprise', label: 'Surprise roll (an addition)', ref: `${REF}, Surprise; Attributes (Wisdom)`,
+    help: 'Not in the text, which gives the ambushers their surprise turn with no roll: an optional aid for a Dungeon Master who wants one. The group that may be caught makes a group WIS check; on a failure the ambushers get the surprise turn (ruling EH-20).',
     params: [scoreListParam('wisdom', 'Wisdom scores', 'Each member\'s WIS, comma-separated: 12,14,9.'), MODIFIER_PARAM, ...vantageParams],
   },
   {
@@ -178,10 +179,7 @@ export const CHECK_KINDS = [
   {
     id: 'dying', label: 'Dying', ref: `${REF}, Damage and Dying`,
     help: 'Constitution lost this turn while dying: 1, or 1d4 under the other reading of the text (ruling EH-11).',
-    params: [{
-      kind: 'choice', name: 'rule', role: 'option', label: 'Dying rule', default: 'one-per-turn', help: 'Which reading of the text: one point a turn (default) or a d4 a turn.',
-      choices: [{ id: 'one-per-turn', label: '1 per turn' }, { id: 'd4-per-turn', label: '1d4 per turn' }],
-    }],
+    params: [{ ...DYING_RULE_SETTING, role: 'setting' }],
   },
   {
     id: 'recovery', label: 'Hit Die recovery', ref: `${REF}, Recovery; Damage and Dying`,
@@ -414,7 +412,7 @@ const BUILDERS: Record<CheckKindId, Builder> = {
     }));
   },
   dying: (v) => {
-    const isD4 = textOf(v, 'rule') === 'd4-per-turn';
+    const isD4 = textOf(v, 'dying-rule') === 'd4-per-turn';
     return ok(prepared<number>({
       check: 'dying', description: isD4 ? 'd4 Constitution lost' : '1 Constitution lost', explanation: [isD4 ? 'dying: 1d4 CON a turn until healed (ruling EH-11)' : 'dying: 1 CON a turn until healed (ruling EH-11)'],
       outcomes: [{ id: 'con-loss', label: 'Constitution lost' }],

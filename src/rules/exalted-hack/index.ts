@@ -20,6 +20,7 @@ import { INITIATIVE_HELP, rollInitiative } from './initiative.js';
 import { EXALTED_HACK_PLAY } from './play.js';
 import { EXALTED_HACK_CHAIN, USAGE_DIE_RULES, rollUsage, usageOdds } from './usage-die.js';
 import { readExaltedHackTrackerValue } from './tracker-values.js';
+import { EXALTED_HACK_SETTINGS } from './settings.js';
 
 export * from './attributes.js';
 export * from './resolution.js';
@@ -44,6 +45,7 @@ export * from './data/armour.js';
 export * from './data/distances.js';
 export * from './data/languages.js';
 export * from './data/elaboration.js';
+export * from './settings.js';
 export * from './data/attribute-loss.js';
 
 const REF = 'The Exalted Hack';
@@ -89,7 +91,7 @@ export const ruleSystem: RuleSystem<ExaltedHackCharacter> = {
   initiativeHelp: INITIATIVE_HELP,
   rollInitiative,
   tables: EXALTED_HACK_TABLES,
-  settings: [],
+  settings: EXALTED_HACK_SETTINGS,
   play: EXALTED_HACK_PLAY,
   readTrackerValue: (field, text) => readExaltedHackTrackerValue(field, text),
 };

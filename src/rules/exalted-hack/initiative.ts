@@ -16,15 +16,21 @@ export const MAX_INITIATIVE_ENTRANTS = 200;
 
 /** How initiative works, one line for the table (Initiative; EH-21). */
 export const INITIATIVE_HELP =
-  'Each round the company (the side of the first combatant listed) rolls a group WIS check: half or more successes and it acts first, otherwise after everyone else; each side acts from highest DEX to lowest.';
+  'Each round the company (the party side) rolls a group WIS check: half or more successes and it acts first, otherwise after everyone else; each side acts from highest DEX to lowest.';
+
+/** The side of the protagonists' company: the table tracker's `party` (ruling EH-21). */
+export const COMPANY_SIDE = 'party';
 
 function score(e: InitiativeEntrant, id: string): number | undefined {
-  const s = e.stats[id];
+  // "WIS" as a tracker may write it, "wis" as a document keeps it.
+  const key = Object.keys(e.stats).find((k) => k.toLowerCase() === id);
+  const s = key === undefined ? undefined : e.stats[key];
   return typeof s === 'number' && Number.isInteger(s) && s >= 1 && s <= MAX_ATTRIBUTE_SCORE ? s : undefined;
 }
 
 /**
- * Rolls one round's initiative (Initiative; ruling EH-21): the company is the first entrant's side.
+ * Rolls one round's initiative (Initiative; ruling EH-21): the company is the `party` side; a fight with
+ * no party side (a call from outside the table) takes the first entrant's side.
  * @example rollInitiative(scriptedRandom([5, 17]), [{ id: 'a', side: 'pcs', stats: { wis: 12, dex: 14 } }, ...])
  */
 export function rollInitiative(rng: RandomSource, entrants: readonly InitiativeEntrant[]): RuleResult<InitiativeOrder> {
@@ -34,10 +40,11 @@ export function rollInitiative(rng: RandomSource, entrants: readonly InitiativeE
   for (const [i, e] of entrants.entries()) {
     if (seen.has(e.id)) return problem('exalted-hack/duplicate-entrant', `Combatant id "${e.id}" appears twice; give each a distinct id.`, `$[${i}].id`);
     seen.add(e.id);
-    const dex = e.stats.dex;
+    const dexKey = Object.keys(e.stats).find((k) => k.toLowerCase() === 'dex');
+    const dex = dexKey === undefined ? undefined : e.stats[dexKey];
     if (dex !== undefined && score(e, 'dex') === undefined) return problem('exalted-hack/bad-score', `DEX must be 1-${MAX_ATTRIBUTE_SCORE}, got ${String(dex)}.`, `$[${i}].stats.dex`);
   }
-  const company = entrants[0]!.side;
+  const company = entrants.some((e) => e.side === COMPANY_SIDE) ? COMPANY_SIDE : entrants[0]!.side;
   const members = entrants.map((e, i) => ({ e, i })).filter(({ e }) => e.side === company);
   if (members.length > MAX_GROUP_SIZE) return problem('exalted-hack/group-too-large', `A group WIS check takes at most ${MAX_GROUP_SIZE} members, got ${members.length}.`, '$');
   for (const { e, i } of members) {
@@ -55,7 +62,8 @@ export function rollInitiative(rng: RandomSource, entrants: readonly InitiativeE
   const isFirst = outcome === 'success' || outcome === 'critical-success';
   const sides: string[] = [];
   for (const e of entrants) if (!sides.includes(e.side)) sides.push(e.side);
-  const sideOrder = isFirst ? sides : [...sides.slice(1), company];
+  const others = sides.filter((x) => x !== company);
+  const sideOrder = isFirst ? [company, ...others] : [...others, company];
   const order: InitiativePlace[] = [];
   for (const side of sideOrder) {
     const group = entrants.filter((e) => e.side === side);

@@ -174,7 +174,7 @@ describe('a turn of dying (Damage and Dying; EH-11)', () => {
     expect(one.character.stats.con.current).toBe(5);
     expect(one.dice).toEqual([]);
     expect(one.outcome).toBe('still-dying');
-    const d4 = apply(dying, 'dying', { rule: 'd4-per-turn' }, scriptedRandom([3]));
+    const d4 = apply(dying, 'dying', { 'dying-rule': 'd4-per-turn' }, scriptedRandom([3]));
     expect(d4.character.stats.con.current).toBe(3);
     expect(d4.dice).toEqual([{ sides: 4, face: 3, isKept: true, role: 'dying' }]);
   });
@@ -186,11 +186,11 @@ describe('a turn of dying (Damage and Dying; EH-11)', () => {
 
   it('odds against every face: CON 2 on a d4 dies half the time', () => {
     const low = apply(dying, 'damage', { amount: 4 }).character; // CON 2
-    const odds = changeOdds(low, { change: 'dying', params: { rule: 'd4-per-turn' } });
+    const odds = changeOdds(low, { change: 'dying', params: { 'dying-rule': 'd4-per-turn' } });
     if (!odds.ok) throw new Error(odds.error.message);
     expect(odds.value.outcomes.map((o) => [o.outcome, o.p])).toEqual([['still-dying', 0.25], ['dead', 0.75]]);
     for (let face = 1; face <= 4; face++) {
-      const r = apply(low, 'dying', { rule: 'd4-per-turn' }, scriptedRandom([face]));
+      const r = apply(low, 'dying', { 'dying-rule': 'd4-per-turn' }, scriptedRandom([face]));
       expect(odds.value.values!.find((v) => v.value === r.character.stats.con.current)?.p).toBeGreaterThan(0);
       expect(r.outcome).toBe(face === 1 ? 'still-dying' : 'dead');
     }

@@ -9,7 +9,8 @@ import { ATTRIBUTE_IDS, ATTRIBUTES, attributeShort, isAttributeId, type Attribut
 import { changePlanOdds, rollChangePlan, type ChangePlan } from './change-plan.js';
 import { currentScore, withAttributeDamage, type ExaltedHackCharacter } from './character.js';
 import { stateOf } from './create-character.js';
-import { DYING_DIE_SIDES, DYING_RULES, type DyingRule } from './dying-rule.js';
+import { DYING_DIE_SIDES, type DyingRule } from './dying-rule.js';
+import { DYING_RULE_SETTING } from './settings.js';
 import { LONG_REST_HOURS, MAX_DAMAGE_AMOUNT, applyDamage, attributePointsRecovered, heal } from './hit-points.js';
 import { boolOf, intOf, textOf } from './params.js';
 import { changed, fixed, lossLines, lostRefusal, sourceParam, sourcePrefix, type ChangeRule, type PreparedChange } from './play-common.js';
@@ -232,17 +233,14 @@ export const DYING: ChangeRule = {
   def: {
     id: 'dying', label: 'A turn of dying', by: 'owner', rollsDice: true, ref: `${REF}, Damage and Dying; Resolving Actions and Attributes (Constitution)`,
     help: 'Each turn a dying character is not healed, CON drops: 1, or 1d4 under the other reading (ruling EH-11); CON 0 is dead.',
-    params: [{
-      kind: 'choice', name: 'rule', label: 'Dying rule', default: DYING_RULES[0], help: 'Which reading of the text: one point a turn (the default) or a d4 a turn (ruling EH-11).',
-      choices: [{ id: 'one-per-turn', label: '1 per turn' }, { id: 'd4-per-turn', label: '1d4 per turn' }],
-    }],
+    params: [{ ...DYING_RULE_SETTING, role: 'setting' }],
   },
   prepare(c, v) {
     const lost = lostRefusal(c);
     if (lost !== null) return lost;
     if (!c.isDying) return problem('exalted-hack/not-dying', `${c.name} is not dying: only lethal damage (past 0 HP) not yet healed costs CON each turn.`);
     const con = currentScore(c, 'con');
-    const plan = dyingPlan(con, textOf(v, 'rule') as DyingRule);
+    const plan = dyingPlan(con, textOf(v, 'dying-rule') as DyingRule);
     return ok({
       odds: () => changePlanOdds(plan),
       make: (rng) => {

@@ -154,7 +154,7 @@ describe('odds against rolls (one preparation serves both)', () => {
     let c = roll(1);
     c = { ...withAttributeDamage(c, 'con', 2), hp: { current: 0, max: 18 }, isDying: true, inventory: [{ id: 'torch', label: 'Torch', spaces: 1, usageDie: 6 }], projects: [{ id: 'map', label: 'Map', goal: 3, progress: 1 }] };
     const requests: CharacterChangeRequest[] = [
-      { change: 'dying', params: { rule: 'd4-per-turn' } },
+      { change: 'dying', params: { 'dying-rule': 'd4-per-turn' } },
       { change: 'item-use', params: { item: 'torch' } },
       { change: 'elaboration', params: { project: 'map', attribute: 'wis', advantage: true } },
       { change: 'rest', params: { hours: 5 } },

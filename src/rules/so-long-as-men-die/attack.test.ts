@@ -12,11 +12,12 @@ import {
   damageDistribution,
   maneuverChance,
   rollAttack,
+  rollAttackRoll,
   rollManeuver,
   type AttackSpec,
 } from './attack.js';
 import { densePoints } from './dense.js';
-import { MAX_ATTACK_DICE, MAX_EXPLOSIONS, explodingDieDistribution, rollExplodingDie } from './explode.js';
+import { EXPLOSION_RULES, MAX_ATTACK_DICE, MAX_EXPLOSIONS, explodingDieDistribution, explosionsAllowed, rollExplodingDie } from './explode.js';
 
 const base: AttackSpec = {
   damage: { kind: 'dice', count: 1, sides: 8 },
@@ -34,28 +35,51 @@ const base: AttackSpec = {
 const sum = (xs: readonly { p: number }[]): number => xs.reduce((s, x) => s + x.p, 0);
 
 describe('exploding Attack dice (Attacking and Defending; SL-9)', () => {
-  it('a maximum rolls again and adds; the chain goes on', () => {
-    expect(rollExplodingDie(scriptedRandom([6, 6, 2]), 6)).toEqual({ sides: 6, faces: [6, 6, 2], total: 14 });
+  it('the text: a maximum is rolled a second time and the two added; the second roll stands, even on a maximum', () => {
+    const twice = scriptedRandom([6, 6, 2]);
+    expect(rollExplodingDie(twice, 6)).toEqual({ sides: 6, faces: [6, 6], total: 12 });
+    expect(twice.remaining).toBe(1);
     expect(rollExplodingDie(scriptedRandom([5]), 6).total).toBe(5);
+    // A d6 tops out at 12; 12 comes with 1/36 (two sixes).
+    const d = densePoints(explodingDieDistribution(6));
+    expect(d.at(-1)).toEqual({ value: 12, p: 1 / 36 });
+    expect(explosionsAllowed('once')).toBe(1);
   });
 
-  it('stops after MAX_EXPLOSIONS explosions: the last roll stands as it fell', () => {
+  it('the chained setting: every maximum rolls again and adds', () => {
+    expect(rollExplodingDie(scriptedRandom([6, 6, 2]), 6, 'chained')).toEqual({ sides: 6, faces: [6, 6, 2], total: 14 });
+    expect(explosionsAllowed('chained')).toBe(MAX_EXPLOSIONS);
+  });
+
+  it('chained stops after MAX_EXPLOSIONS explosions: the last roll stands as it fell', () => {
     const faces = new Array<number>(MAX_EXPLOSIONS + 1).fill(4);
-    const die = rollExplodingDie(scriptedRandom(faces), 4);
+    const die = rollExplodingDie(scriptedRandom(faces), 4, 'chained');
     expect(die.faces).toHaveLength(MAX_EXPLOSIONS + 1);
     expect(die.total).toBe(4 * (MAX_EXPLOSIONS + 1));
     const oneMore = scriptedRandom([...faces, 4]);
-    expect(rollExplodingDie(oneMore, 4).faces).toHaveLength(MAX_EXPLOSIONS + 1);
+    expect(rollExplodingDie(oneMore, 4, 'chained').faces).toHaveLength(MAX_EXPLOSIONS + 1);
     expect(oneMore.remaining).toBe(1);
   });
 
-  it('exact distribution equals enumeration of every face path (d4, d6)', () => {
-    for (const sides of [4, 6]) {
-      const e = enumeratedChances(enumeratePaths((rng) => rollExplodingDie(rng, sides).total));
-      const d = densePoints(explodingDieDistribution(sides));
-      expect(d.length).toBe(e.size);
-      for (const pt of d) expect(Math.abs(pt.p - (e.get(pt.value) ?? 0))).toBeLessThan(1e-15);
-      expect(Math.abs(sum(d) - 1)).toBeLessThan(1e-12);
+  it('exact distribution equals enumeration of every face path (d4, d6; once and chained)', () => {
+    for (const rule of EXPLOSION_RULES) {
+      for (const sides of [4, 6]) {
+        const e = enumeratedChances(enumeratePaths((rng) => rollExplodingDie(rng, sides, rule).total));
+        const d = densePoints(explodingDieDistribution(sides, rule));
+        expect(d.length, `${rule} d${sides}`).toBe(e.size);
+        for (const pt of d) expect(Math.abs(pt.p - (e.get(pt.value) ?? 0))).toBeLessThan(1e-15);
+        expect(Math.abs(sum(d) - 1)).toBeLessThan(1e-12);
+      }
+    }
+  });
+
+  it('attack odds follow the rule: a d4 attack reaches 8 at most once, beyond with chaining; both against brute force', () => {
+    for (const rule of EXPLOSION_RULES) {
+      const spec = { damage: { kind: 'dice', count: 1, sides: 4 }, modifier: 0, explosions: rule } as const;
+      const dist = densePoints(attackRollDistribution(spec));
+      expect(Math.max(...dist.map((x) => x.value)), rule).toBe(rule === 'once' ? 8 : 4 * (MAX_EXPLOSIONS + 1));
+      const e = enumeratedChances(enumeratePaths((rng) => rollAttackRoll(rng, spec).total));
+      for (const pt of dist) expect(Math.abs(pt.p - (e.get(pt.value) ?? 0)), `${rule} ${pt.value}`).toBeLessThan(1e-15);
     }
   });
 
@@ -76,7 +100,23 @@ describe('the worked flow: damage roll less Defense, then Toughness (Attacking a
     expect(r.soak).toMatchObject({ faces: [4], sum: 4, exhausted: 0, remaining: 5 });
     expect(r.save).toEqual({ face: 7, target: 10, isSuccess: true });
     expect(r.outcome).toBe('injured-save-made');
-    expect(r.mutilation?.id).toBe('gut-wound');
+    // SL-10: the 9 damage the blow dealt picks the row (Instant Death), not the 5 left past Toughness.
+    expect([r.mutilationDamage, r.mutilation?.id]).toEqual([9, 'instant-death']);
+    const past = rollAttack(scriptedRandom([8, 3, 3, 4, 7]), { ...spec, mutilationFrom: 'past-toughness' });
+    expect([past.mutilationDamage, past.mutilation?.id]).toEqual([5, 'gut-wound']);
+  });
+
+  it('SL-10: the mutilation odds follow the damage that picks the row, both readings against brute force', () => {
+    for (const mutilationFrom of ['dealt', 'past-toughness'] as const) {
+      const spec: AttackSpec = { ...base, damage: { kind: 'dice', count: 1, sides: 6 }, modifier: 2, defenseDie: 4, toughnessDice: 1, mutilationFrom };
+      const o = attackOdds(spec);
+      const e = enumeratedChances(enumeratePaths((rng) => {
+        const r = rollAttack(rng, spec);
+        return r.mutilation?.id ?? 'none';
+      }));
+      for (const m of o.mutilation) expect(Math.abs(m.p - (e.get(m.id) ?? 0)), `${mutilationFrom} ${m.id}`).toBeLessThan(1e-12);
+      expect(o.mutilation.reduce((a, m) => a + m.p, 0)).toBeCloseTo(1 - (e.get('none') ?? 0), 12);
+    }
   });
 
   it('a Defense roll at or above the Attack Roll deals nothing, and no Toughness is rolled', () => {

@@ -11,10 +11,11 @@ import { addChance, addDense, densePoints, meanOf, pointMass, shiftDense, unifor
 import { isDefenseDie, type DefenseDie } from './data/armour.js';
 import { mutilationForDamage, type Mutilation } from './data/mutilations.js';
 import type { WeaponDamage } from './data/weapons.js';
-import { ATTACK_DIE_SIDES, MAX_ATTACK_DICE, explodedCheckDice, explodingSumDistribution, rollExplodingDie, type ExplodedDie } from './explode.js';
+import { ATTACK_DIE_SIDES, MAX_ATTACK_DICE, explodedCheckDice, explodingSumDistribution, rollExplodingDie, type ExplodedDie, type ExplosionRule } from './explode.js';
 import { MAX_SAVE_MODIFIER, mutilationOdds, rollSave, saveChance, type SaveRoll } from './injury.js';
 import { MAX_TOUGHNESS_DICE, TOUGHNESS_DIE_SIDES, rollSoak, soakOutcomes, type Soak, type SoakPolicy } from './toughness.js';
 import { MAX_SCORE, MIN_SCORE } from './attributes.js';
+import type { MutilationDamageRule } from './settings.js';
 
 /** Largest flat Modifier on an Attack Roll either way (an input limit). */
 export const MAX_ATTACK_MODIFIER = 20;
@@ -30,6 +31,8 @@ export interface AttackRollSpec {
   readonly damage: WeaponDamage;
   /** The stat Modifier and every flat bonus (trait, weapon against prone, Brace from a mount...). */
   readonly modifier: number;
+  /** How the dice explode: once, as the text says (the default), or chained (ruling SL-9). */
+  readonly explosions?: ExplosionRule;
 }
 
 /** What the defender rolls: the Defense Die (0 = none) and flat bonuses (shield, Brace, prone). */
@@ -50,6 +53,8 @@ export interface AttackSpec extends AttackRollSpec, DefenseSpec {
   readonly conModifier: number;
   /** A nonlethal weapon knocks out instead of mutilating (ruling SL-12). */
   readonly isNonlethal: boolean;
+  /** Which damage picks the mutilation: the damage dealt, before Toughness (the default), or what got past it (ruling SL-10). */
+  readonly mutilationFrom?: MutilationDamageRule;
 }
 
 /** How an attack ends. */
@@ -99,7 +104,7 @@ export function assertAttackSpec(spec: AttackSpec): void {
  */
 export function attackRollDistribution(spec: AttackRollSpec): Dense {
   assertAttackRollSpec(spec);
-  const base = spec.damage.kind === 'dice' ? explodingSumDistribution(spec.damage.count, spec.damage.sides) : pointMass(spec.damage.value);
+  const base = spec.damage.kind === 'dice' ? explodingSumDistribution(spec.damage.count, spec.damage.sides, spec.explosions ?? 'once') : pointMass(spec.damage.value);
   return shiftDense(base, spec.modifier);
 }
 
@@ -138,6 +143,8 @@ export interface AttackOdds {
   readonly outcomes: readonly { readonly outcome: AttackOutcome; readonly label: string; readonly p: number }[];
   /** Chance of each mutilation row being called for (an injury that is not nonlethal), absolute. */
   readonly mutilation: readonly { readonly id: string; readonly label: string; readonly p: number }[];
+  /** For blows past Toughness: the chance of each damage that picks the mutilation (SL-10), absolute. */
+  readonly injuredBy: readonly ValueChance[];
 }
 
 /**
@@ -153,6 +160,8 @@ export function attackOdds(spec: AttackSpec): AttackOdds {
   const remaining = new Map<number, number>();
   const exhausted = new Map<number, number>();
   const outcomes = new Map<AttackOutcome, number>();
+  const injuredBy = new Map<number, number>();
+  const isDealt = (spec.mutilationFrom ?? 'dealt') === 'dealt';
   const save = saveChance(spec.conScore, spec.conModifier);
   for (const d of damage) {
     if (d.value === 0) {
@@ -169,6 +178,7 @@ export function attackOdds(spec: AttackSpec): AttackOdds {
       const p = d.p * e.p;
       addChance(remaining, e.remaining, p);
       addChance(exhausted, e.exhausted, p);
+      if (e.remaining > 0) addChance(injuredBy, isDealt ? d.value : e.remaining, p);
       if (e.remaining === 0) addChance(outcomes, 'soaked', p);
       else if (spec.isNonlethal) addChance(outcomes, 'knocked-out', p);
       else {
@@ -179,6 +189,7 @@ export function attackOdds(spec: AttackSpec): AttackOdds {
   }
   const list = (m: Map<number, number>): ValueChance[] => [...m].map(([value, p]) => ({ value, p })).sort((a, b) => a.value - b.value);
   const remainingList = list(remaining);
+  const injuredList = list(injuredBy);
   return {
     attackRoll: densePoints(attackRollDistribution(spec)),
     defenseRoll: densePoints(defenseRollDistribution(spec)),
@@ -187,7 +198,8 @@ export function attackOdds(spec: AttackSpec): AttackOdds {
     meanRemaining: meanOf(remainingList),
     exhausted: list(exhausted),
     outcomes: ATTACK_OUTCOMES.map((o) => ({ ...o, p: outcomes.get(o.outcome) ?? 0 })),
-    mutilation: spec.isNonlethal ? [] : mutilationOdds(remainingList.filter((r) => r.value > 0)),
+    mutilation: spec.isNonlethal ? [] : mutilationOdds(injuredList),
+    injuredBy: injuredList,
   };
 }
 
@@ -222,7 +234,9 @@ export interface AttackRoll {
   /** The CON save, when the injury called for one. */
   readonly save: SaveRoll | null;
   readonly outcome: AttackOutcome;
-  /** The mutilation row the damage calls for, when mutilation is possible (roll its follow-up with `rollMutilation`). */
+  /** The damage that picks the mutilation: dealt (past Defense) or past Toughness, by the spec (SL-10). */
+  readonly mutilationDamage: number;
+  /** The mutilation row that damage calls for, when mutilation is possible (roll its follow-up with `rollMutilation(rng, mutilationDamage)`). */
   readonly mutilation: Mutilation | null;
   readonly dice: readonly CheckDie[];
   readonly explanation: readonly string[];
@@ -233,7 +247,7 @@ export function rollAttackRoll(rng: RandomSource, spec: AttackRollSpec): { dice:
   assertAttackRollSpec(spec);
   if (spec.damage.kind === 'flat') return { dice: [], total: spec.damage.value + spec.modifier };
   const dice: ExplodedDie[] = [];
-  for (let i = 0; i < spec.damage.count; i++) dice.push(rollExplodingDie(rng, spec.damage.sides));
+  for (let i = 0; i < spec.damage.count; i++) dice.push(rollExplodingDie(rng, spec.damage.sides, spec.explosions ?? 'once'));
   return { dice, total: dice.reduce((s, d) => s + d.total, 0) + spec.modifier };
 }
 
@@ -266,7 +280,8 @@ export function rollAttack(rng: RandomSource, spec: AttackSpec): AttackRoll {
     save = rollSave(rng, spec.conScore, spec.conModifier);
     outcome = save.isSuccess ? 'injured-save-made' : 'injured-save-failed';
   }
-  const mutilation = save !== null ? mutilationForDamage(soak.remaining) : null;
+  const mutilationDamage = (spec.mutilationFrom ?? 'dealt') === 'dealt' ? damage : soak.remaining;
+  const mutilation = save !== null ? mutilationForDamage(mutilationDamage) : null;
   const dice: CheckDie[] = [
     ...attack.dice.flatMap((d) => explodedCheckDice(d, 'Attack die')),
     ...(defense.face === null ? [] : [{ sides: spec.defenseDie, face: defense.face, isKept: true, role: 'Defense Die' }]),
@@ -277,9 +292,9 @@ export function rollAttack(rng: RandomSource, spec: AttackSpec): AttackRoll {
     `Attack Roll ${attack.dice.map((d) => d.faces.join('+')).join(' + ') || String(attack.total - spec.modifier)} ${signed(spec.modifier)} = ${attack.total}`,
     `Defense ${defense.face === null ? 'd0' : `d${spec.defenseDie} ${defense.face}`} ${signed(spec.defenseBonus)} = ${defense.total}: ${damage} damage past Defense`,
     ...(damage > 0 ? [`Toughness ${soak.faces.length === 0 ? 'none rolled' : `${soak.faces.join(', ')} (sum ${soak.sum}, ${soak.exhausted} exhausted)`}: ${soak.remaining} damage left`] : []),
-    ...(save === null ? [] : [`CON save d20 ${save.face} vs ${save.target}: ${save.isSuccess ? 'made' : 'failed'}; damage ${soak.remaining} calls for ${mutilation?.label ?? '-'}`]),
+    ...(save === null ? [] : [`CON save d20 ${save.face} vs ${save.target}: ${save.isSuccess ? 'made' : 'failed'}; ${(spec.mutilationFrom ?? 'dealt') === 'dealt' ? `the ${damage} damage dealt` : `the ${soak.remaining} damage past Toughness`} calls for ${mutilation?.label ?? '-'}`]),
   ];
-  return { attackDice: attack.dice, attackTotal: attack.total, defenseFace: defense.face, defenseTotal: defense.total, damage, soak, save, outcome, mutilation, dice, explanation };
+  return { attackDice: attack.dice, attackTotal: attack.total, defenseFace: defense.face, defenseTotal: defense.total, damage, soak, save, outcome, mutilationDamage, mutilation, dice, explanation };
 }
 
 /**

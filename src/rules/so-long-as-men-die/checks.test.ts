@@ -105,6 +105,21 @@ describe('checkOdds and rollCheck read one definition', () => {
 });
 
 describe('scenarios', () => {
+  it('SL-9: the damage roll explodes once by default, chained with the table setting; odds against brute force', () => {
+    const once = rollCheck(scriptedRandom([4, 4]), { check: 'damage', params: { weapon: 'custom', dice: 1, die: 4 } });
+    expect(once.ok && once.value.total).toBe(8);
+    const chained = rollCheck(scriptedRandom([4, 4, 1]), { check: 'damage', params: { weapon: 'custom', dice: 1, die: 4, explosions: 'chained' } });
+    expect(chained.ok && chained.value.total).toBe(9);
+    for (const explosions of ['once', 'chained']) {
+      const request = { check: 'damage', params: { weapon: 'custom', dice: 2, die: 4, modifier: 1, explosions } };
+      const o = checkOdds(request);
+      if (!o.ok) throw new Error(o.error.message);
+      const e = enumeratedChances(enumeratePaths((rng) => { const r = rollCheck(rng, request); if (!r.ok) throw new Error(r.error.message); return r.value.total; }, { maxThrows: 8 }));
+      for (const v of o.value.values!.filter((x) => x.value <= 12)) expect(Math.abs(v.p - (e.get(v.value) ?? 0)), `${explosions} ${v.value}`).toBeLessThan(1e-12);
+      expect(Math.max(...o.value.values!.map((x) => x.value))).toBe(explosions === 'once' ? 17 : 4 * 21 * 2 + 1);
+    }
+  });
+
   it('attack: longsword 6 explodes +4, and 3: 13; Defense d6 2; Toughness 3, 5: 3 left, CON save 12 against 10 fails', () => {
     const r = roll(scriptedRandom([6, 4, 3, 2, 3, 5, 12]), { check: 'attack', params: { weapon: 'longsword', 'defense-die': 6, 'toughness-dice': 2 } });
     expect(r.total).toBe(3);

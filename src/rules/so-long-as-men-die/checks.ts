@@ -37,7 +37,8 @@ import { DEFENSE_DICE, type DefenseDie } from './data/armour.js';
 import { MANEUVERS } from './data/actions.js';
 import { WEAPONS, findWeapon, hasQuality, type WeaponDamage } from './data/weapons.js';
 import { densePoints, meanOf } from './dense.js';
-import { ATTACK_DIE_SIDES, MAX_ATTACK_DICE, chanceOfExplosion, explodedCheckDice } from './explode.js';
+import { ATTACK_DIE_SIDES, MAX_ATTACK_DICE, MAX_EXPLOSIONS, chanceOfExplosion, explodedCheckDice, type ExplosionRule } from './explode.js';
+import { EXPLOSIONS_SETTING, MUTILATION_DAMAGE_SETTING, type MutilationDamageRule } from './settings.js';
 import { MAX_SAVE_MODIFIER, SAVE_DIE, WAKE_HOURS_DICE, rollLeftForDead, rollMutilation, rollSave, saveChance, saveTarget, type MutilationResult } from './injury.js';
 import { mutilationForDamage } from './data/mutilations.js';
 import { MAX_TOUGHNESS_DICE, SOAK_POLICIES, STANDARD_EXHAUST_FACES, TOUGHNESS_DIE_SIDES, rollToughnessDice, toughnessRollOdds, type SoakPolicy } from './toughness.js';
@@ -55,6 +56,7 @@ const weaponParams = [
     kind: 'integer', name: 'modifier', role: 'modifier', label: 'Attack modifier', help: 'The stat Modifier (STR melee, DEX ranged, INT magic) plus flat bonuses.',
     min: -MAX_ATTACK_MODIFIER, max: MAX_ATTACK_MODIFIER, default: 0,
   },
+  { ...EXPLOSIONS_SETTING, role: 'setting' },
 ] as const satisfies readonly CheckParamDef[];
 
 const defenseParams = [
@@ -83,6 +85,7 @@ const ATTACK_PARAMS = [
   { kind: 'integer', name: 'con', role: 'option', label: 'Defender CON', help: 'The defender\'s CON Score, for the save when injured.', min: MIN_SCORE, max: MAX_SCORE, default: 10 },
   ...saveParams,
   { kind: 'boolean', name: 'nonlethal', role: 'option', label: 'Nonlethal', help: 'Knock out instead of mutilating (default: the weapon\'s quality).' },
+  { ...MUTILATION_DAMAGE_SETTING, role: 'setting' },
 ] as const satisfies readonly CheckParamDef[];
 
 const MANEUVER_PARAMS = [
@@ -156,7 +159,7 @@ function exhaustFrom(v: Values): number[] {
   return [...faces].sort((a, b) => a - b);
 }
 
-function attackRollFrom(v: Values, params: ParamRecord): RuleResult<AttackRollSpec & { weaponLabel: string; weaponId: string | null }> {
+function attackRollFrom(v: Values, params: ParamRecord): RuleResult<AttackRollSpec & { explosions: ExplosionRule; weaponLabel: string; weaponId: string | null }> {
   const weaponId = v.weapon as string;
   let damage: WeaponDamage;
   let label: string;
@@ -173,7 +176,14 @@ function attackRollFrom(v: Values, params: ParamRecord): RuleResult<AttackRollSp
     damage = w.damage;
     label = w.label;
   }
-  return ok({ damage, modifier: num(v, 'modifier'), weaponLabel: label, weaponId: weaponId === CUSTOM_WEAPON ? null : weaponId });
+  return ok({ damage, modifier: num(v, 'modifier'), explosions: (v.explosions as ExplosionRule | undefined) ?? 'once', weaponLabel: label, weaponId: weaponId === CUSTOM_WEAPON ? null : weaponId });
+}
+
+/** What the explosion rule does, in a line (ruling SL-9). */
+function explosionLine(rule: ExplosionRule | undefined): string {
+  return rule === 'chained'
+    ? `each die showing its highest face is rolled again and added, again on each highest face (at most ${MAX_EXPLOSIONS} times a die; a table setting)`
+    : 'each die showing its highest face is rolled a second time and the two added; the second roll stands';
 }
 
 const signed = (n: number): string => (n < 0 ? `- ${-n}` : `+ ${n}`);
@@ -198,10 +208,11 @@ const attackProcedure: CheckProcedure<AttackCheckSpec> = {
     const w = roll.value.weaponId === null ? undefined : findWeapon(roll.value.weaponId);
     const nonlethal = v.value.nonlethal === undefined ? w !== undefined && hasQuality(w, 'nonlethal') : flag(v.value, 'nonlethal');
     return ok({
-      damage: roll.value.damage, modifier: roll.value.modifier, weaponLabel: roll.value.weaponLabel,
+      damage: roll.value.damage, modifier: roll.value.modifier, explosions: roll.value.explosions, weaponLabel: roll.value.weaponLabel,
       defenseDie: num(v.value, 'defense-die') as DefenseDie, defenseBonus: num(v.value, 'defense-bonus'),
       toughnessDice: num(v.value, 'toughness-dice'), soakPolicy: v.value.soak as SoakPolicy, exhaustOn: exhaustFrom(v.value),
       conScore: num(v.value, 'con'), conModifier: num(v.value, 'save-modifier'), isNonlethal: nonlethal,
+      mutilationFrom: (v.value['mutilation-damage'] as MutilationDamageRule | undefined) ?? 'dealt',
     });
   },
   odds(spec) {
@@ -213,7 +224,7 @@ const attackProcedure: CheckProcedure<AttackCheckSpec> = {
       values: o.remaining,
       mean: o.meanRemaining,
       explanation: [
-        `Attack Roll ${describeDamage(spec.damage)} ${signed(spec.modifier)} (${spec.weaponLabel}); explodes on the highest face`,
+        `Attack Roll ${describeDamage(spec.damage)} ${signed(spec.modifier)} (${spec.weaponLabel}); ${explosionLine(spec.explosions)}`,
         `Defense d${spec.defenseDie} ${signed(spec.defenseBonus)}; damage past Defense averages ${meanOf(o.damage).toFixed(3)}`,
         `Toughness: ${spec.toughnessDice} d6 ${spec.soakPolicy}, exhaust on ${spec.exhaustOn.join('/')}; dice exhausted: ${o.exhausted.map((e) => `${e.value}: ${pct(e.p)}`).join(', ')}`,
         `CON save d20 <= ${saveTarget(spec.conScore, spec.conModifier)}${spec.isNonlethal ? ' (not rolled: nonlethal)' : ''}`,
@@ -248,7 +259,7 @@ const maneuverProcedure: CheckProcedure<ManeuverSpec> = {
     const bonus = flag(v.value, 'against-armour') ? (w?.disarmArmourBonus ?? 0) : 0;
     const modifier = roll.value.modifier + bonus;
     if (Math.abs(modifier) > MAX_ATTACK_MODIFIER) return problem('param/out-of-range', `The Attack modifier with the weapon's bonus must stay within ${MAX_ATTACK_MODIFIER}.`, '$.modifier');
-    return ok({ damage: roll.value.damage, modifier, weaponLabel: roll.value.weaponLabel, defenseDie: num(v.value, 'defense-die') as DefenseDie, defenseBonus: num(v.value, 'defense-bonus'), maneuver });
+    return ok({ damage: roll.value.damage, modifier, explosions: roll.value.explosions, weaponLabel: roll.value.weaponLabel, defenseDie: num(v.value, 'defense-die') as DefenseDie, defenseBonus: num(v.value, 'defense-bonus'), maneuver });
   },
   odds(spec) {
     const p = maneuverChance(spec);
@@ -288,7 +299,7 @@ const damageProcedure: CheckProcedure<DamageSpec> = {
       check: 'damage', description: `${spec.weaponLabel}: ${describeDamage(spec.damage)} ${signed(spec.modifier)}`,
       outcomes: [{ outcome: 'exploded', label: 'At least one die exploded', p }, { outcome: 'plain', label: 'No explosion', p: 1 - p }],
       values, mean: meanOf(values),
-      explanation: [`Each die showing its highest face is rolled again and added (at most 20 times a die)`],
+      explanation: [explosionLine(spec.explosions)],
     };
   },
   roll(rng, spec) {

@@ -25,7 +25,7 @@ describe('an attack between two characters', () => {
     expect(spec).toEqual({
       ok: true,
       value: {
-        damage: { kind: 'dice', count: 2, sides: 6 }, modifier: 4, defenseDie: 8, defenseBonus: 2, toughnessDice: 2,
+        damage: { kind: 'dice', count: 2, sides: 6 }, modifier: 4, explosions: 'once', defenseDie: 8, defenseBonus: 2, toughnessDice: 2,
         soakPolicy: 'one-at-a-time', exhaustOn: [5, 6], conScore: 11, conModifier: 0, isNonlethal: false,
       },
     });
@@ -41,10 +41,13 @@ describe('an attack between two characters', () => {
     expect(d.ok && [d.value.modifier, d.value.defenseBonus]).toEqual([4, 0]);
   });
 
-  it('a Pugilist\'s fists deal 1d6 and are not nonlethal; plain fists deal 1', () => {
+  it('SL-21: a Pugilist\'s fists deal 1d6 and stay Nonlethal; a Lizard\'s claws deal 1d6 and are lethal; plain fists deal 1', () => {
     const boxer = make(4, ['pugilist', 'princely']);
     const p = attackSpecFor(boxer, knight, { weaponId: 'bare-hand', use: 'melee' });
-    expect(p.ok && [p.value.damage, p.value.isNonlethal]).toEqual([{ kind: 'dice', count: 1, sides: 6 }, false]);
+    expect(p.ok && [p.value.damage, p.value.isNonlethal]).toEqual([{ kind: 'dice', count: 1, sides: 6 }, true]);
+    const lizard = make(9, ['lizard', 'princely']);
+    const l = attackSpecFor(lizard, knight, { weaponId: 'bare-hand', use: 'melee' });
+    expect(l.ok && [l.value.damage, l.value.isNonlethal]).toEqual([{ kind: 'dice', count: 1, sides: 6 }, false]);
     const q = attackSpecFor(make(5, ['princely', 'crop']), knight, { weaponId: 'bare-hand', use: 'melee' });
     expect(q.ok && [q.value.damage, q.value.isNonlethal]).toEqual([{ kind: 'flat', value: 1 }, true]);
   });

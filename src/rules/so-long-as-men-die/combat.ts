@@ -6,6 +6,7 @@
  */
 import { ok, problem, type RuleResult } from '../rule-system.js';
 import type { AttackSpec } from './attack.js';
+import type { ExplosionRule } from './explode.js';
 import type { SlamdCharacter } from './character.js';
 import { BRACE_DEFENSE_BONUS, PRONE_DEFENSE_VS_MELEE, PRONE_DEFENSE_VS_RANGED } from './data/armour.js';
 import { traitEffects } from './data/traits.js';
@@ -33,6 +34,8 @@ export interface AttackSetup {
   readonly soakPolicy?: SoakPolicy;
   /** Any other flat bonus the Smith allows, with its reason in the log. */
   readonly situationalBonus?: number;
+  /** The table's `explosions` setting; once, as the text, when left out (ruling SL-9). */
+  readonly explosions?: ExplosionRule;
 }
 
 const STAT_OF: Record<AttackUse, 'str' | 'dex' | 'int'> = { melee: 'str', ranged: 'dex', magic: 'int' };
@@ -61,10 +64,9 @@ export function attackSpecFor(attacker: SlamdCharacter, defender: SlamdCharacter
   let isNonlethal = hasQuality(weapon, 'nonlethal');
   if (weapon.id === BARE_HAND_ID) {
     for (const e of attackerEffects) {
-      if (e.kind === 'bare-hands' && e.damage !== null) {
-        damage = e.damage;
-        isNonlethal = false;
-      }
+      // Pugilist: harder fists, still Nonlethal; a Lizard's claws are no longer fists (ruling SL-21).
+      if (e.kind === 'bare-hands' && e.damage !== null) damage = e.damage;
+      if (e.kind === 'bare-hands' && e.isLethal === true) isNonlethal = false;
     }
   }
   let modifier = attacker.stats[STAT_OF[setup.use]].mod + (setup.situationalBonus ?? 0);
@@ -85,7 +87,7 @@ export function attackSpecFor(attacker: SlamdCharacter, defender: SlamdCharacter
     return problem('so-long-as-men-die/toughness-offered', `${defender.name} can offer 0 to ${fresh} Toughness Dice${theirs.value.isEncumbered ? ' (encumbered: none)' : ''}, not ${offered}.`, '$.toughnessDice');
   }
   return ok({
-    damage, modifier, defenseDie: theirs.value.defenseDie, defenseBonus,
+    damage, modifier, explosions: setup.explosions ?? 'once', defenseDie: theirs.value.defenseDie, defenseBonus,
     toughnessDice: offered, soakPolicy: setup.soakPolicy ?? 'one-at-a-time',
     exhaustOn: exhaustFaces(defender.traits, theirs.value.isWearingArmour),
     conScore: defender.stats.con.score, conModifier: 0, isNonlethal,

@@ -20,10 +20,12 @@ import { inventoryReport } from './inventory.js';
 import { PLAY } from './play.js';
 import { TOUGHNESS_DIE_SIDES, freshToughness } from './toughness.js';
 import { readSlamdTrackerValue } from './tracker-values.js';
+import { SLAMD_SETTINGS } from './settings.js';
 
 export * from './attributes.js';
 export * from './dense.js';
 export * from './explode.js';
+export * from './settings.js';
 export * from './toughness.js';
 export * from './injury.js';
 export * from './attack.js';
@@ -119,7 +121,7 @@ export const ruleSystem: RuleSystem<SlamdCharacter> = {
   initiativeHelp: 'Each round every side rolls a d6 plus its leader\'s INT Modifier; in each of the eight phases (and each bullet of a phase) the higher side acts first; tied sides act together.',
   rollInitiative,
   tables: TABLES,
-  settings: [],
+  settings: SLAMD_SETTINGS,
   play: PLAY,
   readTrackerValue: (field, text) => readSlamdTrackerValue(field, text),
 };

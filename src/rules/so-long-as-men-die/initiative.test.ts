@@ -54,14 +54,20 @@ describe('phased initiative (Initiative)', () => {
     expect(orderRound([{ id: 'x', side: 'ghosts', kind: 'movement' }], [])).toMatchObject({ ok: false, error: { code: 'so-long-as-men-die/unknown-side', path: '$[0].side' } });
   });
 
-  it('problems name the entrant: two leaders, duplicate ids, a leader without INT, no entrants', () => {
+  it('SL-14: a leader without an INT Score (a monster) rolls the plain d6; INT keys are read whatever their case', () => {
+    const r = rollInitiative(scriptedRandom([4, 4]), [{ id: 'pc', side: 'party', stats: { INT: 16 } }, { id: 'wolf', side: 'foes', stats: {} }]);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.sides.map((x) => [x.side, x.intMod, x.total, x.rank])).toEqual([['party', 3, 7, 1], ['foes', 0, 4, 2]]);
+    expect(r.value.explanation[1]).toMatch(/no INT Score, no Modifier/);
+  });
+
+  it('problems name the entrant: two leaders, duplicate ids, a bad INT, no entrants', () => {
     const code = (e: InitiativeEntrant[]) => {
       const r = rollInitiative(scriptedRandom([1, 1, 1]), e);
       return r.ok ? null : [r.error.code, r.error.path];
     };
     expect(code([{ id: 'a', side: 's', stats: { int: 9 }, isLeader: true }, { id: 'b', side: 's', stats: { int: 9 }, isLeader: true }])).toEqual(['so-long-as-men-die/two-leaders', '$[1].isLeader']);
     expect(code([{ id: 'a', side: 's', stats: { int: 9 } }, { id: 'a', side: 't', stats: { int: 9 } }])).toEqual(['so-long-as-men-die/duplicate-entrant', '$[1].id']);
-    expect(code([{ id: 'a', side: 's', stats: {} }])).toEqual(['so-long-as-men-die/leader-needs-int', '$[0].stats.int']);
     expect(code([])?.[0]).toBe('so-long-as-men-die/no-entrants');
     expect(code([{ id: 'a', side: 's', stats: { int: 30 } }])).toEqual(['so-long-as-men-die/bad-int', '$[0].stats.int']);
   });

@@ -27,11 +27,17 @@ export interface SideInitiative {
   readonly rank: number;
 }
 
+/** A score by attribute id, whatever the case of its key ("INT" as a tracker may write it, "int" as a document keeps it). */
+export function entrantStat(e: InitiativeEntrant, id: string): number | undefined {
+  const key = Object.keys(e.stats).find((k) => k.toLowerCase() === id);
+  return key === undefined ? undefined : e.stats[key];
+}
+
 const ordinal = (n: number): string => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /**
  * The sides of a fight and their leaders: the entrant marked leader, or else the side's highest INT
- * (the first listed on a tie; ruling SL-14). Problems name the entrant's path.
+ * (the first listed on a tie, or when none has an INT Score; ruling SL-14). Problems name the entrant's path.
  */
 export function sidesOf(entrants: readonly InitiativeEntrant[]): RuleResult<{ side: string; leaderIndex: number; isChosen: boolean }[]> {
   if (entrants.length === 0) return problem('so-long-as-men-die/no-entrants', 'Initiative needs at least one combatant.', '$');
@@ -42,7 +48,7 @@ export function sidesOf(entrants: readonly InitiativeEntrant[]): RuleResult<{ si
     if (seen.has(e.id)) return problem('so-long-as-men-die/duplicate-entrant', `Combatant id ${e.id} is used twice; give each a different id.`, `$[${i}].id`);
     seen.add(e.id);
     if (e.side.trim() === '') return problem('so-long-as-men-die/no-side', `Combatant ${e.id} needs a side.`, `$[${i}].side`);
-    const int = e.stats.int;
+    const int = entrantStat(e, 'int');
     if (int !== undefined && (!Number.isInteger(int) || int < MIN_SCORE || int > MAX_SCORE)) {
       return problem('so-long-as-men-die/bad-int', `INT must be a Score from ${MIN_SCORE} to ${MAX_SCORE}, got ${int}.`, `$[${i}].stats.int`);
     }
@@ -53,14 +59,8 @@ export function sidesOf(entrants: readonly InitiativeEntrant[]): RuleResult<{ si
       if (s.isChosen) return problem('so-long-as-men-die/two-leaders', `Side ${e.side} has two leaders (${entrants[s.leaderIndex]!.id} and ${e.id}); mark one.`, `$[${i}].isLeader`);
       s.leaderIndex = i;
       s.isChosen = true;
-    } else if (!s.isChosen && (int ?? -1) > (entrants[s.leaderIndex]!.stats.int ?? -1)) {
+    } else if (!s.isChosen && (int ?? -1) > (entrantStat(entrants[s.leaderIndex]!, 'int') ?? -1)) {
       s.leaderIndex = i;
-    }
-  }
-  for (const s of sides) {
-    const leader = entrants[s.leaderIndex]!;
-    if (leader.stats.int === undefined) {
-      return problem('so-long-as-men-die/leader-needs-int', `The leader of side ${s.side} (${leader.id}) needs an INT Score (stats.int).`, `$[${s.leaderIndex}].stats.int`);
     }
   }
   return ok(sides);
@@ -82,8 +82,10 @@ export function rollInitiative(rng: RandomSource, entrants: readonly InitiativeE
   const rolled = found.value.map((s) => {
     const leader = entrants[s.leaderIndex]!;
     const face = rng.rollDie(INITIATIVE_DIE);
-    const intMod = statModifier(leader.stats.int!);
-    return { side: s.side, leaderId: leader.id, face, intMod, total: face + intMod, isChosen: s.isChosen };
+    // The text gives monsters no Scores: a leader without INT adds nothing (ruling SL-14).
+    const int = entrantStat(leader, 'int');
+    const intMod = int === undefined ? 0 : statModifier(int);
+    return { side: s.side, leaderId: leader.id, face, intMod, hasInt: int !== undefined, total: face + intMod, isChosen: s.isChosen };
   });
   const sides: SideInitiative[] = rolled.map((r) => ({
     side: r.side, leaderId: r.leaderId, face: r.face, intMod: r.intMod, total: r.total, rank: 1 + rolled.filter((o) => o.total > r.total).length,
@@ -99,7 +101,7 @@ export function rollInitiative(rng: RandomSource, entrants: readonly InitiativeE
   const dice: CheckDie[] = rolled.map((r) => ({ sides: INITIATIVE_DIE, face: r.face, isKept: true, role: `initiative, side ${r.side}` }));
   const sign = (n: number) => (n < 0 ? `- ${-n}` : `+ ${n}`);
   const explanation = [
-    ...rolled.map((r) => `Side ${r.side}: d6 ${r.face} ${sign(r.intMod)} (INT of ${r.leaderId}${r.isChosen ? ', leader' : ', highest INT'}) = ${r.total}`),
+    ...rolled.map((r) => `Side ${r.side}: d6 ${r.face} ${sign(r.intMod)} (${r.hasInt ? 'INT' : 'no INT Score, no Modifier'} of ${r.leaderId}${r.isChosen ? ', leader' : r.hasInt ? ', highest INT' : ', first listed'}) = ${r.total}`),
     'Each phase in turn (1 re-roll and morale, 2 declare, 3 hold readied, 4 objects, 5 ranged, 6 move, 7 melee, 8 declared finish): in each of its bullets, winners before losers.',
   ];
   return ok({ order, dice, explanation, sides });

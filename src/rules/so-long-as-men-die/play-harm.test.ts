@@ -40,7 +40,7 @@ describe('damage: Defense, then Toughness, then the injury (Attacking and Defend
     c = run(c, 'item-add', { item: 'shield', carry: 'readied' }).character;
     c = run(c, 'item-move', { item: 2, hands: '1' }).character;
     // d8 shows 4, +2 shield: 6 off 12 = 6 past Defense; Toughness 1 then 3: 2 left; CON save 15 vs 10 fails; 2 is Scarred.
-    const r = run(c, 'damage', { amount: 12, source: 'Orc axe' }, [4, 1, 3, 15]);
+    const r = run(c, 'damage', { amount: 12, source: 'Orc axe', 'mutilation-damage': 'past-toughness' }, [4, 1, 3, 15]);
     expect(r.outcome).toBe('unconscious-and-mutilated');
     expect(r.character.condition).toBe('unconscious');
     expect(ids(r.character)).toEqual(['flesh-wound', 'scarred']);
@@ -48,6 +48,15 @@ describe('damage: Defense, then Toughness, then the injury (Attacking and Defend
     expect(r.character.woundsLeft).toBe(9);
     expect(r.summary).toMatch(/^Orc axe: 12, 2 past Toughness: .*Wounds 10 -> 9$/);
     expect(r.explanation[0]).toBe('12 against Defense d8 4 + 2 = 6: 6 past Defense');
+  });
+
+  it('SL-10: by default the damage dealt (past Defense, before Toughness) picks the mutilation', () => {
+    let c = base();
+    c = run(c, 'item-add', { item: 'chain', carry: 'readied' }).character;
+    // d8 shows 4: 8 off 12 dealt; Toughness 1 then 3 leaves 4; CON save 15 vs 10 fails; the 8 dealt is Doomed (d4 rounds: 2).
+    const r = run(c, 'damage', { amount: 12, source: 'Orc axe' }, [4, 1, 3, 15, 2]);
+    expect(r.outcome).toBe('unconscious-and-mutilated');
+    expect(ids(r.character)).toEqual(['flesh-wound', 'doomed']);
   });
 
   it('a made save: unconscious with a Flesh Wound by default, or mutilated and standing by choice; each is one Wound', () => {

@@ -5,6 +5,7 @@
  * (Constitution); Attacking and Defending; Armor; Toughness; Injury; Mutilation. Rulings SL-10 ...
  * SL-12, SL-22, SL-24, SL-26, SL-27.
  */
+import { MUTILATION_DAMAGE_SETTING, type MutilationDamageRule } from './settings.js';
 import { MAX_CHARACTER_CONDITIONS } from '../character-play.js';
 import type { CheckDie, CheckOdds, OutcomeOdds, ParamDef } from '../rule-system.js';
 import { ok } from '../rule-system.js';
@@ -68,6 +69,7 @@ const DAMAGE_PARAMS = [
   },
   { kind: 'boolean', name: 'nonlethal', label: 'Nonlethal', help: 'A nonlethal blow (bare hands, a whip) knocks out with a Flesh Wound: no save, no mutilation, no Wound (ruling SL-12).', default: false },
   { kind: 'integer', name: 'save-modifier', label: 'CON save modifier', help: 'A situational modifier to the CON save target.', min: -MAX_SAVE_MODIFIER, max: MAX_SAVE_MODIFIER, default: 0 },
+  { ...MUTILATION_DAMAGE_SETTING, role: 'setting' },
   {
     kind: 'choice', name: 'choice', label: 'If the CON save is made', default: 'unconscious',
     help: 'The player\'s choice on a made save: fall unconscious with a Flesh Wound, or be mutilated and stay standing (ruling SL-26).',
@@ -148,6 +150,7 @@ export const damageChange: ChangeProcedure<DamageSpec> = {
       defenseDie: isDefended ? report.value.defenseDie : 0, defenseBonus,
       toughnessDice: offered, soakPolicy: v['soak'] as SoakPolicy, exhaustOn: exhaustFaces(c.traits, report.value.isWearingArmour),
       conScore: c.stats.con.score, conModifier: intOf(v, 'save-modifier'), isNonlethal: isOn(v, 'nonlethal'),
+      mutilationFrom: (v['mutilation-damage'] as MutilationDamageRule | undefined) ?? 'dealt',
     };
     return ok({ attack, amount: intOf(v, 'amount'), isDefended, source: textOf(v, 'source'), choice: v['choice'] as InjuryChoice, toughnessNote });
   },
@@ -158,8 +161,7 @@ export const damageChange: ChangeProcedure<DamageSpec> = {
     for (const x of o.outcomes) if (x.outcome === 'no-damage' || x.outcome === 'soaked' || x.outcome === 'knocked-out') add(x.outcome, x.p);
     if (!s.attack.isNonlethal) {
       const made = saveChance(s.attack.conScore, s.attack.conModifier);
-      for (const r of o.remaining) {
-        if (r.value === 0) continue;
+      for (const r of o.injuredBy) {
         if (c.woundsLeft <= 1) {
           add('dead', r.p);
           continue;
@@ -193,7 +195,7 @@ export const damageChange: ChangeProcedure<DamageSpec> = {
     const roll = rollAttack(rng, s.attack);
     const isInjured = roll.outcome === 'injured-save-made' || roll.outcome === 'injured-save-failed';
     const needsMutilation = roll.outcome === 'injured-save-failed' || (roll.outcome === 'injured-save-made' && s.choice === 'mutilated');
-    const mutilation: MutilationResult | undefined = needsMutilation ? rollMutilation(rng, roll.soak.remaining) : undefined;
+    const mutilation: MutilationResult | undefined = needsMutilation ? rollMutilation(rng, roll.mutilationDamage) : undefined;
     const applied = applyAttack(c, roll, { choice: s.choice, ...(mutilation === undefined ? {} : { mutilation }) });
     // prepare refused the dead and offered only fresh dice, and the mutilation is rolled for the damage left.
     if (!applied.ok) throw new Error(`damage: ${applied.error.message}`);

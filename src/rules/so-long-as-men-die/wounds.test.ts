@@ -34,8 +34,11 @@ describe('applying an attack to a character (Toughness; Injury; Mutilation)', ()
   });
 
   it('save failed: unconscious and mutilated; Scarred costs a point of CHA; the document still reads', () => {
-    const roll = rollAttack(scriptedRandom([3, 1, 15]), { ...spec, toughnessDice: 1 });
+    const roll = rollAttack(scriptedRandom([3, 1, 15]), { ...spec, toughnessDice: 1, mutilationFrom: 'past-toughness' });
     expect([roll.outcome, roll.soak.remaining]).toEqual(['injured-save-failed', 2]);
+    // The default reads the damage dealt (3): a mutilation rolled for the 2 past Toughness is refused.
+    const dealt = rollAttack(scriptedRandom([3, 1, 15]), { ...spec, toughnessDice: 1 });
+    expect(applyAttack(victim(), dealt, { mutilation: rollMutilation(scriptedRandom([]), 2) })).toMatchObject({ ok: false, error: { code: 'so-long-as-men-die/mutilation-mismatch' } });
     const c = victim();
     const r = applyAttack(c, roll, { mutilation: rollMutilation(scriptedRandom([]), 2) });
     expect(r.ok).toBe(true);

@@ -19,7 +19,7 @@ export type InjuryChoice = 'unconscious' | 'mutilated';
 /** The player's side of an injury: the choice after a made save, and the mutilation rolled when one applies. */
 export interface InjuryDecision {
   readonly choice?: InjuryChoice;
-  /** From `rollMutilation(rng, roll.soak.remaining)`, when the character is mutilated. */
+  /** From `rollMutilation(rng, roll.mutilationDamage)`, when the character is mutilated. */
   readonly mutilation?: MutilationResult;
 }
 
@@ -47,8 +47,8 @@ export function applyAttack(character: SlamdCharacter, roll: AttackRoll, decisio
   };
   const mutilate = (c: SlamdCharacter): RuleResult<SlamdCharacter> => {
     const m = decision.mutilation;
-    if (m === undefined) return problem('so-long-as-men-die/mutilation-needed', `Roll the mutilation for ${roll.soak.remaining} damage (rollMutilation) and pass it.`, '$.mutilation');
-    if (m.damage !== roll.soak.remaining) return problem('so-long-as-men-die/mutilation-mismatch', `The mutilation was rolled for ${m.damage} damage, but ${roll.soak.remaining} got through.`, '$.mutilation');
+    if (m === undefined) return problem('so-long-as-men-die/mutilation-needed', `Roll the mutilation for ${roll.mutilationDamage} damage (rollMutilation) and pass it.`, '$.mutilation');
+    if (m.damage !== roll.mutilationDamage) return problem('so-long-as-men-die/mutilation-mismatch', `The mutilation was rolled for ${m.damage} damage, but the blow calls for one by ${roll.mutilationDamage} (ruling SL-10).`, '$.mutilation');
     const isDead = m.mutilation.isDeath || (m.mutilation.id === 'severed' && m.location?.id === 'head');
     const cha = m.mutilation.chaLoss === 0 ? c.stats.cha : statOf(Math.max(MIN_SCORE, c.stats.cha.score - m.mutilation.chaLoss));
     const injury: CharacterInjury = {

@@ -24,7 +24,11 @@ export type TraitEffect =
   | { readonly kind: 'stowed-slots'; readonly amount: number }
   | { readonly kind: 'readied-slots'; readonly amount: number }
   | { readonly kind: 'attack-bonus'; readonly amount: number; readonly when: 'always' | 'against-self-defence' }
-  | { readonly kind: 'bare-hands'; readonly damage: WeaponDamage | null; readonly qualities: readonly WeaponQualityId[] }
+  /**
+   * Bare hands changed by a trait: new damage, added qualities, and whether the trait makes them lethal
+   * (a Lizard's claws); fists that only hit harder stay Nonlethal (ruling SL-21).
+   */
+  | { readonly kind: 'bare-hands'; readonly damage: WeaponDamage | null; readonly qualities: readonly WeaponQualityId[]; readonly isLethal?: true }
   | { readonly kind: 'toughness-dice'; readonly amount: number }
   | { readonly kind: 'all-stats'; readonly amount: number }
   /** Hands added (a third arm) or lost (one hand). */
@@ -116,7 +120,7 @@ export const TRAITS = [
   ]),
   t(35, 'hobbit', 'Hobbit', 'Each hand holds half a slot, so one-handed weapons need both; one free Disarm or steal each round.', [{ kind: 'hand-capacity', slots: partSlot(2) }]),
   t(36, 'lizard', 'Lizard', 'Bare skin counts as leather; you breathe water; your hands are claws for 1d6.', [
-    { kind: 'natural-armour', armourId: 'leather' }, { kind: 'bare-hands', damage: { kind: 'dice', count: 1, sides: 6 }, qualities: [] },
+    { kind: 'natural-armour', armourId: 'leather' }, { kind: 'bare-hands', damage: { kind: 'dice', count: 1, sides: 6 }, qualities: [], isLethal: true },
   ]),
   t(37, 'centaur', 'Centaur', 'You always count as mounted.'),
   t(38, 'starseed', 'Starseed', 'Albino, with acid for blood; you stride over water, up walls and across ceilings, but floors will not hold you.'),
