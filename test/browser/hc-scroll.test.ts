@@ -2,7 +2,8 @@
  * A caster's magick at the table, in real Chromium against the real server: the Prepare form sends the
  * spells the player ticks (a caster knowing more spells than the stat allows picks which, MG-1), and
  * "Prepare spells" and "Town rest" are not offered while a fight runs in the tracker (MG-19); once the
- * Smith ends the fight they are again; a scroll is read with its odds shown first (MG-10).
+ * Smith ends the fight they are again; a scroll is read with its odds shown first (MG-10),
+ * declared as a Feat with the odds that follow (MG-11).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +95,11 @@ describe.skipIf(reason !== null)(`a caster's magick in Chromium${reason !== null
       // reading's result reaches the sheet's recent magick.
       await magick.getByLabel('Scroll of').fill('Fireball');
       await expect.poll(() => magick.locator('.scroll-odds').innerText(), POLL).toMatch(/It goes off: \d+\.\d%.*Dedicated.*fizzle \d+\.\d%, backfire \d+\.\d%, wild effect \d+\.\d%/);
+      // Declared as a Feat (MG-11): the Feat Die joins the INT Test, and the odds rise before the click.
+      const goesOff = async () => Number(/It goes off: (\d+\.\d)%/.exec(await magick.locator('.scroll-odds').innerText())![1]);
+      const plain = await goesOff();
+      await magick.getByLabel('as a Feat').check();
+      await expect.poll(goesOff, POLL).toBeGreaterThan(plain);
       await magick.getByRole('button', { name: 'Read the scroll' }).click();
       await magick.locator('summary', { hasText: 'Recent magick' }).click();
       await expect.poll(() => magick.locator('.explain li').first().innerText(), POLL).toMatch(/scroll of Fireball: .*(spell goes off|Fizzle|Backfire|Wild effect)/);

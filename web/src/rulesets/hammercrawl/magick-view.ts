@@ -146,10 +146,11 @@ export function holdOdds(state: MagickState, damaged: boolean, settings: MagickS
   }
 }
 
-/** The odds of casting from a scroll for the character of `doc` (its grade, INT and level; MG-10), or why not. */
+/** The odds of casting from a scroll for the character of `doc` (its grade, INT and level; MG-10), declared as a Feat or not (MG-11), or why not. */
 export function scrollOdds(
   doc: Readonly<Record<string, unknown>>,
   canReadLanguage: boolean,
+  feat = false,
 ):
   | { readonly ok: true; readonly success: number; readonly failures: readonly { readonly id: string; readonly kind: string; readonly p: number }[]; readonly reader: string }
   | { readonly ok: false; readonly message: string } {
@@ -161,7 +162,7 @@ export function scrollOdds(
     } catch {
       reader = 'non-caster';
     }
-    const r = readScrollOdds({ kind: 'read-scroll', spell: 'scroll', reader, intScore: c.stats.INT.score, level: c.level, canReadLanguage });
+    const r = readScrollOdds({ kind: 'read-scroll', spell: 'scroll', reader, intScore: c.stats.INT.score, level: c.level, canReadLanguage, ...(feat ? { feat: true } : {}) });
     if (!r.ok) return { ok: false, message: r.problem.message };
     return { ok: true, success: r.odds.success, failures: r.odds.failures, reader };
   } catch (e) {
