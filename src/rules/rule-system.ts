@@ -634,6 +634,12 @@ export interface TrackerAttackRecord {
   readonly isHit: boolean;
   readonly isCrit: boolean;
   readonly lines: readonly string[];
+  /**
+   * The result in a few words for anyone at the table ("hit, but the target saves"), where hit and
+   * miss alone would mislead (an attack that connects and does nothing); when set, the players' line
+   * about an attack on a hidden combatant says it in place of "hits" or "miss".
+   */
+  readonly outcome?: string;
 }
 
 /** The body of a `combat-changed` event: the tracker after a change, one line saying what happened. */

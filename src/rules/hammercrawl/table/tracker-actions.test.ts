@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedRandom, seededRandom } from '../../../dice/random.js';
 import { rollCombatAction, EMPTY_COMBAT, type CombatAction, type CombatState } from '../../../table/combat.js';
+import { combatChangeForPlayers } from '../../../table/project.js';
 import type { TableCharacter } from '../../rule-system.js';
 import { attackOdds } from '../combat/attack.js';
 import { rollCharacters } from '../create-character.js';
@@ -127,6 +128,20 @@ describe('Tactical ATTACK!: the attack, the opponent’s Save, then the effect c
     const saved = rollTrackerAction(scriptedRandom([15, 19]), fight(), [], { type: 'tactical-attack', attackerId: 'c3', targetId: 'c2', stat: 'STR' });
     expect(saved.ok && saved.value.summary).toMatch(/but Brute saves/);
     expect(saved.ok && saved.value.combat.combatants[1]!.conditions).toEqual([]);
+  });
+
+  it("the players' line about a Tactical Attack on a hidden foe says it connected and was saved against, not a miss", () => {
+    const players = (r: ReturnType<typeof rollTrackerAction>) => {
+      if (!r.ok || r.value.attack === undefined) throw new Error('no attack');
+      return combatChangeForPlayers({ combat: r.value.combat, summary: r.value.summary, attack: r.value.attack });
+    };
+    const saved = players(rollTrackerAction(scriptedRandom([15, 19]), fight(), [], { type: 'tactical-attack', attackerId: 'c3', targetId: 'c2', stat: 'STR' }));
+    expect(saved.summary).toBe('Hound attacks Brute: hit, but Brute saves.');
+    expect(saved.attack).toMatchObject({ isHit: false, outcome: 'hit, but Brute saves', lines: [] });
+    const miss = players(rollTrackerAction(scriptedRandom([2]), fight(), [], { type: 'tactical-attack', attackerId: 'c3', targetId: 'c2', stat: 'STR' }));
+    expect(miss.summary).toBe('Hound attacks Brute: miss.');
+    const crit = players(rollTrackerAction(scriptedRandom([16, 4]), fight(), [], { type: 'tactical-attack', attackerId: 'c3', targetId: 'c2', stat: 'STR' }));
+    expect(crit.summary).toBe('Hound attacks Brute: crit, two effects to choose.');
   });
 
   it('"On the opponent’s next turn, they lose their standard action": its attacks are refused until it passes', () => {

@@ -9,7 +9,7 @@
  * Rulings CB-9, CB-11, CB-12, CB-37 to CB-41 in docs/rulings.md.
  */
 import type { RandomSource } from '../../../dice/random.js';
-import { ok, problem, type CombatState, type Combatant, type RuleResult, type TableCharacter } from '../../rule-system.js';
+import { ok, problem, type CombatState, type Combatant, type RuleResult, type TableCharacter, type TrackerAttackRecord } from '../../rule-system.js';
 import type { StatId } from '../check-modifiers.js';
 import { attackCheckOdds, rollAttackChecks, type AttackChecks } from '../combat/attack.js';
 import { DEFAULT_COMBAT_SETTINGS, type BuiltAttack, type CombatSettings } from '../combat/build-attack.js';
@@ -78,7 +78,7 @@ export interface TrackerActionResult {
   readonly combat: CombatState;
   readonly summary: string;
   /** A Tactical Attack's record (its rolls), shown as an attack card. */
-  readonly attack?: { readonly attackerId: string; readonly targetId: string; readonly isHit: boolean; readonly isCrit: boolean; readonly lines: readonly string[] };
+  readonly attack?: TrackerAttackRecord;
   readonly target?: { readonly character: TableCharacter; readonly document: TableCharacter['document']; readonly summary: string; readonly lines: readonly string[] };
 }
 
@@ -180,10 +180,13 @@ function rollTactical(
     lines.push(`${attacker.name} chooses ${count === 2 ? 'two effects (or one twice)' : 'one effect'}`);
   }
   const verdict = !roll.isHit ? 'miss' : save?.saved === true ? `${isCrit ? 'crit' : 'success'}, but ${target.name} saves` : `${isCrit ? 'crit' : 'success'}: ${attacker.name} chooses ${count === 2 ? 'two effects' : 'an effect'}`;
+  // `isHit` is whether an effect lands; the outcome words keep "connected, but saved" apart from a miss
+  // in every view of the attack, the players' view of a hidden foe's included (Tactical ATTACK!).
+  const outcome = !roll.isHit ? 'miss' : save?.saved === true ? `${isCrit ? 'crit' : 'hit'}, but ${target.name} saves` : `${isCrit ? 'crit' : 'hit'}, ${count === 2 ? 'two effects' : 'an effect'} to choose`;
   return ok({
     combat: after,
     summary: `${attacker.name} makes a Tactical Attack on ${target.name}: ${verdict}.`,
-    attack: { attackerId, targetId: target.id, isHit: lands, isCrit, lines },
+    attack: { attackerId, targetId: target.id, isHit: lands, isCrit, lines, outcome },
   });
 }
 
