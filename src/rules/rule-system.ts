@@ -485,6 +485,13 @@ export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
    * @example readTrackerValue('health', 'D8', {}) // ok('d8'); readTrackerValue('health', 'banana', {}) // combat/bad-health
    */
   readTrackerValue?(field: TrackerField, text: string, combatant: TrackerSubject): RuleResult<string>;
+  /**
+   * The tracker as combatant `combatantId`'s turn begins (the tracker's `start` and `next-turn`), with
+   * what the ruleset ends then, and a line saying so (null when nothing ended). Optional: without it a
+   * turn changes only the turn.
+   * @example turnBegins(combat, 'c2') // { combat: c2 without "Total Defense", note: "Goblin's Total Defense ends: their turn." }
+   */
+  turnBegins?(combat: CombatState, combatantId: string): { readonly combat: CombatState; readonly note: string | null };
 }
 
 /** A field of a tracker combatant that the table's ruleset reads (`RuleSystem.readTrackerValue`). */

@@ -75,6 +75,7 @@ import { isHammerPoolError } from './hammer-pools.js';
 import { RESOURCE_DICE, RESOURCE_STEP_DOWN_MAX_FACE, ResourceError, resourceOdds, rollResourceUse } from './resource-die.js';
 import { prepareSave, rollSave, saveOdds, type SaveSpec } from './saves.js';
 import { rollInitiativeContest } from './initiative/contest.js';
+import { turnBegins } from './table/tracker-conditions.js';
 
 /** Largest target or static mod a check parameter accepts (either sign); far past any stat or mod. */
 export const MAX_CHECK_NUMBER = 1000;
@@ -636,4 +637,6 @@ export const ruleSystem: RuleSystem<Character> = {
   play: hammercrawlPlay,
   table: hammercrawlTable,
   readTrackerValue: readHammercrawlTrackerValue,
+  // Total Defense lasts until its holder's next turn (ruling CB-37).
+  turnBegins,
 };

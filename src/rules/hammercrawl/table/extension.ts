@@ -35,6 +35,7 @@ import { combatSettingsOf, rollTrackerAttack } from './tracker-attack.js';
 import { decideTrackerAction } from './tracker-actions-decide.js';
 import { TRACKER_ACTION_EXAMPLES, TRACKER_ACTION_ROLLS, TRACKER_ACTION_TYPES } from './tracker-actions.js';
 import { decideInitiativeAction, foldInitiativeChanged, type InitiativeChangedBody } from './initiative.js';
+import { afterTurnMoved } from './tracker-conditions.js';
 import type { InitiativeState } from '../initiative/index.js';
 
 /** HAMMERCRAWL!'s slice of a table's state. */
@@ -184,7 +185,11 @@ export function decideHammercrawlCommand(
       return decideHammer(rng, command, context);
     case 'combat': {
       // Total Defense, Tactical Attacks, damage that is not an attack... (tracker-actions.ts).
-      if (command.action.type === 'initiative') return decideInitiativeAction(rng, state.initiative ?? null, command.requestId, command.action, context);
+      if (command.action.type === 'initiative') {
+        const decided = decideInitiativeAction(rng, state.initiative ?? null, command.requestId, command.action, context);
+        // The turn the initiative gives begins: a Total Defense held since that combatant's last turn ends (CB-37).
+        return decided.ok ? ok(decided.value.map((e) => withTurnBegun(context.combat, e))) : decided;
+      }
       if (command.action.type !== 'attack') return decideTrackerAction(rng, command.action, context);
       const action = command.action;
       // A player attacks with their own character; the Smith with anyone.
@@ -219,6 +224,13 @@ export function decideHammercrawlCommand(
       return ok([tracker, characterSaved(r.target.character, r.target.document, { id: 'attack', summary: r.target.summary, ...(isHiddenAttacker ? {} : { explanation: r.lines }) }, true)]);
     }
   }
+}
+
+/** A tracker change that moved the turn, with what ends as that turn begins (tracker-conditions.ts `afterTurnMoved`). */
+function withTurnBegun(before: ExtensionContext['combat'], e: ExtensionEvent): ExtensionEvent {
+  if (!('shared' in e) || e.shared !== 'combat-changed') return e;
+  const moved = afterTurnMoved(before, e.body.combat);
+  return moved.note === null ? e : { shared: 'combat-changed', body: { ...e.body, combat: moved.combat, summary: `${e.body.summary} ${moved.note}` } };
 }
 
 /** Folds one event into HAMMERCRAWL!'s slice (its own kinds; a saved document's magick; a removed character's magick goes with it). */

@@ -14,7 +14,7 @@ import { ruleSystem as hammercrawl } from '../rule-system.js';
 import { readHammercrawlCommand } from './read-command.js';
 import { rollTrackerAction, trackerDamage, trackerTactical, type TrackerCombatAction } from './tracker-actions.js';
 import { rollTrackerAttack, trackerAttack } from './tracker-attack.js';
-import { CONDITION_WORDS, pendingTacticalText, statesOf } from './tracker-conditions.js';
+import { afterTurnMoved, CONDITION_WORDS, pendingTacticalText, statesOf } from './tracker-conditions.js';
 import { MAX_TRACKER_DAMAGE_DICE, MAX_TRACKER_DV } from './tracker-actions.js';
 
 function combat(state: CombatState, action: CombatAction): CombatState {
@@ -62,6 +62,33 @@ describe('Total Defense: "each time you are targeted by an attack before your ne
     // The goblin attacking is its next action: its Total Defense is over.
     const after = rollTrackerAttack(seededRandom(3), td.combat, [], 'c1', 'c3');
     expect(after.ok && after.value.combat.combatants[0]!.conditions).toEqual([]);
+  });
+
+  it('"before your next turn": the stance ends as the holder\'s next turn begins, by the tracker\'s turn or the initiative', () => {
+    // Order goblin c1, brute c2, hound c3; the goblin takes Total Defense on its turn.
+    let s = combat(fight(), { type: 'start' });
+    s = act(s, { type: 'total-defense', combatantId: 'c1' }).combat;
+    const next = (state: CombatState) => {
+      const r = rollCombatAction(seededRandom(9), hammercrawl, state, { type: 'next-turn' });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value;
+    };
+    const brute = next(s);
+    expect(brute.combat.combatants[0]!.conditions).toEqual([CONDITION_WORDS.totalDefense]);
+    expect(brute.summary).toBe('Brute acts.');
+    const hound = next(brute.combat);
+    expect(statesOf(hound.combat.combatants[0]!.conditions).totalDefense).toBe(true);
+    // Round 2 gives the goblin the turn again: its Total Defense is over, and the line says so.
+    const round2 = next(hound.combat);
+    expect(round2.combat.combatants[0]!.conditions).toEqual([]);
+    expect(round2.summary).toBe("Round 2. Goblin's Total Defense ends: their turn.");
+    // A Tank's Covering goes with it; other words stay.
+    const covered = combat(s, { type: 'update', combatantId: 'c2', conditions: [CONDITION_WORDS.totalDefense, CONDITION_WORDS.covering, 'Prone'] });
+    expect(next(covered).combat.combatants[1]!.conditions).toEqual(['Prone']);
+    // The initiative moving the turn does the same; a change that keeps the turn keeps the stance.
+    const moved = afterTurnMoved(hound.combat, { ...hound.combat, round: 2, turn: 0 });
+    expect(moved.combat.combatants[0]!.conditions).toEqual([]);
+    expect(afterTurnMoved(s, s)).toEqual({ combat: s, note: null });
   });
 
   it('Covering is the Tank’s: a Tank covering steps in for an attacked ally and defends as a Feat', () => {
