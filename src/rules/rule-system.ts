@@ -649,11 +649,20 @@ export interface TrackerAttackRecord {
   readonly outcome?: string;
 }
 
+/** Harm no combatant's attack dealt (a trap, a fall, a spell's damage), as the roll log shows it: on whom, from what, each roll explained. */
+export interface TrackerHarmRecord {
+  readonly targetId: string;
+  readonly source: string;
+  readonly lines: readonly string[];
+}
+
 /** The body of a `combat-changed` event: the tracker after a change, one line saying what happened. */
 export interface CombatChangedBody {
   readonly combat: CombatState;
   readonly summary: string;
   readonly attack?: TrackerAttackRecord;
+  /** When the change is harm that came from no attack (what reacts to being hurt, a sustained spell's concentration, reads it). */
+  readonly harm?: TrackerHarmRecord;
 }
 
 /** A body of a ruleset's own event: plain JSON. A body with `visibility` is redacted like a secret roll. */

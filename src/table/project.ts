@@ -136,8 +136,10 @@ export function combatChangeForPlayers(body: CombatChangedBody): CombatChangedBo
           : `${nameOf(attack.attackerId)} ${attack.isCrit ? 'crits' : 'hits'} ${target.name}${target.isDown ? ': down!' : '.'}`;
     return { ...body, combat, summary, attack: { ...attack, lines: [] } };
   }
+  // Harm on a hidden combatant keeps whom it hurt and from what, without its rolls (they name its dice).
+  const harm = body.harm !== undefined && hiddenOne(body.harm.targetId) !== undefined ? { harm: { ...body.harm, lines: [] } } : {};
   // The tracker's own summary of a change to one combatant starts with its name ("Goblin: health d6 -> d4.").
   const changed = hidden.find((c) => body.summary.startsWith(`${c.name}: `));
-  if (changed === undefined) return { ...body, combat };
-  return { ...body, combat, summary: `The Smith changed ${changed.name}${changed.isDown ? ': down' : ''}.` };
+  if (changed === undefined) return { ...body, combat, ...harm };
+  return { ...body, combat, ...harm, summary: `The Smith changed ${changed.name}${changed.isDown ? ': down' : ''}.` };
 }

@@ -22,7 +22,7 @@ export function decideTrackerAction(rng: RandomSource, action: TrackerCombatActi
   const done = rollTrackerAction(rng, context.combat, context.characters, action, combatSettingsOf(context.settings));
   if (!done.ok) return done;
   const r = done.value;
-  const tracker: ExtensionEvent = { shared: 'combat-changed', body: { combat: r.combat, summary: r.summary, ...(r.attack !== undefined ? { attack: r.attack } : {}) } };
+  const tracker: ExtensionEvent = { shared: 'combat-changed', body: { combat: r.combat, summary: r.summary, ...(r.attack !== undefined ? { attack: r.attack } : {}), ...(r.harm !== undefined ? { harm: r.harm } : {}) } };
   if (r.target === undefined) return ok([tracker]);
   return ok([tracker, characterSaved(r.target.character, r.target.document, { id: 'damage', summary: r.target.summary, explanation: r.target.lines }, true)]);
 }

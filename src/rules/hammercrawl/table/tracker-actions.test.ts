@@ -246,6 +246,12 @@ describe('damage that is not an attack: a trap, a fall, a spell’s DV, through 
     const r = rollTrackerAction(scriptedRandom([4, 6, 2]), s, [], action);
     expect(r.ok && r.value.combat.combatants[0]).toMatchObject({ health: 'd7', armour: 'none' });
     expect(r.ok && r.value.summary).toBe('Knight: Pit trap, DV 10: Health d7.');
+    // The change says whom the harm hit and how it was rolled (a sustaining caster's concentration reads it);
+    // the players see whom and from what, not the hidden knight's rolls.
+    expect(r.ok && r.value.harm).toMatchObject({ targetId: 'c1', source: 'Pit trap' });
+    expect(r.ok && r.value.harm!.lines[0]).toMatch(/^Pit trap: .*DV 10$/);
+    const seen = r.ok ? combatChangeForPlayers({ combat: r.value.combat, summary: r.value.summary, harm: r.value.harm! }) : null;
+    expect(seen).toMatchObject({ summary: 'The Smith changed Knight.', harm: { targetId: 'c1', source: 'Pit trap', lines: [] } });
     s = r.ok ? r.value.combat : s;
     // Armour destroyed stays destroyed for the next damage and its odds.
     const next = trackerDamage(s, [], { type: 'damage', targetId: 'c1', source: 'Fall', dv: 2 });

@@ -9,7 +9,7 @@
  * Rulings CB-9, CB-11, CB-12, CB-37 to CB-41 in docs/rulings.md.
  */
 import type { RandomSource } from '../../../dice/random.js';
-import { ok, problem, type CombatState, type Combatant, type RuleResult, type TableCharacter, type TrackerAttackRecord } from '../../rule-system.js';
+import { ok, problem, type CombatState, type Combatant, type RuleResult, type TableCharacter, type TrackerAttackRecord, type TrackerHarmRecord } from '../../rule-system.js';
 import type { StatId } from '../check-modifiers.js';
 import { attackCheckOdds, rollAttackChecks, type AttackChecks } from '../combat/attack.js';
 import { DEFAULT_COMBAT_SETTINGS, type BuiltAttack, type CombatSettings } from '../combat/build-attack.js';
@@ -79,6 +79,8 @@ export interface TrackerActionResult {
   readonly summary: string;
   /** A Tactical Attack's record (its rolls), shown as an attack card. */
   readonly attack?: TrackerAttackRecord;
+  /** Damage that is not an attack: on whom, from what, its rolls (a sustaining caster's concentration Test follows it, MG-8). */
+  readonly harm?: TrackerHarmRecord;
   readonly target?: { readonly character: TableCharacter; readonly document: TableCharacter['document']; readonly summary: string; readonly lines: readonly string[] };
 }
 
@@ -299,7 +301,7 @@ function rollDamage(
   const dice = after.healthDie === null ? 'down!' : `Health d${after.healthDie}${after.armourDie !== null ? `, Armour d${after.armourDie}` : ''}`;
   // "Name: ..." so that a hidden combatant's change reads "The Smith changed Name" to the players (TB-17).
   const summary = `${target.name}: ${action.source.trim()}, DV ${dv.dv}: ${changed ? dice : `soaked, no damage (${dice})`}.`;
-  const res: TrackerActionResult = { combat: { ...combat, combatants }, summary };
+  const res: TrackerActionResult = { combat: { ...combat, combatants }, summary, harm: { targetId: target.id, source: action.source.trim(), lines } };
   const character = characters.find((c) => c.id === combat.combatants.find((x) => x.id === target.id)?.characterId);
   if (character === undefined || !changed) return ok(res);
   const document = withHealthAfterHit(character.document, after.healthDie, after.armourDie === defender.armourDie ? undefined : after.armourDie);

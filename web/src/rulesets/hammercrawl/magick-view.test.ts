@@ -3,7 +3,7 @@ import { EMPTY_MAGICK_STATE, type MagickState } from '../../../../src/rules/hamm
 import type { RulesetEvent } from '../../lib/protocol.js';
 import { seededRandom } from '../../../../src/dice/random.js';
 import { rollCharacter } from '../../../../src/rules/hammercrawl/create-character.js';
-import { defaultPreparation, hitWhileSustaining, magickTiming, scrollOdds } from './magick-view.js';
+import { defaultPreparation, harmNotes, hitWhileSustaining, magickTiming, scrollOdds } from './magick-view.js';
 
 const spell = (id: string) => ({ id, name: id, level: 1 });
 const sustaining: MagickState = {
@@ -35,6 +35,23 @@ describe('the magick view', () => {
     if (!plain.ok || !feat.ok) throw new Error('no odds');
     expect(feat.success).toBeGreaterThan(plain.success);
     expect(feat.success).toBeLessThanOrEqual(1);
+  });
+
+  it("the Smith's damage that is not an attack (a trap) on a sustaining caster asks for the Test too (MG-8)", () => {
+    const trap = (seq: number, targetId = 'c1') => ({
+      event: { kind: 'combat-changed', seq, at: 0, by: 's', combat: combat(true), summary: `Ysolde: Trap, DV 3 (${seq})`, harm: { targetId, source: 'Trap', lines: [] } },
+      follows: [],
+    });
+    const chat = { event: { kind: 'chatted', seq: 4, text: 'hi' }, follows: [] };
+    const notes = harmNotes([chat, trap(7)]);
+    expect(notes).toEqual([{ seq: 7, targetId: 'c1', isHit: true, summary: 'Ysolde: Trap, DV 3 (7)' }]);
+    expect(hitWhileSustaining(sustaining, 'ch1', combat(true), notes, [magickAt(3)])).toBe('Ysolde: Trap, DV 3 (7)');
+    // In the same commit as another card's event, after an attack: the latest is named.
+    const grouped = harmNotes([{ event: { kind: 'character-saved', seq: 9 }, follows: [trap(10).event] }]);
+    expect(hitWhileSustaining(sustaining, 'ch1', combat(true), [hit(8), ...grouped], [magickAt(3)])).toBe('Ysolde: Trap, DV 3 (10)');
+    // Tested since, or on someone else: nothing asked.
+    expect(hitWhileSustaining(sustaining, 'ch1', combat(true), notes, [magickAt(8)])).toBeNull();
+    expect(hitWhileSustaining(sustaining, 'ch1', combat(true), harmNotes([trap(7, 'c2')]), [magickAt(3)])).toBeNull();
   });
 
   it('Prepare ticks today\'s list, else every known spell up to the limit', () => {

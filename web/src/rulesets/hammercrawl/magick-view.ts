@@ -171,6 +171,23 @@ export function scrollOdds(
 }
 
 /**
+ * The tracker's damage that was not an attack (a trap, a fall, a spell's DV: the `harm` of a
+ * `combat-changed`), from the table's log, as hits for `hitWhileSustaining`: such damage breaks
+ * concentration as an attack does (Sustaining Spells; MG-8), soaked or not. Oldest first.
+ */
+export function harmNotes(log: readonly { readonly event: unknown; readonly follows: readonly unknown[] }[]): Pick<AttackNote, 'seq' | 'targetId' | 'isHit' | 'summary'>[] {
+  const out: Pick<AttackNote, 'seq' | 'targetId' | 'isHit' | 'summary'>[] = [];
+  for (const entry of log) {
+    for (const raw of [entry.event, ...entry.follows]) {
+      const e = raw as { readonly kind?: unknown; readonly seq?: unknown; readonly summary?: unknown; readonly harm?: { readonly targetId?: unknown } };
+      if (e.kind !== 'combat-changed' || typeof e.seq !== 'number' || typeof e.harm?.targetId !== 'string') continue;
+      out.push({ seq: e.seq, targetId: e.harm.targetId, isHit: true, summary: typeof e.summary === 'string' ? e.summary : '' });
+    }
+  }
+  return out.sort((a, b) => a.seq - b.seq);
+}
+
+/**
  * A hit in the tracker on the character since its last magick command, while it sustains spells: the
  * moment the rules call for a concentration Test against the half-stat (Sustaining Spells; MG-8). The
  * summary of the hit, or null.
@@ -179,7 +196,7 @@ export function hitWhileSustaining(
   state: MagickState,
   characterId: string,
   combat: unknown,
-  attacks: readonly AttackNote[],
+  attacks: readonly Pick<AttackNote, 'seq' | 'targetId' | 'isHit' | 'summary'>[],
   events: readonly RulesetEvent[],
 ): string | null {
   if (state.sustained.length === 0) return null;
@@ -190,6 +207,6 @@ export function hitWhileSustaining(
     const body = e as unknown as { readonly kind: string; readonly seq: number; readonly characterId?: unknown };
     if (body.kind === 'magick-changed' && body.characterId === characterId && body.seq > lastMagick) lastMagick = body.seq;
   }
-  const hit = [...attacks].reverse().find((a) => a.isHit && own.has(a.targetId) && a.seq > lastMagick);
+  const hit = [...attacks].sort((a, b) => a.seq - b.seq).reverse().find((a) => a.isHit && own.has(a.targetId) && a.seq > lastMagick);
   return hit === undefined ? null : hit.summary;
 }
