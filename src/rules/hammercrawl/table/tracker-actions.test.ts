@@ -13,7 +13,10 @@ import { rollCharacters } from '../create-character.js';
 import { ruleSystem as hammercrawl } from '../rule-system.js';
 import { readHammercrawlCommand } from './read-command.js';
 import { rollTrackerAction, trackerDamage, trackerTactical, type TrackerCombatAction } from './tracker-actions.js';
-import { rollTrackerAttack, trackerAttack } from './tracker-attack.js';
+import { rollTrackerAttack, trackerAttack, trackerFighter } from './tracker-attack.js';
+import { tacticalSaveSpec } from '../combat/encounter.js';
+import { DEFAULT_COMBAT_SETTINGS } from '../combat/build-attack.js';
+import { saveOdds } from '../saves.js';
 import { afterTurnMoved, CONDITION_WORDS, pendingTacticalText, statesOf } from './tracker-conditions.js';
 import { MAX_TRACKER_DAMAGE_DICE, MAX_TRACKER_DV } from './tracker-actions.js';
 
@@ -29,8 +32,8 @@ function act(state: CombatState, action: TrackerCombatAction, characters: readon
   return r.value;
 }
 
-function character(id: string, choices: Record<string, unknown>, seed = 21): TableCharacter {
-  const r = rollCharacters(seededRandom(seed), { method: 'semi', seed, choices: choices as never }, 1);
+function character(id: string, choices: Record<string, unknown>, seed = 21, method: 'semi' | 'palladium' = 'semi'): TableCharacter {
+  const r = rollCharacters(seededRandom(seed), { method, seed, choices: choices as never }, 1);
   if (!r.ok) throw new Error(r.error.message);
   return { id, ownerId: `owner-${id}`, document: r.characters[0]! as unknown as TableCharacter['document'] };
 }
@@ -287,5 +290,52 @@ describe('damage that is not an attack: a trap, a fall, a spell’s DV, through 
     let s = combat(EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN });
     s = combat(s, { type: 'update', combatantId: 'c1', health: 'down' });
     expect(rollTrackerAction(seededRandom(1), s, [], { type: 'damage', targetId: 'c1', source: 'Trap', dv: 3 })).toMatchObject({ ok: false, error: { code: 'combat/fighter-down' } });
+  });
+});
+
+describe('stock abilities in the tracker: "a one-step bonus on all STR-related" (CON-related) checks (ST-14)', () => {
+  const labels = (list: readonly { readonly origin: { readonly label?: string } }[] | undefined) => (list ?? []).map((x) => x.origin.label);
+  const troll = character('troll', { stock: 'troll', class: 'combatant', shtick: 'two-handed' }, 21, 'palladium');
+  const ogre = character('ogre', { stock: 'ogre', class: 'combatant', shtick: 'two-handed' }, 23, 'palladium');
+  const human = character('human', { stock: 'human', class: 'combatant', shtick: 'two-handed' }, 21);
+  const chars = [troll, ogre, human];
+  let s = combat(EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN });
+  s = combat(s, { type: 'add', name: 'Grak', side: 'party', characterId: 'troll' });
+  s = combat(s, { type: 'add', name: 'Ugg', side: 'party', characterId: 'ogre' });
+  s = combat(s, { type: 'add', name: 'Hal', side: 'party', characterId: 'human' });
+  const fighter = (id: string) => {
+    const f = trackerFighter(s.combatants.find((c) => c.id === id)!, chars);
+    if (!f.ok) throw new Error(f.error.message);
+    return f.value;
+  };
+  const strAttack = (id: string) => {
+    const weapon = fighter(id).weapons.find((w) => w.attackStat === 'STR');
+    if (weapon === undefined) throw new Error(`${id} has no STR weapon`);
+    const r = trackerAttack(s, chars, id, 'c1', { weaponId: weapon.id });
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value.attack.spec;
+  };
+
+  it("a Troll's STR attack takes Monstrous Strength's step, and the odds show it; an Ogre's or a Human's does not", () => {
+    expect(labels(strAttack('c2').attack.steps)).toContain('Monstrous Strength');
+    expect(labels(strAttack('c3').attack.steps).filter((l) => /Monstrous/.test(l ?? ''))).toEqual([]);
+    expect(labels(strAttack('c4').attack.steps).filter((l) => /Monstrous/.test(l ?? ''))).toEqual([]);
+    // The same attack without the stock's step hits less often.
+    const spec = strAttack('c2');
+    const plain = { ...spec, attack: { ...spec.attack, steps: (spec.attack.steps ?? []).filter((x) => x.origin.label !== 'Monstrous Strength') } };
+    expect(attackOdds(spec).hit).toBeGreaterThan(attackOdds(plain).hit);
+  });
+
+  it("a Tactical Attack's Save: the Troll's STR Save and the Ogre's CON Save take the step, other stats not", () => {
+    const goblin = fighter('c1');
+    expect(labels(tacticalSaveSpec(goblin, fighter('c2'), 'STR', DEFAULT_COMBAT_SETTINGS).steps)).toEqual(['Monstrous Strength']);
+    expect(labels(tacticalSaveSpec(goblin, fighter('c2'), 'CON', DEFAULT_COMBAT_SETTINGS).steps)).toEqual([]);
+    expect(labels(tacticalSaveSpec(goblin, fighter('c3'), 'CON', DEFAULT_COMBAT_SETTINGS).steps)).toEqual(['Monstrous Endurance']);
+    expect(labels(tacticalSaveSpec(goblin, fighter('c4'), 'STR', DEFAULT_COMBAT_SETTINGS).steps)).toEqual([]);
+    // The tracker's odds of the Save are the stepped ones.
+    const t = trackerTactical(s, chars, 'c1', 'c2', 'STR');
+    const spec = tacticalSaveSpec(goblin, fighter('c2'), 'STR', DEFAULT_COMBAT_SETTINGS);
+    expect(t.ok && t.value.save).toBeCloseTo(saveOdds(spec).saved, 12);
+    expect(saveOdds(spec).saved).toBeGreaterThan(saveOdds({ ...spec, steps: [] }).saved);
   });
 });
