@@ -444,6 +444,14 @@ export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
   readonly checks: readonly CheckKindDef[];
   checkOdds(request: CheckRequest): RuleResult<CheckOdds>;
   rollCheck(rng: RandomSource, request: CheckRequest): RuleResult<CheckRoll>;
+  /**
+   * A check as one character makes it: the request with what the character always brings to it (a
+   * stock's bonus on a stat) added as the check's own parameters, so that the odds and the roll agree.
+   * The dice tray asks it for a check a sheet's stat set up. Optional: without it, or for a document
+   * the ruleset cannot read, the request stands.
+   * @example characterCheck(troll, { check: 'test', params: { target: 14, stat: 'STR' } }) // params gain stock: 'troll'
+   */
+  characterCheck?(document: unknown, request: CheckRequest): CheckRequest;
 
   /** Usage (resource) dice. */
   readonly usageDie: UsageDieRules;

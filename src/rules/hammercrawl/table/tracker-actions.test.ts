@@ -294,7 +294,7 @@ describe('damage that is not an attack: a trap, a fall, a spell’s DV, through 
 });
 
 describe('stock abilities in the tracker: "a one-step bonus on all STR-related" (CON-related) checks (ST-14)', () => {
-  const labels = (list: readonly { readonly origin: { readonly label?: string } }[] | undefined) => (list ?? []).map((x) => x.origin.label);
+  const labels = (list: readonly { readonly origin: object }[] | undefined) => (list ?? []).map((x) => ('label' in x.origin ? String(x.origin.label) : ''));
   const troll = character('troll', { stock: 'troll', class: 'combatant', shtick: 'two-handed' }, 21, 'palladium');
   const ogre = character('ogre', { stock: 'ogre', class: 'combatant', shtick: 'two-handed' }, 23, 'palladium');
   const human = character('human', { stock: 'human', class: 'combatant', shtick: 'two-handed' }, 21);
@@ -322,7 +322,7 @@ describe('stock abilities in the tracker: "a one-step bonus on all STR-related" 
     expect(labels(strAttack('c4').attack.steps).filter((l) => /Monstrous/.test(l ?? ''))).toEqual([]);
     // The same attack without the stock's step hits less often.
     const spec = strAttack('c2');
-    const plain = { ...spec, attack: { ...spec.attack, steps: (spec.attack.steps ?? []).filter((x) => x.origin.label !== 'Monstrous Strength') } };
+    const plain = { ...spec, attack: { ...spec.attack, steps: (spec.attack.steps ?? []).filter((x) => !('label' in x.origin) || x.origin.label !== 'Monstrous Strength') } };
     expect(attackOdds(spec).hit).toBeGreaterThan(attackOdds(plain).hit);
   });
 
