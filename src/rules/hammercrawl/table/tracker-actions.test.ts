@@ -12,7 +12,7 @@ import { attackOdds } from '../combat/attack.js';
 import { rollCharacters } from '../create-character.js';
 import { ruleSystem as hammercrawl } from '../rule-system.js';
 import { readHammercrawlCommand } from './read-command.js';
-import { rollTrackerAction, trackerDamage, trackerTactical, type TrackerCombatAction } from './tracker-actions.js';
+import { LAY_ON_HANDS_CRIT_MIN, laidOnHandsText, rollTrackerAction, trackerDamage, trackerLayOnHands, trackerTactical, type TrackerCombatAction } from './tracker-actions.js';
 import { rollTrackerAttack, trackerAttack, trackerFighter } from './tracker-attack.js';
 import { tacticalSaveSpec } from '../combat/encounter.js';
 import { DEFAULT_COMBAT_SETTINGS } from '../combat/build-attack.js';
@@ -337,5 +337,65 @@ describe('stock abilities in the tracker: "a one-step bonus on all STR-related" 
     const spec = tacticalSaveSpec(goblin, fighter('c2'), 'STR', DEFAULT_COMBAT_SETTINGS);
     expect(t.ok && t.value.save).toBeCloseTo(saveOdds(spec).saved, 12);
     expect(saveOdds(spec).saved).toBeGreaterThan(saveOdds({ ...spec, steps: [] }).saved);
+  });
+});
+
+describe('Lay on Hands in the tracker: a WIL Test, one Health Die step back or three on a crit (CL-12, CB-16)', () => {
+  const healer = character('sister', { class: 'devout', devoutPowers: [{ id: 'lay-on-hands', version: 'advanced' }, { id: 'revenant', version: 'basic' }] }, 31);
+  const novice = character('novice', { class: 'devout', devoutPowers: [{ id: 'lay-on-hands', version: 'basic' }, { id: 'revenant', version: 'basic' }, { id: 'combat-hardened', version: 'basic' }] }, 32);
+  const hurt = character('ulf', { class: 'combatant', shtick: 'two-handed' }, 22);
+  const ulfBase = (hurt.document as unknown as { baseHealthDie: string }).baseHealthDie;
+  const hurtDoc = { ...hurt, document: { ...hurt.document, healthDie: 'd4' } } as TableCharacter;
+  const chars = [healer, novice, hurtDoc];
+  const wil = (healer.document as unknown as { stats: { WIL: { score: number } } }).stats.WIL.score;
+  let s = combat(EMPTY_COMBAT, { type: 'add', name: 'Sister', side: 'party', characterId: 'sister' });
+  s = combat(s, { type: 'add', name: 'Novice', side: 'party', characterId: 'novice' });
+  s = combat(s, { type: 'add', name: 'Ulf', side: 'party', characterId: 'ulf' });
+  s = combat(s, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN });
+  const fightOn = combat(s, { type: 'start' });
+
+  it('shows the Test odds and the die after before the click: the WIL score, the half-stat for another faith, a crit at C16', () => {
+    const b = trackerLayOnHands(fightOn, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' });
+    expect(b.ok).toBe(true);
+    if (!b.ok) return;
+    expect(b.value.test).toMatchObject({ kind: 'test', target: wil, critMin: LAY_ON_HANDS_CRIT_MIN });
+    // d20 at or under WIL: P(success) = WIL/20 (capped), the crit a natural 1.
+    expect(b.value.success + b.value.crit).toBeCloseTo(Math.min(wil, 20) / 20, 12);
+    expect(b.value.crit).toBeCloseTo(1 / 20, 12);
+    expect(b.value.onSuccess).toBe(5);
+    const other = trackerLayOnHands(fightOn, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3', isOfFaith: false });
+    expect(other.ok && other.value.test.target).toBe(Math.ceil(wil / 2));
+  });
+
+  it('heals the target in the tracker and on its document; refuses the healer, the basic power in a fight, and a second time the next round', () => {
+    // A natural 2 succeeds (WIL is at least 3), no crit: d4 -> d5.
+    const r = rollTrackerAction(scriptedRandom([2]), fightOn, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.combat.combatants[2]).toMatchObject({ health: 'd5', isDown: false });
+    expect((r.value.target!.document as { healthDie: string }).healthDie).toBe('d5');
+    expect(r.value.summary).toMatch(/^Sister lays hands on Ulf \(.*\): Health d4 -> d5\.$/);
+    expect(r.value.combat.combatants[0]!.conditions).toEqual([laidOnHandsText(1)]);
+    // A crit restores three steps along the chain (d4 d5 d6 d7), never past the base.
+    const crit = rollTrackerAction(scriptedRandom([1]), fightOn, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' });
+    expect(crit.ok && crit.value.combat.combatants[2]!.health).toBe(Number(ulfBase.slice(1)) >= 7 ? 'd7' : ulfBase);
+    expect(rollTrackerAction(seededRandom(1), fightOn, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c1' })).toMatchObject({ ok: false, error: { code: 'combat/target-is-self' } });
+    expect(rollTrackerAction(seededRandom(1), fightOn, chars, { type: 'lay-on-hands', healerId: 'c2', targetId: 'c3' })).toMatchObject({ ok: false, error: { code: 'combat/not-a-special' } });
+    expect(rollTrackerAction(seededRandom(1), fightOn, chars, { type: 'lay-on-hands', healerId: 'c3', targetId: 'c1' })).toMatchObject({ ok: false, error: { code: 'combat/not-a-special' } });
+    // Once every other round: refused in round 2, allowed in round 3.
+    const round2 = { ...r.value.combat, round: 2 };
+    expect(rollTrackerAction(seededRandom(1), round2, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' })).toMatchObject({ ok: false, error: { code: 'combat/lay-on-hands-rest' } });
+    expect(rollTrackerAction(seededRandom(1), { ...round2, round: 3 }, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' }).ok).toBe(true);
+    // Out of a fight the basic power heals too.
+    expect(rollTrackerAction(scriptedRandom([2]), s, chars, { type: 'lay-on-hands', healerId: 'c2', targetId: 'c3' }).ok).toBe(true);
+    // A failed Test heals nothing (a natural 20 fails any WIL below 20).
+    const miss = rollTrackerAction(scriptedRandom([20]), fightOn, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' });
+    if (wil < 20) expect(miss.ok && miss.value.target).toBeUndefined();
+  });
+
+  it('is read from the wire with its fields', () => {
+    const ok1 = readHammercrawlCommand({ kind: 'combat', requestId: 'r1', action: { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3', isOfFaith: false } });
+    expect(ok1.ok).toBe(true);
+    expect(readHammercrawlCommand({ kind: 'combat', requestId: 'r1', action: { type: 'lay-on-hands', healerId: 'c1' } }).ok).toBe(false);
   });
 });
