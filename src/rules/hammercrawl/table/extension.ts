@@ -6,7 +6,8 @@
  * to a character is also written on its document (`character-saved`), the one truth of the character.
  * Rulings TB-n and TC-n in docs/rulings.md.
  */
-import type { RandomSource } from '../../../dice/random.js';
+import { seededRandom, type RandomSource } from '../../../dice/random.js';
+import { rollCharacter } from '../create-character.js';
 import {
   forbidden,
   ok,
@@ -313,7 +314,18 @@ export const HAMMERCRAWL_TABLE_EXAMPLES: readonly ExtensionExample[] = [
   ...TRACKER_ACTION_EXAMPLES,
   example('smith', { kind: 'combat', requestId: 'ex-initiative-start', action: { type: 'initiative', command: { kind: 'start' } } }),
   example('smith', { kind: 'combat', requestId: 'ex-initiative-contest', action: { type: 'initiative', command: { kind: 'roll-contest' } } }),
+  // A Devout with advanced Lay on Hands (character ch2, combatant c3) heals Ada in the running fight (CB-42).
+  { role: 'smith', message: { kind: 'character-save', requestId: 'ex-save-healer', character: exampleHealer() } },
+  example('smith', { kind: 'combat', requestId: 'ex-add-healer', action: { type: 'add', name: 'Sister Mora', side: 'party', characterId: 'ch2' } }),
+  { role: 'smith', message: { kind: 'combat', requestId: 'ex-lay-on-hands', action: { type: 'lay-on-hands', healerId: 'c3', targetId: 'c1' } } },
 ];
+
+/** The example table's healer: a Devout with advanced Lay on Hands, rolled from a fixed seed. */
+function exampleHealer(): unknown {
+  const r = rollCharacter(seededRandom(31), { method: 'semi', choices: { class: 'devout', devoutPowers: [{ id: 'lay-on-hands', version: 'advanced' }, { id: 'revenant', version: 'basic' }] }, name: 'Sister Mora' });
+  if (!r.ok) throw new Error(`the example healer: ${r.error.message}`);
+  return r.character;
+}
 
 /** HAMMERCRAWL!'s table extension. */
 export const hammercrawlTable: TableExtension<HammercrawlTableState, HammercrawlTableCommand> = {
