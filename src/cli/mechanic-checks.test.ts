@@ -137,3 +137,32 @@ describe('bad input: one line on stderr, exit 2', () => {
     expect(r.err).not.toContain('internal error');
   });
 });
+
+describe('--stock and --stat: the roller\'s stock abilities on a check (STOCKS; ST-8, ST-9, ST-14)', () => {
+  it("a Troll's STR Test is one step better (d20 -> d16); another stat is not", async () => {
+    const troll = await json(['odds', 'test', '--target', '12', '--stat', 'STR', '--stock', 'troll', '--json']);
+    expect(troll['dice']).toEqual(['d16']);
+    expect(troll['success']).toBe(0.75);
+    expect(String(troll['explanation'])).toMatch(/Monstrous Strength/);
+    const dex = await json(['odds', 'test', '--target', '12', '--stat', 'DEX', '--stock', 'troll', '--json']);
+    expect(dex['dice']).toEqual(['d20']);
+  });
+
+  it('a Droffen STR Save adds the level on stone, not --off-earth; an Elfin INT Save at --full-health has an Advantage', async () => {
+    const base = ['odds', 'save', '--mod', '0', '--target', '12', '--stat', 'STR', '--stock', 'droffen', '--stock-level', '4', '--json'];
+    const on = await json(base);
+    const off = await json([...base, '--off-earth']);
+    const plus4 = await json(['odds', 'save', '--mod', '4', '--target', '12', '--stat', 'STR', '--json']);
+    expect(on['saved']).toBeCloseTo(plus4['saved'] as number, 12);
+    expect(off['saved']).toBeLessThan(on['saved'] as number);
+    const elf = await json(['odds', 'save', '--mod', '0', '--target', '12', '--stat', 'INT', '--stock', 'elfin', '--full-health', '--json']);
+    const adv = await json(['odds', 'save', '--mod', '0', '--target', '12', '--stat', 'INT', '--adv', '--json']);
+    expect(elf['saved']).toBeCloseTo(adv['saved'] as number, 12);
+  });
+
+  it('an unknown stock is refused, naming the flag', async () => {
+    const r = await cli(['odds', 'test', '--target', '12', '--stat', 'STR', '--stock', 'martian'], FRESH_SEED);
+    expect(r.code).toBe(EXIT_BAD_INPUT);
+    expect(r.err).toMatch(/--stock/);
+  });
+});

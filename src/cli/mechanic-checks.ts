@@ -32,6 +32,7 @@ import {
   type TieRule,
 } from '../rules/hammercrawl/checks.js';
 import { featDieBonus } from '../rules/hammercrawl/feat-die.js';
+import { CHECK_STOCKS, NO_STOCK_EFFECTS, stockBonusesById, type StockCheckEffects } from '../rules/hammercrawl/derived.js';
 import { prepareSave, rollSave, saveOdds, type SaveSpec } from '../rules/hammercrawl/saves.js';
 
 function pct(p: number): string {
@@ -58,6 +59,22 @@ const DIE_FLAGS = (prefix: string, who: string): MechanicFlag[] => [
   { name: `${prefix}feat`, kind: 'integer', placeholder: 'level', description: `${who}roll as a Feat: add the Feat Die of this character level (1-10)` },
   { name: `${prefix}weak`, kind: 'boolean', description: `${who}use the Weak column of the Feat Die table` },
 ];
+
+/** The roller's stock and the situation its abilities name (STOCKS; rulings ST-8, ST-9, ST-14), as on the table's checks. */
+const STOCK_FLAGS: readonly MechanicFlag[] = [
+  { name: 'stock', kind: 'text', choices: CHECK_STOCKS.map((x) => x.id), placeholder: 'id', description: "the roller's stock: its abilities on the check's stat apply (troll: Monstrous Strength on STR; needs --stat)" },
+  { name: 'off-earth', kind: 'boolean', description: 'not both feet on stone or earth: Droffen Strength of the Earth lapses' },
+  { name: 'full-health', kind: 'boolean', description: 'the Health Die is at its base (Elfin Blessed Intellect)' },
+];
+
+/** The stock's bonuses the flags ask for (`stockBonusesById`, the table's definition). */
+function stockFlags(flags: MechanicFlags, kind: 'test' | 'challenge', isSave: boolean, level: number): StockCheckEffects {
+  const stock = flags['stock'];
+  if (stock !== undefined && !CHECK_STOCKS.some((x) => x.id === stock)) {
+    throw new UsageError(`--stock: '${String(stock).slice(0, 40)}' is no stock; the stocks are ${CHECK_STOCKS.map((x) => x.id).join(', ')}`);
+  }
+  return stockBonusesById(flags['stock'], flags['stat'], level, { kind, isSave, isOnEarth: flags['off-earth'] !== true, isHealthFull: flags['full-health'] === true });
+}
 
 const CRIT_FLAG: MechanicFlag = {
   name: 'crit',
@@ -117,9 +134,14 @@ function checkSpecFrom(kind: CheckKind, flags: MechanicFlags): CheckSpec {
   const critMin = critFlag(flags);
   let target = integerFlag(flags, 'target');
   if (target !== undefined && flags['half'] === true) target = asUsage(() => halfStat(target!));
+  const own = sideSpec(flags, '');
+  const stock = kind === 'open' ? NO_STOCK_EFFECTS : stockFlags(flags, kind, false, 1);
   return {
     kind,
-    ...sideSpec(flags, ''),
+    ...own,
+    steps: [...(own.steps ?? []), ...stock.steps],
+    mods: [...(own.mods ?? []), ...stock.mods],
+    vantage: [...(own.vantage ?? []), ...stock.vantage],
     ...(target !== undefined ? { target } : {}),
     ...(critMin !== undefined ? { critMin } : {}),
     ...belowFlag(flags),
@@ -188,6 +210,9 @@ function checkMechanic(kind: CheckKind, description: string): MechanicCommand {
     ...DIE_FLAGS('', ''),
     CRIT_FLAG,
     BELOW_FLAG,
+    ...(kind === 'open'
+      ? []
+      : [{ name: 'stat', kind: 'text', choices: [...STAT_IDS], placeholder: 'stat', description: "the stat the check is on (with --stock, the stock's abilities on it apply)" } as const, ...STOCK_FLAGS]),
   ];
   return {
     name: kind,
@@ -212,6 +237,9 @@ function saveSpecFrom(f: MechanicFlags): SaveSpec {
   const level = integerFlag(f, 'level');
   const sourceLevel = integerFlag(f, 'source-level');
   const stat = f['stat'];
+  const stock = stockFlags(f, 'challenge', true, integerFlag(f, 'stock-level') ?? level ?? 1);
+  const steps = [...(side.steps ?? []), ...stock.steps];
+  const vantage = [...(side.vantage ?? []), ...stock.vantage];
   return {
     statMod: integerFlag(f, 'mod') ?? 0,
     target: integerFlag(f, 'target')!,
@@ -220,8 +248,9 @@ function saveSpecFrom(f: MechanicFlags): SaveSpec {
     ...(level !== undefined && (sourceLevel !== undefined || f['feat'] !== true) ? { level } : {}),
     ...(sourceLevel !== undefined ? { sourceLevel } : {}),
     ...(f['all-or-nothing'] === true ? { allOrNothing: true } : {}),
-    ...(side.steps && side.steps.length > 0 ? { steps: side.steps } : {}),
-    ...(side.vantage && side.vantage.length > 0 ? { vantage: side.vantage } : {}),
+    ...(steps.length > 0 ? { steps } : {}),
+    ...(vantage.length > 0 ? { vantage } : {}),
+    ...(stock.mods.length > 0 ? { mods: stock.mods } : {}),
     ...(critMin !== undefined ? { critMin } : {}),
     ...saveFeat(f, level),
   };
@@ -253,6 +282,8 @@ const SAVE_MECHANIC: MechanicCommand = {
     { name: 'feat', kind: 'boolean', description: 'a Save that is one of your Feats: add the Feat Die of --level' },
     { name: 'weak', kind: 'boolean', description: 'with --feat: the Weak column of the Feat Die table' },
     CRIT_FLAG,
+    ...STOCK_FLAGS,
+    { name: 'stock-level', kind: 'integer', placeholder: 'n', description: 'the level Droffen Strength of the Earth adds (else --level, else 1)' },
   ],
   roll(rng: RandomSource, f: MechanicFlags): MechanicOutput {
     const spec = saveSpecFrom(f);

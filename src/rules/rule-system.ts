@@ -444,6 +444,14 @@ export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
   readonly checks: readonly CheckKindDef[];
   checkOdds(request: CheckRequest): RuleResult<CheckOdds>;
   rollCheck(rng: RandomSource, request: CheckRequest): RuleResult<CheckRoll>;
+  /**
+   * A check as one character makes it: the request with what the character always brings to it (a
+   * stock's bonus on a stat) added as the check's own parameters, so that the odds and the roll agree.
+   * The dice tray asks it for a check a sheet's stat set up. Optional: without it, or for a document
+   * the ruleset cannot read, the request stands.
+   * @example characterCheck(troll, { check: 'test', params: { target: 14, stat: 'STR' } }) // params gain stock: 'troll'
+   */
+  characterCheck?(document: unknown, request: CheckRequest): CheckRequest;
 
   /** Usage (resource) dice. */
   readonly usageDie: UsageDieRules;
@@ -485,6 +493,13 @@ export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
    * @example readTrackerValue('health', 'D8', {}) // ok('d8'); readTrackerValue('health', 'banana', {}) // combat/bad-health
    */
   readTrackerValue?(field: TrackerField, text: string, combatant: TrackerSubject): RuleResult<string>;
+  /**
+   * The tracker as combatant `combatantId`'s turn begins (the tracker's `start` and `next-turn`), with
+   * what the ruleset ends then, and a line saying so (null when nothing ended). Optional: without it a
+   * turn changes only the turn.
+   * @example turnBegins(combat, 'c2') // { combat: c2 without "Total Defense", note: "Goblin's Total Defense ends: their turn." }
+   */
+  turnBegins?(combat: CombatState, combatantId: string): { readonly combat: CombatState; readonly note: string | null };
 }
 
 /** A field of a tracker combatant that the table's ruleset reads (`RuleSystem.readTrackerValue`). */
@@ -634,6 +649,19 @@ export interface TrackerAttackRecord {
   readonly isHit: boolean;
   readonly isCrit: boolean;
   readonly lines: readonly string[];
+  /**
+   * The result in a few words for anyone at the table ("hit, but the target saves"), where hit and
+   * miss alone would mislead (an attack that connects and does nothing); when set, the players' line
+   * about an attack on a hidden combatant says it in place of "hits" or "miss".
+   */
+  readonly outcome?: string;
+}
+
+/** Harm no combatant's attack dealt (a trap, a fall, a spell's damage), as the roll log shows it: on whom, from what, each roll explained. */
+export interface TrackerHarmRecord {
+  readonly targetId: string;
+  readonly source: string;
+  readonly lines: readonly string[];
 }
 
 /** The body of a `combat-changed` event: the tracker after a change, one line saying what happened. */
@@ -641,6 +669,8 @@ export interface CombatChangedBody {
   readonly combat: CombatState;
   readonly summary: string;
   readonly attack?: TrackerAttackRecord;
+  /** When the change is harm that came from no attack (what reacts to being hurt, a sustained spell's concentration, reads it). */
+  readonly harm?: TrackerHarmRecord;
 }
 
 /** A body of a ruleset's own event: plain JSON. A body with `visibility` is redacted like a secret roll. */

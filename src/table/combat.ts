@@ -176,6 +176,15 @@ function find(state: CombatState, id: string): TableResult<Combatant> {
   return c === undefined ? refuse('combat/no-such-combatant', `No combatant ${id} in the tracker.`) : done(c);
 }
 
+/** A change that gives the turn to a combatant, with what the ruleset ends as that turn begins (`RuleSystem.turnBegins`). */
+function turnBegun(rules: RuleSystem, change: CombatChange): CombatChange {
+  const { combat } = change;
+  const id = combat.turn === null ? undefined : combat.order[combat.turn];
+  if (rules.turnBegins === undefined || id === undefined) return change;
+  const begun = rules.turnBegins(combat, id);
+  return { combat: begun.combat, summary: begun.note === null ? change.summary : `${change.summary} ${begun.note}` };
+}
+
 /**
  * Applies a change to the tracker. Rolls (initiative) use `rng` and the table's ruleset; the
  * result is stored whole in the event, so replaying the event never rolls.
@@ -255,15 +264,15 @@ export function rollCombatAction(
     }
     case 'start':
       if (state.combatants.length === 0) return refuse('combat/no-combatants', 'Add combatants before starting the fight.');
-      return done({ combat: { ...state, isActive: true, round: 1, turn: 0 }, summary: 'The fight begins: round 1.' });
+      return done(turnBegun(rules, { combat: { ...state, isActive: true, round: 1, turn: 0 }, summary: 'The fight begins: round 1.' }));
     case 'next-turn': {
       if (!state.isActive || state.turn === null) return refuse('combat/not-started', 'Start the fight first.');
       const next = state.turn + 1;
       if (next >= state.order.length) {
-        return done({ combat: { ...state, round: state.round + 1, turn: 0 }, summary: `Round ${state.round + 1}.` });
+        return done(turnBegun(rules, { combat: { ...state, round: state.round + 1, turn: 0 }, summary: `Round ${state.round + 1}.` }));
       }
       const who = state.combatants.find((c) => c.id === state.order[next]);
-      return done({ combat: { ...state, turn: next }, summary: `${who?.name ?? 'Next'} acts.` });
+      return done(turnBegun(rules, { combat: { ...state, turn: next }, summary: `${who?.name ?? 'Next'} acts.` }));
     }
     case 'end':
       return done({ combat: { ...state, isActive: false, turn: null }, summary: 'The fight ends.' });

@@ -112,8 +112,8 @@ export function trackerForPlayers(combat: CombatState): CombatState {
 /**
  * A tracker change as a player or observer sees it: the tracker through `trackerForPlayers`, and the
  * words about it held to the same rule. An attack on (or by) one of the Smith's hidden combatants
- * says who attacked whom and whether it hit, without the roll's lines (they name the foe's Defence, its
- * attack and its dice); a change the Smith made to a hidden combatant says whom it changed, not how.
+ * says who attacked whom and whether it hit (or the record's own `outcome` words), without the roll's
+ * lines (they name the foe's Defence, its attack and its dice); a change the Smith made to a hidden combatant says whom it changed, not how.
  */
 export function combatChangeForPlayers(body: CombatChangedBody): CombatChangedBody {
   const combat = trackerForPlayers(body.combat);
@@ -129,13 +129,17 @@ export function combatChangeForPlayers(body: CombatChangedBody): CombatChangedBo
     const summary =
       target === undefined
         ? body.summary
-        : !attack.isHit
+        : attack.outcome !== undefined
+          ? `${nameOf(attack.attackerId)} attacks ${target.name}: ${attack.outcome}${target.isDown ? ', down!' : '.'}`
+          : !attack.isHit
           ? `${nameOf(attack.attackerId)} attacks ${target.name}: miss.`
           : `${nameOf(attack.attackerId)} ${attack.isCrit ? 'crits' : 'hits'} ${target.name}${target.isDown ? ': down!' : '.'}`;
     return { ...body, combat, summary, attack: { ...attack, lines: [] } };
   }
+  // Harm on a hidden combatant keeps whom it hurt and from what, without its rolls (they name its dice).
+  const harm = body.harm !== undefined && hiddenOne(body.harm.targetId) !== undefined ? { harm: { ...body.harm, lines: [] } } : {};
   // The tracker's own summary of a change to one combatant starts with its name ("Goblin: health d6 -> d4.").
   const changed = hidden.find((c) => body.summary.startsWith(`${c.name}: `));
-  if (changed === undefined) return { ...body, combat };
-  return { ...body, combat, summary: `The Smith changed ${changed.name}${changed.isDown ? ': down' : ''}.` };
+  if (changed === undefined) return { ...body, combat, ...harm };
+  return { ...body, combat, ...harm, summary: `The Smith changed ${changed.name}${changed.isDown ? ': down' : ''}.` };
 }

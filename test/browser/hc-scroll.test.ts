@@ -2,7 +2,9 @@
  * A caster's magick at the table, in real Chromium against the real server: the Prepare form sends the
  * spells the player ticks (a caster knowing more spells than the stat allows picks which, MG-1), and
  * "Prepare spells" and "Town rest" are not offered while a fight runs in the tracker (MG-19); once the
- * Smith ends the fight they are again; a scroll is read with its odds shown first (MG-10).
+ * Smith ends the fight they are again; a scroll is read with its odds shown first (MG-10),
+ * declared as a Feat with the odds that follow (MG-11); the Smith's trap on the sustaining caster asks for the
+ * concentration Test as a hit does (MG-8).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +96,11 @@ describe.skipIf(reason !== null)(`a caster's magick in Chromium${reason !== null
       // reading's result reaches the sheet's recent magick.
       await magick.getByLabel('Scroll of').fill('Fireball');
       await expect.poll(() => magick.locator('.scroll-odds').innerText(), POLL).toMatch(/It goes off: \d+\.\d%.*Dedicated.*fizzle \d+\.\d%, backfire \d+\.\d%, wild effect \d+\.\d%/);
+      // Declared as a Feat (MG-11): the Feat Die joins the INT Test, and the odds rise before the click.
+      const goesOff = async () => Number(/It goes off: (\d+\.\d)%/.exec(await magick.locator('.scroll-odds').innerText())![1]);
+      const plain = await goesOff();
+      await magick.getByLabel('as a Feat').check();
+      await expect.poll(goesOff, POLL).toBeGreaterThan(plain);
       await magick.getByRole('button', { name: 'Read the scroll' }).click();
       await magick.locator('summary', { hasText: 'Recent magick' }).click();
       await expect.poll(() => magick.locator('.explain li').first().innerText(), POLL).toMatch(/scroll of Fireball: .*(spell goes off|Fizzle|Backfire|Wild effect)/);
@@ -101,6 +108,16 @@ describe.skipIf(reason !== null)(`a caster's magick in Chromium${reason !== null
       await magick.getByLabel('Effect').selectOption('sustained');
       await sleep.getByRole('button', { name: 'Cast Sleep' }).click();
       await expect.poll(() => sleep.innerText(), POLL).toMatch(/sustained/);
+      // The Smith's trap (damage that is not an attack) reaches the sustaining caster: the sheet asks for the Test (MG-8).
+      const more = s.locator('details.combat-actions', { has: s.locator('summary', { hasText: 'More actions for Ysolde' }) });
+      await more.locator('summary').click();
+      const smithForm = s.getByRole('form', { name: 'Other actions of Ysolde' });
+      await smithForm.locator('select').first().selectOption('damage');
+      await smithForm.getByLabel('What deals the damage').fill('Falling stones');
+      await smithForm.getByLabel('DV: a number or dice such as 2d6+1').fill('1');
+      await expect.poll(() => smithForm.locator('.attack-odds').innerText(), POLL).toMatch(/down \d+\.\d%/);
+      await smithForm.getByRole('button', { name: 'Deal damage' }).click();
+      await expect.poll(() => magick.locator('.concentration-due').innerText(), POLL).toMatch(/Hit while sustaining \(Ysolde: Falling stones, DV 1/);
       await expect.poll(() => magick.locator('.concentration').innerText(), POLL).toMatch(/Hold concentration: \d+\.\d%/);
       await magick.getByRole('button', { name: 'Concentration Test' }).click();
       await expect.poll(() => magick.locator('.explain').innerText(), POLL).toMatch(/concentration: /);

@@ -3,10 +3,13 @@
  * (odds first; the attack, the goblin's Save, then the player's choice of effect, which both pages see
  * on the goblin), Total Defense making the next attack on the goblin a Competition in the odds, and the
  * Smith's damage that is not an attack (a trap's 2d6) with its odds before the click, written on the
- * character. Screenshots go to test/browser/screenshots/.
+ * character; a Troll's STR button whose tray odds carry Monstrous Strength, and a Devout's Lay on Hands
+ * with its odds first, healing in the log. Screenshots go to test/browser/screenshots/.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../src/dice/random.js';
+import { rollCharacter } from '../../src/rules/hammercrawl/create-character.js';
 import { launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
 import { tableSteps } from './tables.js';
 
@@ -143,4 +146,49 @@ describe.skipIf(reason !== null)(`HAMMERCRAWL! combat actions in Chromium${reaso
       await sc.close();
     }
   }, 120_000);
+
+  it("a Troll's STR Test carries Monstrous Strength into the tray's odds; a Devout lays hands on an ally, odds first", async () => {
+    const { sc, pc, s, p, hero } = await fightTable('Stocks and healing');
+    try {
+      const importDoc = async (doc: unknown, name: string) => {
+        await p.getByRole('tab', { name: 'Characters' }).click();
+        // A sheet open: back to the list first.
+        const back = p.getByRole('button', { name: /All characters/ });
+        if ((await back.count()) > 0) await back.first().click();
+        await p.getByRole('button', { name: 'Import JSON' }).click();
+        await p.getByLabel('Or paste the JSON').fill(JSON.stringify(doc));
+        await p.getByRole('button', { name: 'Import', exact: true }).click();
+        await expect.poll(() => p.locator('#sheet-name').innerText(), { timeout: 10_000 }).toBe(name);
+      };
+      const troll = rollCharacter(seededRandom(21), { method: 'palladium', choices: { stock: 'troll', class: 'combatant', shtick: 'two-handed' }, name: 'Grak' });
+      const sister = rollCharacter(seededRandom(31), { method: 'semi', choices: { class: 'devout', devoutPowers: [{ id: 'lay-on-hands', version: 'advanced' }, { id: 'revenant', version: 'basic' }] }, name: 'Sister Mora' });
+      if (!troll.ok || !sister.ok) throw new Error('characters');
+      await importDoc(troll.character, 'Grak');
+      // The STR button: the tray's odds name the stock's step.
+      await p.locator('article.sheet').getByRole('button', { name: /^Test (STR|Strength)\b/ }).click();
+      const tray = p.locator('section.tray');
+      await expect.poll(() => tray.locator('.odds').innerText(), POLL).toMatch(/Monstrous Strength/);
+      await shot(p, 'hc-troll-str');
+      await importDoc(sister.character, 'Sister Mora');
+      await s.getByRole('button', { name: 'Add the party' }).click();
+      await row(s, 'Sister Mora').waitFor();
+      await s.getByRole('button', { name: 'Start the fight' }).click();
+      await p.getByRole('tab', { name: 'Combat' }).click();
+      const more = p.locator('details.combat-actions', { has: p.locator('summary', { hasText: 'More actions for Sister Mora' }) });
+      await more.locator('summary').click();
+      const form = p.getByRole('form', { name: 'Other actions of Sister Mora' });
+      await form.locator('select').first().selectOption('lay-on-hands');
+      await form.getByLabel('on', { exact: true }).selectOption({ label: hero });
+      await expect.poll(() => form.locator('.attack-odds').innerText(), POLL).toMatch(/WIL Test at or under \d+: heals \d+\.\d%.*a crit \(three steps\)/s);
+      await shot(p, 'hc-lay-on-hands-odds');
+      await form.getByRole('button', { name: 'Lay on Hands' }).click();
+      await expect.poll(() => p.locator('.log').innerText(), POLL).toMatch(new RegExp(`Sister Mora lays hands on ${escape(hero)}`));
+      // In the fight it waits two rounds: the healer is marked, and the form says why.
+      await expect.poll(() => row(s, 'Sister Mora').innerText(), POLL).toMatch(/Laid on hands \(round 1\)/);
+      await expect.poll(() => form.locator('.attack-odds').innerText(), POLL).toMatch(/once every other round/);
+    } finally {
+      await pc.close();
+      await sc.close();
+    }
+  }, 180_000);
 });

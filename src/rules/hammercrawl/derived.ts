@@ -6,7 +6,7 @@
  * Psionics, Starting Equipment); STATS. Rulings: docs/rulings.md (CR-n).
  */
 import { HAMMERCRAWL_CHAIN, stepDie, type StepModifier } from '../../dice/index.js';
-import { halfStat, statRow, type StatId, type StaticModifier, type VantageSource } from './check-modifiers.js';
+import { STAT_IDS, halfStat, statRow, type StatId, type StaticModifier, type VantageSource } from './check-modifiers.js';
 import { dieText, type CharacterSpellcasting, type CharacterStats, type ClassPick, type PsionicGrade, type StatBlock } from './character-parts.js';
 import {
   CLASSES,
@@ -20,7 +20,7 @@ import {
   type SpellcastingProfileId,
 } from './data/classes.js';
 import { SOCIAL_STATUS_TABLE, type SocialStatusRow } from './data/social-status.js';
-import type { Stock, StockCheckKind } from './data/stocks.js';
+import { HAMMERCRAWL_STOCKS, PALLADIUM_STOCKS, type Stock, type StockCheckKind } from './data/stocks.js';
 import { ARMOUR } from './data/armour.js';
 import { DEFENSIVE_DEFENSE_BONUS, DEFENSIVE_DEFENSE_BONUS_MAX, WEAPONS } from './data/weapons.js';
 import { featDie } from './feat-die.js';
@@ -456,4 +456,21 @@ export function stockCheckEffects(stock: Stock, stat: StatId, level: number, sit
     }
   }
   return { steps, mods, vantage };
+}
+
+/** Every stock of both settings, once each (`human` is in both, with no ability on checks in either; ST-2). */
+export const CHECK_STOCKS: readonly Stock[] = [...new Map([...PALLADIUM_STOCKS, ...HAMMERCRAWL_STOCKS].map((x) => [x.id, x] as const)).values()];
+
+/** No bonus on a check. */
+export const NO_STOCK_EFFECTS: StockCheckEffects = Object.freeze({ steps: [], mods: [], vantage: [] });
+
+/**
+ * The bonuses of the stock `stockId` on a check of `stat` (`stockCheckEffects`), for a check asked by
+ * ids (a table's check, a CLI flag): none for an unknown stock or without a stat.
+ * @example stockBonusesById('troll', 'STR', 1, { kind: 'test', isSave: false }).steps.length // 1
+ */
+export function stockBonusesById(stockId: unknown, stat: unknown, level: number, situation: StockCheckSituation): StockCheckEffects {
+  const stock = CHECK_STOCKS.find((x) => x.id === stockId);
+  if (stock === undefined || typeof stat !== 'string' || !(STAT_IDS as readonly string[]).includes(stat)) return NO_STOCK_EFFECTS;
+  return stockCheckEffects(stock, stat as StatId, level, situation);
 }

@@ -31,7 +31,7 @@ describe('ruleSystem (HAMMERCRAWL!)', () => {
   it('offers the CLI mechanics as checks, with the CLI flag names', () => {
     expect(ruleSystem.checks.map((k) => k.id)).toEqual(['test', 'challenge', 'open', 'save', 'compete']);
     const test = ruleSystem.checks.find((k) => k.id === 'test')!;
-    expect(test.params.map((d) => d.name)).toEqual(['target', 'half', 'die', 'steps', 'mod', 'adv', 'dis', 'feat', 'weak', 'crit', 'crit-range', 'below-d3']);
+    expect(test.params.map((d) => d.name)).toEqual(['target', 'half', 'die', 'steps', 'mod', 'adv', 'dis', 'feat', 'weak', 'crit', 'crit-range', 'below-d3', 'stat', 'stock', 'off-earth', 'full-health']);
     const compete = ruleSystem.checks.find((k) => k.id === 'compete')!;
     expect(compete.params.map((d) => d.name)).toContain('vs-steps');
     expect(compete.params.map((d) => d.name)).toContain('ties');
@@ -215,5 +215,63 @@ describe('the Save check kind as a Feat (the web Save form)', () => {
     let wins = 0;
     for (let d = 1; d <= 20; d++) for (let f = 1; f <= 3; f++) if (d + f > 15) wins++;
     expect(p(feat.outcomes, 'success') + p(feat.outcomes, 'crit')).toBeCloseTo(wins / 60, 12);
+  });
+});
+
+describe('stock abilities on checks: a stat button\'s Test, a Challenge and a Save (STOCKS; ST-8, ST-9, ST-14)', () => {
+  const success = (request: CheckRequest) => {
+    const o = ruleSystem.checkOdds(request);
+    if (!o.ok) throw new Error(o.error.message);
+    return o.value.outcomes.filter((x) => x.outcome === 'success' || x.outcome === 'critical').reduce((s, x) => s + x.p, 0);
+  };
+  const explained = (request: CheckRequest) => {
+    const o = ruleSystem.checkOdds(request);
+    return o.ok ? o.value.explanation.join(' | ') : o.error.message;
+  };
+
+  it("a Troll's STR Test and an Ogre's CON Challenge take one step; another stat or stock does not", () => {
+    const test = { check: 'test', params: { target: 12, stat: 'STR' } };
+    expect(success({ ...test, params: { ...test.params, stock: 'troll' } })).toBeGreaterThan(success(test));
+    expect(explained({ ...test, params: { ...test.params, stock: 'troll' } })).toMatch(/Monstrous Strength/);
+    expect(success({ ...test, params: { ...test.params, stock: 'ogre' } })).toBeCloseTo(success(test), 12);
+    expect(success({ check: 'test', params: { target: 12, stat: 'DEX', stock: 'troll' } })).toBeCloseTo(success({ check: 'test', params: { target: 12, stat: 'DEX' } }), 12);
+    const challenge = { check: 'challenge', params: { target: 12, mod: 1, stat: 'CON' } };
+    expect(success({ ...challenge, params: { ...challenge.params, stock: 'ogre' } })).toBeGreaterThan(success(challenge));
+    // The step is the same as the tray's one step: the odds match exactly.
+    expect(success({ ...challenge, params: { ...challenge.params, stock: 'ogre' } })).toBeCloseTo(success({ ...challenge, params: { ...challenge.params, steps: 1 } }), 12);
+    // A stock without the stat named does nothing.
+    expect(success({ check: 'test', params: { target: 12, stock: 'troll' } })).toBeCloseTo(success({ check: 'test', params: { target: 12 } }), 12);
+  });
+
+  it('a Droffen STR Save adds the level on stone or earth; an Elfin INT Save is at an Advantage at full Health', () => {
+    const save = { check: 'save', params: { mod: 0, target: 12, stat: 'STR', 'stock-level': 4 } };
+    expect(success({ ...save, params: { ...save.params, stock: 'droffen' } })).toBeCloseTo(success({ ...save, params: { ...save.params, mod: 4 } }), 12);
+    expect(success({ ...save, params: { ...save.params, stock: 'droffen', 'off-earth': true } })).toBeCloseTo(success(save), 12);
+    const int = { check: 'save', params: { mod: 0, target: 12, stat: 'INT' } };
+    expect(success({ ...int, params: { ...int.params, stock: 'elfin', 'full-health': true } })).toBeCloseTo(success({ ...int, params: { ...int.params, adv: true } }), 12);
+    expect(success({ ...int, params: { ...int.params, stock: 'elfin' } })).toBeCloseTo(success(int), 12);
+    // A Troll's STR Save: the step (Saves are Challenges).
+    expect(success({ ...save, params: { ...save.params, stock: 'troll' } })).toBeCloseTo(success({ ...save, params: { ...save.params, steps: 1 } }), 12);
+  });
+
+  it("a stock's stat button check: the character's stock and Health are added, what the request says wins; the roll follows the odds", () => {
+    const troll = { stock: 'troll', level: 3, healthDie: 'd10', baseHealthDie: 'd10' };
+    const made = ruleSystem.characterCheck!(troll, { check: 'test', params: { target: 14, stat: 'STR' } });
+    expect(made).toEqual({ check: 'test', params: { stock: 'troll', 'full-health': true, target: 14, stat: 'STR' } });
+    expect(ruleSystem.characterCheck!(troll, { check: 'save', params: { mod: 0, target: 10 } }).params).toMatchObject({ 'stock-level': 3 });
+    expect(ruleSystem.characterCheck!({ ...troll, healthDie: 'd8' }, { check: 'test', params: { target: 14 } }).params['full-health']).toBe(false);
+    expect(ruleSystem.characterCheck!({ stock: 'nobody' }, { check: 'test', params: { target: 14 } })).toEqual({ check: 'test', params: { target: 14 } });
+    expect(ruleSystem.characterCheck!(null, { check: 'test', params: { target: 14 } })).toEqual({ check: 'test', params: { target: 14 } });
+    expect(ruleSystem.characterCheck!(troll, { check: 'compete', params: {} })).toEqual({ check: 'compete', params: {} });
+    // Monte Carlo: the roll with the stock's step matches its odds.
+    const request = { check: 'test', params: { target: 10, stat: 'STR', stock: 'troll' } };
+    let wins = 0;
+    const rng = seededRandom(5);
+    const n = 4000;
+    for (let i = 0; i < n; i++) {
+      const r = ruleSystem.rollCheck(rng, request);
+      if (r.ok && (r.value.outcome === 'success' || r.value.outcome === 'critical')) wins++;
+    }
+    expect(Math.abs(wins / n - success(request))).toBeLessThan(0.03);
   });
 });

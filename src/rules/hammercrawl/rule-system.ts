@@ -24,6 +24,7 @@ import {
   type InitiativeOrder,
   type OutcomeOdds,
   type ParamRecord,
+  type ParamValue,
   type CheckParamDef,
   type ParamRole,
   type RuleResult,
@@ -66,6 +67,7 @@ import { NETHERN_QUIRKS } from './data/nethern-quirks.js';
 import { SKILLS } from './data/skills.js';
 import { SOCIAL_STATUS_TABLE } from './data/social-status.js';
 import { HAMMERCRAWL_STOCKS, PALLADIUM_STOCKS } from './data/stocks.js';
+import { CHECK_STOCKS, NO_STOCK_EFFECTS, stockBonusesById, type StockCheckEffects } from './derived.js';
 import { TREASURE_TIERS } from './data/treasures.js';
 import { WEAPON_PROFICIENCIES } from './data/weapon-proficiencies.js';
 import { WEAPONS } from './data/weapons.js';
@@ -75,6 +77,7 @@ import { isHammerPoolError } from './hammer-pools.js';
 import { RESOURCE_DICE, RESOURCE_STEP_DOWN_MAX_FACE, ResourceError, resourceOdds, rollResourceUse } from './resource-die.js';
 import { prepareSave, rollSave, saveOdds, type SaveSpec } from './saves.js';
 import { rollInitiativeContest } from './initiative/contest.js';
+import { turnBegins } from './table/tracker-conditions.js';
 
 /** Largest target or static mod a check parameter accepts (either sign); far past any stat or mod. */
 export const MAX_CHECK_NUMBER = 1000;
@@ -115,20 +118,36 @@ const BELOW: CheckParamDef = {
   help: 'what a die stepped below d3 does',
 };
 
+/** The stat a Test or Challenge is on: a stat's button sends it, so that the roller's stock abilities on it apply (STOCKS). */
+const CHECK_STAT: CheckParamDef = { name: 'stat', role: 'stat', kind: 'choice', choices: STAT_IDS.map((x) => ({ id: x, label: x })), label: 'Stat', help: 'the stat the check is on (with --stock, that stock\'s abilities on it apply)' };
+
+/**
+ * The roller's stock and the situation its abilities name (STOCKS; rulings ST-8, ST-9, ST-14): a sheet's
+ * stat sends the character's (`characterCheck`); at the CLI they are flags.
+ */
+const STOCK_PARAMS: readonly CheckParamDef[] = [
+  { name: 'stock', role: 'option', kind: 'choice', choices: CHECK_STOCKS.map((x) => ({ id: x.id, label: x.label })), label: 'Stock', help: "the roller's stock: its abilities on the check's stat apply (Monstrous Strength, Strength of the Earth, Blessed Intellect)", ref: 'ruling ST-14' },
+  { name: 'off-earth', role: 'option', kind: 'boolean', default: false, label: 'Off stone and earth', help: 'not both feet on stone or earthen ground (a deck, a tree): Droffen Strength of the Earth lapses; a dungeon floor is stone', ref: 'ruling ST-8' },
+  { name: 'full-health', role: 'option', kind: 'boolean', default: false, label: 'Health Die at full', help: 'the Health Die is at its base (Elfin Blessed Intellect)', ref: 'ruling ST-9' },
+];
+
+/** The level Strength of the Earth adds to a Save: the character's level, without the level penalty's need of a source level (ST-8). */
+const STOCK_LEVEL: CheckParamDef = { name: 'stock-level', role: 'option', kind: 'integer', min: MIN_CHARACTER_LEVEL, max: MAX_CHARACTER_LEVEL, label: 'Level for the stock', help: "the character's level that Strength of the Earth adds (else --level, else --feat's, else 1)", ref: 'ruling ST-8' };
+
 const CHECK_KINDS: readonly CheckKindDef[] = [
   {
     id: 'test',
     label: 'Test',
     help: 'roll the check die at or under the target (positive steps move down the chain)',
     ref: `${REF}, DICE CHECKS (Tests)`,
-    params: [{ ...TARGET, role: 'stat-score', help: 'succeed at or under it (usually a stat)' }, { name: 'half', role: 'option', kind: 'boolean', default: false, label: 'Half-stat', help: 'the target is the half-stat of --target (rounded up)' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW],
+    params: [{ ...TARGET, role: 'stat-score', help: 'succeed at or under it (usually a stat)' }, { name: 'half', role: 'option', kind: 'boolean', default: false, label: 'Half-stat', help: 'the target is the half-stat of --target (rounded up)' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW, CHECK_STAT, ...STOCK_PARAMS],
   },
   {
     id: 'challenge',
     label: 'Challenge',
     help: 'roll the check die plus mods; beat the target',
     ref: `${REF}, DICE CHECKS (Challenges)`,
-    params: [{ ...TARGET, help: 'the roll must beat it' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW],
+    params: [{ ...TARGET, help: 'the roll must beat it' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW, CHECK_STAT, ...STOCK_PARAMS],
   },
   {
     id: 'open',
@@ -155,6 +174,8 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
       // A Save that is one of the class's Save Feats adds the Feat Die (THE FEAT DIE; every class lists Save Feats).
       ...dieParams('', '').filter((d) => d.name === 'feat' || d.name === 'weak'),
       CRIT,
+      ...STOCK_PARAMS,
+      STOCK_LEVEL,
     ],
   },
   {
@@ -217,14 +238,24 @@ function side(p: Read, prefix: string): CompetitorSpec {
   };
 }
 
+/** The roller's stock bonuses on the check (`stock`, `stat` and the situation; STOCKS), none without both. */
+function stockBonuses(p: Read, kind: 'test' | 'challenge', isSave: boolean, level: number): StockCheckEffects {
+  return stockBonusesById(p['stock'], p['stat'], level, { kind, isSave, isOnEarth: p['off-earth'] !== true, isHealthFull: p['full-health'] === true });
+}
+
 function checkSpec(kind: CheckKind, p: Read): CheckSpec {
   let target = num(p, 'target');
   if (target !== undefined && p['half'] === true) target = halfStat(target);
   const crit = num(p, 'crit');
   const critRange = num(p, 'crit-range');
+  const own = side(p, '');
+  const stock = kind === 'open' ? NO_STOCK_EFFECTS : stockBonuses(p, kind, false, MIN_CHARACTER_LEVEL);
   return {
     kind,
-    ...side(p, ''),
+    ...own,
+    steps: [...(own.steps ?? []), ...stock.steps],
+    mods: [...(own.mods ?? []), ...stock.mods],
+    vantage: [...(own.vantage ?? []), ...stock.vantage],
     ...(target !== undefined ? { target } : {}),
     ...(crit !== undefined ? { critMin: crit } : {}),
     ...(critRange !== undefined && critRange !== USUAL_CRIT_RANGE ? { critRange } : {}),
@@ -238,6 +269,10 @@ function saveSpec(p: Read): SaveSpec {
   const sourceLevel = num(p, 'source-level');
   const crit = num(p, 'crit');
   const stat = p['stat'];
+  // Saves are Challenges (SAVES); Strength of the Earth adds the level, the Feat's when no other is given.
+  const stock = stockBonuses(p, 'challenge', true, num(p, 'stock-level') ?? level ?? num(p, 'feat') ?? MIN_CHARACTER_LEVEL);
+  const steps = [...(s.steps ?? []), ...stock.steps];
+  const vantage = [...(s.vantage ?? []), ...stock.vantage];
   return {
     statMod: num(p, 'mod')!,
     target: num(p, 'target')!,
@@ -245,11 +280,33 @@ function saveSpec(p: Read): SaveSpec {
     ...(level !== undefined ? { level } : {}),
     ...(sourceLevel !== undefined ? { sourceLevel } : {}),
     ...(p['all-or-nothing'] === true ? { allOrNothing: true } : {}),
-    ...(s.steps && s.steps.length > 0 ? { steps: s.steps } : {}),
-    ...(s.vantage && s.vantage.length > 0 ? { vantage: s.vantage } : {}),
+    ...(steps.length > 0 ? { steps } : {}),
+    ...(vantage.length > 0 ? { vantage } : {}),
+    ...(stock.mods.length > 0 ? { mods: stock.mods } : {}),
     ...(crit !== undefined ? { critMin: crit } : {}),
     ...(s.feat ? { feat: s.feat } : {}),
   };
+}
+
+/**
+ * A check as the character of `document` makes it (the contract's `characterCheck`): a Test, Challenge
+ * or Save gains the character's stock, whether its Health Die is at its base, and for a Save its level,
+ * so that the stock's abilities on the check's stat apply (STOCKS; rulings ST-8, ST-9, ST-14). The
+ * parameters the request already has win; a document without a known stock leaves it as it is.
+ * @example characterCheckOf(troll, { check: 'test', params: { target: 14, stat: 'STR' } }).params // { target: 14, stat: 'STR', stock: 'troll', 'full-health': true }
+ */
+export function characterCheckOf(document: unknown, request: CheckRequest): CheckRequest {
+  if (request.check !== 'test' && request.check !== 'challenge' && request.check !== 'save') return request;
+  if (document === null || typeof document !== 'object') return request;
+  const doc = document as { readonly stock?: unknown; readonly level?: unknown; readonly healthDie?: unknown; readonly baseHealthDie?: unknown };
+  if (!CHECK_STOCKS.some((x) => x.id === doc.stock)) return request;
+  const level = typeof doc.level === 'number' && Number.isInteger(doc.level) && doc.level >= MIN_CHARACTER_LEVEL && doc.level <= MAX_CHARACTER_LEVEL ? doc.level : undefined;
+  const added: Record<string, ParamValue> = {
+    stock: doc.stock as string,
+    'full-health': doc.healthDie !== null && doc.healthDie === doc.baseHealthDie,
+    ...(request.check === 'save' && level !== undefined ? { 'stock-level': level } : {}),
+  };
+  return { check: request.check, params: { ...added, ...request.params } };
 }
 
 /** Runs core code, turning a ruleset error (a check asked for wrongly) into a problem result. */
@@ -635,5 +692,8 @@ export const ruleSystem: RuleSystem<Character> = {
   settings: HAMMERCRAWL_SETTINGS,
   play: hammercrawlPlay,
   table: hammercrawlTable,
+  characterCheck: characterCheckOf,
   readTrackerValue: readHammercrawlTrackerValue,
+  // Total Defense lasts until its holder's next turn (ruling CB-37).
+  turnBegins,
 };

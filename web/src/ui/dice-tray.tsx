@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Distribution } from '../../../src/dice/index.js';
-import type { CheckKindDef, CheckOdds, RuleResult } from '../../../src/rules/rule-system.js';
+import type { CheckKindDef, CheckOdds, ParamRecord, RuleResult } from '../../../src/rules/rule-system.js';
 import { MAX_LABEL_LENGTH } from '../../../src/table/limits.js';
 import { trayCheck, trayFromCheck, trayParams } from '../lib/check-map.js';
 import { VISIBILITIES, type Command, type Visibility } from '../lib/protocol.js';
@@ -55,6 +55,8 @@ interface ActivePreset {
   /** The stat's character, named with the roll; null once the player writes a label of their own. */
   readonly characterId: string | null;
   readonly visibility: Visibility | null;
+  /** The character whose stat it is and what its button sent: the ruleset adds what the character brings (`RuleSystem.characterCheck`). */
+  readonly own: { readonly characterId: string; readonly params: ParamRecord } | null;
 }
 
 /** The tray section of a table. */
@@ -99,7 +101,7 @@ export function DiceTray(props: { session: TableSession }) {
     setModText(String(next.mod));
     setTargetText(String(next.target));
     setLabel(asked.label);
-    setPreset({ mark: presetMark(next), characterId: asked.characterId, visibility: asked.visibility ?? null });
+    setPreset({ mark: presetMark(next), characterId: asked.characterId, visibility: asked.visibility ?? null, own: { characterId: asked.characterId, params: asked.params } });
     action.clear();
     // Taken: the tray shown again later (another tab, a phone's drawer) does not set it up again.
     session.trayPreset.value = null;
@@ -109,7 +111,11 @@ export function DiceTray(props: { session: TableSession }) {
   const featSides = feat && tray.isFeat ? feat.dieOf(tray.featLevel) : null;
   const check = trayCheck(rs, tray.mode);
   const limits = trayLimits(check);
-  const params = check ? trayParams(check, tray, table.settings) : null;
+  const trayOwn = check ? trayParams(check, tray, table.settings) : null;
+  // A stat's check as its character makes it (a stock's bonus on the stat): the odds and the roll both use it.
+  const ownDocument = preset?.own ? table.characters.find((c) => c.id === preset.own!.characterId)?.document : undefined;
+  const params =
+    check && trayOwn && rs?.characterCheck && preset?.own && ownDocument !== undefined ? rs.characterCheck(ownDocument, { check: check.id, params: { ...preset.own.params, ...trayOwn } }).params : trayOwn;
   const belowBottom = belowBottomOf(table.settings);
   const notation = trayNotation(tray, featSides);
   const shownVisibility = preset?.visibility ?? visibility;

@@ -150,6 +150,8 @@ export function buildAttack(
   if (options.thrown && isMeleeType && weapon.range === null) aSteps.push(rule('thrown-melee', 'melee weapon thrown', -1));
   if (!options.thrown && weapon.range === 'throw-plus') aSteps.push(rule('throw-plus-melee', 'Throw+ weapon in melee', -1));
   if (options.fistOfAngryGod) aSteps.push({ amount: 1, origin: { kind: 'power', id: 'fist-of-an-angry-god', label: 'Fist of an Angry God' } });
+  // A stock's step on every check of the stat the weapon attacks with (Troll Monstrous Strength on a STR melee attack; ST-14).
+  for (const x of attacker.specials.stockStatSteps) if (weapon.attackStat === x.stat) aSteps.push(x.step);
   if (options.packBonus && attacker.specials.canidPack) aSteps.push({ amount: 1, origin: { kind: 'rule', id: 'canid-pack', label: 'Wolves hunt in packs' } });
   // A crit's doubled-up effect is two conditions of a kind: two steps (ruling CB-12).
   const exposed = target.conditions.filter((c) => c.kind === 'exposed').length;

@@ -452,7 +452,7 @@ function doTactical(rng: RandomSource, w: Work, actor: Fighter, action: Extract<
  */
 export function tacticalSaveSpec(actor: Fighter, target: Fighter, stat: StatId, settings: CombatSettings): SaveSpec {
   const saveTarget = actor.statScores ? actor.statScores[stat] : (actor.attackValue ?? MONSTER_TAKE_VALUE + (actor.weapons[0]?.attackMod ?? 0));
-  const { mods, vantage } = stockSaveBonuses(target, stat, settings);
+  const { mods, vantage, steps } = stockSaveBonuses(target, stat, settings);
   return {
     stat,
     statMod: target.saveMods[stat],
@@ -462,21 +462,26 @@ export function tacticalSaveSpec(actor: Fighter, target: Fighter, stat: StatId, 
     allOrNothing: true,
     mods,
     vantage,
+    ...(steps.length > 0 ? { steps } : {}),
     label: `${stat} Save against ${actor.name}'s Tactical Attack`,
   };
 }
 
-/** A stock's bonuses on a Save: Droffen Strength of the Earth (STR, CON on stone or earth), Elfin Blessed Intellect (INT at full Health). */
-function stockSaveBonuses(f: Fighter, stat: StatId, settings: CombatSettings): { mods: StaticModifier[]; vantage: VantageSource[] } {
+/**
+ * A stock's bonuses on a Save: Droffen Strength of the Earth (STR, CON on stone or earth), Elfin Blessed
+ * Intellect (INT at full Health), Ogre and Troll Monstrous Endurance and Strength (a step on CON and STR Saves, ST-14).
+ */
+function stockSaveBonuses(f: Fighter, stat: StatId, settings: CombatSettings): { mods: StaticModifier[]; vantage: VantageSource[]; steps: StepModifier[] } {
   const mods: StaticModifier[] = [];
   const vantage: VantageSource[] = [];
+  const steps: StepModifier[] = f.specials.stockStatSteps.filter((x) => x.stat === stat).map((x) => x.step);
   if (f.specials.strengthOfTheEarth && settings.onEarth && (stat === 'STR' || stat === 'CON')) {
     mods.push({ amount: f.level, origin: { kind: 'rule', id: 'strength-of-the-earth', label: 'Strength of the Earth' } });
   }
   if (f.specials.elfinIntAdvantage && stat === 'INT' && f.healthDie === f.baseHealthDie) {
     vantage.push({ mark: 'adv', origin: { kind: 'rule', id: 'blessed-intellect', label: 'Blessed Intellect' } });
   }
-  return { mods, vantage };
+  return { mods, vantage, steps };
 }
 
 function doLayOnHands(rng: RandomSource, w: Work, actor: Fighter, action: Extract<CombatAction, { kind: 'lay-on-hands' }>): CombatResult<object> {
@@ -520,8 +525,9 @@ function doCastSpell(rng: RandomSource, w: Work, actor: Fighter, action: Extract
   for (const id of action.targetIds ?? []) {
     const target = w.byId.get(id);
     if (!standing(target)) return combatProblem('combat/unknown-fighter', `no standing fighter '${id}' to make the Save`);
-    const steps: StepModifier[] = pen !== 0 ? [{ amount: pen, origin: { kind: 'rule', id: 'spell-penetration', label: 'Spell Penetration' } }] : [];
-    const { mods, vantage } = stockSaveBonuses(target, action.save.stat, w.encounter.settings);
+    const bonuses = stockSaveBonuses(target, action.save.stat, w.encounter.settings);
+    const { mods, vantage } = bonuses;
+    const steps: StepModifier[] = [...(pen !== 0 ? [{ amount: pen, origin: { kind: 'rule' as const, id: 'spell-penetration', label: 'Spell Penetration' } }] : []), ...bonuses.steps];
     const save = rollSave(rng, {
       mods,
       vantage,

@@ -5,7 +5,7 @@
  * Rules: HAMMERCRAWL! v4, COMBAT (STANDARD COMBAT ACTIONS, HAMMERSMITH ACTIONS), WEAPONS & SHIELDS,
  * WEAPON PROFICIENCIES, ARMOUR, CLASSES, STOCKS. Rulings: docs/rulings.md (CB-n).
  */
-import { HAMMERCRAWL_CHAIN, stepDie } from '../../../dice/index.js';
+import { HAMMERCRAWL_CHAIN, stepDie, type StepModifier } from '../../../dice/index.js';
 import type { StatId } from '../check-modifiers.js';
 import { dieSides, type Character } from '../character.js';
 import { ARMOUR } from '../data/armour.js';
@@ -107,6 +107,11 @@ export interface CombatSpecials {
   readonly strengthOfTheEarth: boolean;
   /** Elfin: advantage on INT Saves at full Health Die. */
   readonly elfinIntAdvantage: boolean;
+  /**
+   * The stock's one-step bonus on every check of a stat (Ogre Monstrous Endurance on CON, Troll
+   * Monstrous Strength on STR; ruling ST-14): a melee attack with STR, that stat's Saves.
+   */
+  readonly stockStatSteps: readonly { readonly stat: StatId; readonly step: StepModifier }[];
   /** Ogren Blood Rage (a draft in the text): Harm steps while raging and after, or null. */
   readonly bloodRage: { readonly whileRaging: number; readonly after: number } | null;
 }
@@ -133,6 +138,7 @@ export const NO_SPECIALS: CombatSpecials = Object.freeze({
   armourRerolls: 0,
   strengthOfTheEarth: false,
   elfinIntAdvantage: false,
+  stockStatSteps: [],
   bloodRage: null,
 });
 
@@ -296,6 +302,9 @@ export function combatSpecialsOf(c: Character): CombatSpecials {
       if (e.kind === 'check-step' && e.stat === null && c.stock === 'canid') s.canidPack = true;
       if (e.kind === 'armour-die-rerolls') s.armourRerolls = Math.max(0, c.stats[e.count.stat].mod);
       if (e.kind === 'save-bonus') s.strengthOfTheEarth = true;
+      if (e.kind === 'check-step' && e.stat !== null && e.condition === null && !s.stockStatSteps.some((x) => x.stat === e.stat)) {
+        s.stockStatSteps = [...s.stockStatSteps, { stat: e.stat, step: { amount: e.amount, origin: { kind: 'rule', id: ability.id, label: ability.label } } }];
+      }
       if (e.kind === 'save-vantage' && e.stats.includes('INT')) s.elfinIntAdvantage = true;
       if (e.kind === 'blood-rage') s.bloodRage = { whileRaging: e.harmStepWhileRaging, after: e.harmStepAfterRage };
     }

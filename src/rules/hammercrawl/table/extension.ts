@@ -6,7 +6,8 @@
  * to a character is also written on its document (`character-saved`), the one truth of the character.
  * Rulings TB-n and TC-n in docs/rulings.md.
  */
-import type { RandomSource } from '../../../dice/random.js';
+import { seededRandom, type RandomSource } from '../../../dice/random.js';
+import { rollCharacter } from '../create-character.js';
 import {
   forbidden,
   ok,
@@ -35,6 +36,7 @@ import { combatSettingsOf, rollTrackerAttack } from './tracker-attack.js';
 import { decideTrackerAction } from './tracker-actions-decide.js';
 import { TRACKER_ACTION_EXAMPLES, TRACKER_ACTION_ROLLS, TRACKER_ACTION_TYPES } from './tracker-actions.js';
 import { decideInitiativeAction, foldInitiativeChanged, type InitiativeChangedBody } from './initiative.js';
+import { afterTurnMoved } from './tracker-conditions.js';
 import type { InitiativeState } from '../initiative/index.js';
 
 /** HAMMERCRAWL!'s slice of a table's state. */
@@ -184,7 +186,11 @@ export function decideHammercrawlCommand(
       return decideHammer(rng, command, context);
     case 'combat': {
       // Total Defense, Tactical Attacks, damage that is not an attack... (tracker-actions.ts).
-      if (command.action.type === 'initiative') return decideInitiativeAction(rng, state.initiative ?? null, command.requestId, command.action, context);
+      if (command.action.type === 'initiative') {
+        const decided = decideInitiativeAction(rng, state.initiative ?? null, command.requestId, command.action, context);
+        // The turn the initiative gives begins: a Total Defense held since that combatant's last turn ends (CB-37).
+        return decided.ok ? ok(decided.value.map((e) => withTurnBegun(context.combat, e))) : decided;
+      }
       if (command.action.type !== 'attack') return decideTrackerAction(rng, command.action, context);
       const action = command.action;
       // A player attacks with their own character; the Smith with anyone.
@@ -219,6 +225,13 @@ export function decideHammercrawlCommand(
       return ok([tracker, characterSaved(r.target.character, r.target.document, { id: 'attack', summary: r.target.summary, ...(isHiddenAttacker ? {} : { explanation: r.lines }) }, true)]);
     }
   }
+}
+
+/** A tracker change that moved the turn, with what ends as that turn begins (tracker-conditions.ts `afterTurnMoved`). */
+function withTurnBegun(before: ExtensionContext['combat'], e: ExtensionEvent): ExtensionEvent {
+  if (!('shared' in e) || e.shared !== 'combat-changed') return e;
+  const moved = afterTurnMoved(before, e.body.combat);
+  return moved.note === null ? e : { shared: 'combat-changed', body: { ...e.body, combat: moved.combat, summary: `${e.body.summary} ${moved.note}` } };
 }
 
 /** Folds one event into HAMMERCRAWL!'s slice (its own kinds; a saved document's magick; a removed character's magick goes with it). */
@@ -301,7 +314,18 @@ export const HAMMERCRAWL_TABLE_EXAMPLES: readonly ExtensionExample[] = [
   ...TRACKER_ACTION_EXAMPLES,
   example('smith', { kind: 'combat', requestId: 'ex-initiative-start', action: { type: 'initiative', command: { kind: 'start' } } }),
   example('smith', { kind: 'combat', requestId: 'ex-initiative-contest', action: { type: 'initiative', command: { kind: 'roll-contest' } } }),
+  // A Devout with advanced Lay on Hands (character ch2, combatant c3) heals Ada in the running fight (CB-42).
+  { role: 'smith', message: { kind: 'character-save', requestId: 'ex-save-healer', character: exampleHealer() } },
+  example('smith', { kind: 'combat', requestId: 'ex-add-healer', action: { type: 'add', name: 'Sister Mora', side: 'party', characterId: 'ch2' } }),
+  { role: 'smith', message: { kind: 'combat', requestId: 'ex-lay-on-hands', action: { type: 'lay-on-hands', healerId: 'c3', targetId: 'c1' } } },
 ];
+
+/** The example table's healer: a Devout with advanced Lay on Hands, rolled from a fixed seed. */
+function exampleHealer(): unknown {
+  const r = rollCharacter(seededRandom(31), { method: 'semi', choices: { class: 'devout', devoutPowers: [{ id: 'lay-on-hands', version: 'advanced' }, { id: 'revenant', version: 'basic' }] }, name: 'Sister Mora' });
+  if (!r.ok) throw new Error(`the example healer: ${r.error.message}`);
+  return r.character;
+}
 
 /** HAMMERCRAWL!'s table extension. */
 export const hammercrawlTable: TableExtension<HammercrawlTableState, HammercrawlTableCommand> = {

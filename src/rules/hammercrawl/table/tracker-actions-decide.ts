@@ -1,7 +1,7 @@
 /**
  * The HAMMERCRAWL! extension's decision for the tracker actions of tracker-actions.ts: who may send
  * each (the Smith any; a player for their own character's combatant: its Total Defense, its Tactical
- * Attack and the choice of its effects, its Crit choice; damage that is not an attack is the Smith's),
+ * Attack and the choice of its effects, its Crit choice, its Lay on Hands; damage that is not an attack is the Smith's),
  * then the tracker's `combat-changed` and, where a character's dice changed, its `character-saved`
  * (TC-1). Rulings CB-37 to CB-41, TB-17.
  */
@@ -22,7 +22,8 @@ export function decideTrackerAction(rng: RandomSource, action: TrackerCombatActi
   const done = rollTrackerAction(rng, context.combat, context.characters, action, combatSettingsOf(context.settings));
   if (!done.ok) return done;
   const r = done.value;
-  const tracker: ExtensionEvent = { shared: 'combat-changed', body: { combat: r.combat, summary: r.summary, ...(r.attack !== undefined ? { attack: r.attack } : {}) } };
+  const tracker: ExtensionEvent = { shared: 'combat-changed', body: { combat: r.combat, summary: r.summary, ...(r.attack !== undefined ? { attack: r.attack } : {}), ...(r.harm !== undefined ? { harm: r.harm } : {}) } };
   if (r.target === undefined) return ok([tracker]);
-  return ok([tracker, characterSaved(r.target.character, r.target.document, { id: 'damage', summary: r.target.summary, explanation: r.target.lines }, true)]);
+  const id = action.type === 'lay-on-hands' ? 'lay-on-hands' : 'damage';
+  return ok([tracker, characterSaved(r.target.character, r.target.document, { id, summary: r.target.summary, explanation: r.target.lines }, true)]);
 }

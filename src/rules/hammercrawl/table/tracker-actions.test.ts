@@ -6,14 +6,18 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedRandom, seededRandom } from '../../../dice/random.js';
 import { rollCombatAction, EMPTY_COMBAT, type CombatAction, type CombatState } from '../../../table/combat.js';
+import { combatChangeForPlayers } from '../../../table/project.js';
 import type { TableCharacter } from '../../rule-system.js';
 import { attackOdds } from '../combat/attack.js';
 import { rollCharacters } from '../create-character.js';
 import { ruleSystem as hammercrawl } from '../rule-system.js';
 import { readHammercrawlCommand } from './read-command.js';
-import { rollTrackerAction, trackerDamage, trackerTactical, type TrackerCombatAction } from './tracker-actions.js';
-import { rollTrackerAttack, trackerAttack } from './tracker-attack.js';
-import { CONDITION_WORDS, pendingTacticalText, statesOf } from './tracker-conditions.js';
+import { LAY_ON_HANDS_CRIT_MIN, laidOnHandsText, rollTrackerAction, trackerDamage, trackerLayOnHands, trackerTactical, type TrackerCombatAction } from './tracker-actions.js';
+import { rollTrackerAttack, trackerAttack, trackerFighter } from './tracker-attack.js';
+import { tacticalSaveSpec } from '../combat/encounter.js';
+import { DEFAULT_COMBAT_SETTINGS } from '../combat/build-attack.js';
+import { saveOdds } from '../saves.js';
+import { afterTurnMoved, CONDITION_WORDS, pendingTacticalText, statesOf } from './tracker-conditions.js';
 import { MAX_TRACKER_DAMAGE_DICE, MAX_TRACKER_DV } from './tracker-actions.js';
 
 function combat(state: CombatState, action: CombatAction): CombatState {
@@ -28,8 +32,8 @@ function act(state: CombatState, action: TrackerCombatAction, characters: readon
   return r.value;
 }
 
-function character(id: string, choices: Record<string, unknown>, seed = 21): TableCharacter {
-  const r = rollCharacters(seededRandom(seed), { method: 'semi', seed, choices: choices as never }, 1);
+function character(id: string, choices: Record<string, unknown>, seed = 21, method: 'semi' | 'palladium' = 'semi'): TableCharacter {
+  const r = rollCharacters(seededRandom(seed), { method, seed, choices: choices as never }, 1);
   if (!r.ok) throw new Error(r.error.message);
   return { id, ownerId: `owner-${id}`, document: r.characters[0]! as unknown as TableCharacter['document'] };
 }
@@ -61,6 +65,33 @@ describe('Total Defense: "each time you are targeted by an attack before your ne
     // The goblin attacking is its next action: its Total Defense is over.
     const after = rollTrackerAttack(seededRandom(3), td.combat, [], 'c1', 'c3');
     expect(after.ok && after.value.combat.combatants[0]!.conditions).toEqual([]);
+  });
+
+  it('"before your next turn": the stance ends as the holder\'s next turn begins, by the tracker\'s turn or the initiative', () => {
+    // Order goblin c1, brute c2, hound c3; the goblin takes Total Defense on its turn.
+    let s = combat(fight(), { type: 'start' });
+    s = act(s, { type: 'total-defense', combatantId: 'c1' }).combat;
+    const next = (state: CombatState) => {
+      const r = rollCombatAction(seededRandom(9), hammercrawl, state, { type: 'next-turn' });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value;
+    };
+    const brute = next(s);
+    expect(brute.combat.combatants[0]!.conditions).toEqual([CONDITION_WORDS.totalDefense]);
+    expect(brute.summary).toBe('Brute acts.');
+    const hound = next(brute.combat);
+    expect(statesOf(hound.combat.combatants[0]!.conditions).totalDefense).toBe(true);
+    // Round 2 gives the goblin the turn again: its Total Defense is over, and the line says so.
+    const round2 = next(hound.combat);
+    expect(round2.combat.combatants[0]!.conditions).toEqual([]);
+    expect(round2.summary).toBe("Round 2. Goblin's Total Defense ends: their turn.");
+    // A Tank's Covering goes with it; other words stay.
+    const covered = combat(s, { type: 'update', combatantId: 'c2', conditions: [CONDITION_WORDS.totalDefense, CONDITION_WORDS.covering, 'Prone'] });
+    expect(next(covered).combat.combatants[1]!.conditions).toEqual(['Prone']);
+    // The initiative moving the turn does the same; a change that keeps the turn keeps the stance.
+    const moved = afterTurnMoved(hound.combat, { ...hound.combat, round: 2, turn: 0 });
+    expect(moved.combat.combatants[0]!.conditions).toEqual([]);
+    expect(afterTurnMoved(s, s)).toEqual({ combat: s, note: null });
   });
 
   it('Covering is the Tank’s: a Tank covering steps in for an attacked ally and defends as a Feat', () => {
@@ -127,6 +158,20 @@ describe('Tactical ATTACK!: the attack, the opponent’s Save, then the effect c
     const saved = rollTrackerAction(scriptedRandom([15, 19]), fight(), [], { type: 'tactical-attack', attackerId: 'c3', targetId: 'c2', stat: 'STR' });
     expect(saved.ok && saved.value.summary).toMatch(/but Brute saves/);
     expect(saved.ok && saved.value.combat.combatants[1]!.conditions).toEqual([]);
+  });
+
+  it("the players' line about a Tactical Attack on a hidden foe says it connected and was saved against, not a miss", () => {
+    const players = (r: ReturnType<typeof rollTrackerAction>) => {
+      if (!r.ok || r.value.attack === undefined) throw new Error('no attack');
+      return combatChangeForPlayers({ combat: r.value.combat, summary: r.value.summary, attack: r.value.attack });
+    };
+    const saved = players(rollTrackerAction(scriptedRandom([15, 19]), fight(), [], { type: 'tactical-attack', attackerId: 'c3', targetId: 'c2', stat: 'STR' }));
+    expect(saved.summary).toBe('Hound attacks Brute: hit, but Brute saves.');
+    expect(saved.attack).toMatchObject({ isHit: false, outcome: 'hit, but Brute saves', lines: [] });
+    const miss = players(rollTrackerAction(scriptedRandom([2]), fight(), [], { type: 'tactical-attack', attackerId: 'c3', targetId: 'c2', stat: 'STR' }));
+    expect(miss.summary).toBe('Hound attacks Brute: miss.');
+    const crit = players(rollTrackerAction(scriptedRandom([16, 4]), fight(), [], { type: 'tactical-attack', attackerId: 'c3', targetId: 'c2', stat: 'STR' }));
+    expect(crit.summary).toBe('Hound attacks Brute: crit, two effects to choose.');
   });
 
   it('"On the opponent’s next turn, they lose their standard action": its attacks are refused until it passes', () => {
@@ -204,6 +249,12 @@ describe('damage that is not an attack: a trap, a fall, a spell’s DV, through 
     const r = rollTrackerAction(scriptedRandom([4, 6, 2]), s, [], action);
     expect(r.ok && r.value.combat.combatants[0]).toMatchObject({ health: 'd7', armour: 'none' });
     expect(r.ok && r.value.summary).toBe('Knight: Pit trap, DV 10: Health d7.');
+    // The change says whom the harm hit and how it was rolled (a sustaining caster's concentration reads it);
+    // the players see whom and from what, not the hidden knight's rolls.
+    expect(r.ok && r.value.harm).toMatchObject({ targetId: 'c1', source: 'Pit trap' });
+    expect(r.ok && r.value.harm!.lines[0]).toMatch(/^Pit trap: .*DV 10$/);
+    const seen = r.ok ? combatChangeForPlayers({ combat: r.value.combat, summary: r.value.summary, harm: r.value.harm! }) : null;
+    expect(seen).toMatchObject({ summary: 'The Smith changed Knight.', harm: { targetId: 'c1', source: 'Pit trap', lines: [] } });
     s = r.ok ? r.value.combat : s;
     // Armour destroyed stays destroyed for the next damage and its odds.
     const next = trackerDamage(s, [], { type: 'damage', targetId: 'c1', source: 'Fall', dv: 2 });
@@ -239,5 +290,112 @@ describe('damage that is not an attack: a trap, a fall, a spell’s DV, through 
     let s = combat(EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN });
     s = combat(s, { type: 'update', combatantId: 'c1', health: 'down' });
     expect(rollTrackerAction(seededRandom(1), s, [], { type: 'damage', targetId: 'c1', source: 'Trap', dv: 3 })).toMatchObject({ ok: false, error: { code: 'combat/fighter-down' } });
+  });
+});
+
+describe('stock abilities in the tracker: "a one-step bonus on all STR-related" (CON-related) checks (ST-14)', () => {
+  const labels = (list: readonly { readonly origin: object }[] | undefined) => (list ?? []).map((x) => ('label' in x.origin ? String(x.origin.label) : ''));
+  const troll = character('troll', { stock: 'troll', class: 'combatant', shtick: 'two-handed' }, 21, 'palladium');
+  const ogre = character('ogre', { stock: 'ogre', class: 'combatant', shtick: 'two-handed' }, 23, 'palladium');
+  const human = character('human', { stock: 'human', class: 'combatant', shtick: 'two-handed' }, 21);
+  const chars = [troll, ogre, human];
+  let s = combat(EMPTY_COMBAT, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN });
+  s = combat(s, { type: 'add', name: 'Grak', side: 'party', characterId: 'troll' });
+  s = combat(s, { type: 'add', name: 'Ugg', side: 'party', characterId: 'ogre' });
+  s = combat(s, { type: 'add', name: 'Hal', side: 'party', characterId: 'human' });
+  const fighter = (id: string) => {
+    const f = trackerFighter(s.combatants.find((c) => c.id === id)!, chars);
+    if (!f.ok) throw new Error(f.error.message);
+    return f.value;
+  };
+  const strAttack = (id: string) => {
+    const weapon = fighter(id).weapons.find((w) => w.attackStat === 'STR');
+    if (weapon === undefined) throw new Error(`${id} has no STR weapon`);
+    const r = trackerAttack(s, chars, id, 'c1', { weaponId: weapon.id });
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value.attack.spec;
+  };
+
+  it("a Troll's STR attack takes Monstrous Strength's step, and the odds show it; an Ogre's or a Human's does not", () => {
+    expect(labels(strAttack('c2').attack.steps)).toContain('Monstrous Strength');
+    expect(labels(strAttack('c3').attack.steps).filter((l) => /Monstrous/.test(l ?? ''))).toEqual([]);
+    expect(labels(strAttack('c4').attack.steps).filter((l) => /Monstrous/.test(l ?? ''))).toEqual([]);
+    // The same attack without the stock's step hits less often.
+    const spec = strAttack('c2');
+    const plain = { ...spec, attack: { ...spec.attack, steps: (spec.attack.steps ?? []).filter((x) => !('label' in x.origin) || x.origin.label !== 'Monstrous Strength') } };
+    expect(attackOdds(spec).hit).toBeGreaterThan(attackOdds(plain).hit);
+  });
+
+  it("a Tactical Attack's Save: the Troll's STR Save and the Ogre's CON Save take the step, other stats not", () => {
+    const goblin = fighter('c1');
+    expect(labels(tacticalSaveSpec(goblin, fighter('c2'), 'STR', DEFAULT_COMBAT_SETTINGS).steps)).toEqual(['Monstrous Strength']);
+    expect(labels(tacticalSaveSpec(goblin, fighter('c2'), 'CON', DEFAULT_COMBAT_SETTINGS).steps)).toEqual([]);
+    expect(labels(tacticalSaveSpec(goblin, fighter('c3'), 'CON', DEFAULT_COMBAT_SETTINGS).steps)).toEqual(['Monstrous Endurance']);
+    expect(labels(tacticalSaveSpec(goblin, fighter('c4'), 'STR', DEFAULT_COMBAT_SETTINGS).steps)).toEqual([]);
+    // The tracker's odds of the Save are the stepped ones.
+    const t = trackerTactical(s, chars, 'c1', 'c2', 'STR');
+    const spec = tacticalSaveSpec(goblin, fighter('c2'), 'STR', DEFAULT_COMBAT_SETTINGS);
+    expect(t.ok && t.value.save).toBeCloseTo(saveOdds(spec).saved, 12);
+    expect(saveOdds(spec).saved).toBeGreaterThan(saveOdds({ ...spec, steps: [] }).saved);
+  });
+});
+
+describe('Lay on Hands in the tracker: a WIL Test, one Health Die step back or three on a crit (CL-12, CB-16)', () => {
+  const healer = character('sister', { class: 'devout', devoutPowers: [{ id: 'lay-on-hands', version: 'advanced' }, { id: 'revenant', version: 'basic' }] }, 31);
+  const novice = character('novice', { class: 'devout', devoutPowers: [{ id: 'lay-on-hands', version: 'basic' }, { id: 'revenant', version: 'basic' }, { id: 'combat-hardened', version: 'basic' }] }, 32);
+  const hurt = character('ulf', { class: 'combatant', shtick: 'two-handed' }, 22);
+  const ulfBase = (hurt.document as unknown as { baseHealthDie: string }).baseHealthDie;
+  const hurtDoc = { ...hurt, document: { ...hurt.document, healthDie: 'd4' } } as TableCharacter;
+  const chars = [healer, novice, hurtDoc];
+  const wil = (healer.document as unknown as { stats: { WIL: { score: number } } }).stats.WIL.score;
+  let s = combat(EMPTY_COMBAT, { type: 'add', name: 'Sister', side: 'party', characterId: 'sister' });
+  s = combat(s, { type: 'add', name: 'Novice', side: 'party', characterId: 'novice' });
+  s = combat(s, { type: 'add', name: 'Ulf', side: 'party', characterId: 'ulf' });
+  s = combat(s, { type: 'add', name: 'Goblin', side: 'foes', monster: GOBLIN });
+  const fightOn = combat(s, { type: 'start' });
+
+  it('shows the Test odds and the die after before the click: the WIL score, the half-stat for another faith, a crit at C16', () => {
+    const b = trackerLayOnHands(fightOn, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' });
+    expect(b.ok).toBe(true);
+    if (!b.ok) return;
+    expect(b.value.test).toMatchObject({ kind: 'test', target: wil, critMin: LAY_ON_HANDS_CRIT_MIN });
+    // d20 at or under WIL: P(success) = WIL/20 (capped), the crit a natural 1.
+    expect(b.value.success + b.value.crit).toBeCloseTo(Math.min(wil, 20) / 20, 12);
+    expect(b.value.crit).toBeCloseTo(1 / 20, 12);
+    expect(b.value.onSuccess).toBe(5);
+    const other = trackerLayOnHands(fightOn, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3', isOfFaith: false });
+    expect(other.ok && other.value.test.target).toBe(Math.ceil(wil / 2));
+  });
+
+  it('heals the target in the tracker and on its document; refuses the healer, the basic power in a fight, and a second time the next round', () => {
+    // A natural 2 succeeds (WIL is at least 3), no crit: d4 -> d5.
+    const r = rollTrackerAction(scriptedRandom([2]), fightOn, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.combat.combatants[2]).toMatchObject({ health: 'd5', isDown: false });
+    expect((r.value.target!.document as { healthDie: string }).healthDie).toBe('d5');
+    expect(r.value.summary).toMatch(/^Sister lays hands on Ulf \(.*\): Health d4 -> d5\.$/);
+    expect(r.value.combat.combatants[0]!.conditions).toEqual([laidOnHandsText(1)]);
+    // A crit restores three steps along the chain (d4 d5 d6 d7), never past the base.
+    const crit = rollTrackerAction(scriptedRandom([1]), fightOn, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' });
+    expect(crit.ok && crit.value.combat.combatants[2]!.health).toBe(Number(ulfBase.slice(1)) >= 7 ? 'd7' : ulfBase);
+    expect(rollTrackerAction(seededRandom(1), fightOn, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c1' })).toMatchObject({ ok: false, error: { code: 'combat/target-is-self' } });
+    expect(rollTrackerAction(seededRandom(1), fightOn, chars, { type: 'lay-on-hands', healerId: 'c2', targetId: 'c3' })).toMatchObject({ ok: false, error: { code: 'combat/not-a-special' } });
+    expect(rollTrackerAction(seededRandom(1), fightOn, chars, { type: 'lay-on-hands', healerId: 'c3', targetId: 'c1' })).toMatchObject({ ok: false, error: { code: 'combat/not-a-special' } });
+    // Once every other round: refused in round 2, allowed in round 3.
+    const round2 = { ...r.value.combat, round: 2 };
+    expect(rollTrackerAction(seededRandom(1), round2, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' })).toMatchObject({ ok: false, error: { code: 'combat/lay-on-hands-rest' } });
+    expect(rollTrackerAction(seededRandom(1), { ...round2, round: 3 }, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' }).ok).toBe(true);
+    // Out of a fight the basic power heals too.
+    expect(rollTrackerAction(scriptedRandom([2]), s, chars, { type: 'lay-on-hands', healerId: 'c2', targetId: 'c3' }).ok).toBe(true);
+    // A failed Test heals nothing (a natural 20 fails any WIL below 20).
+    const miss = rollTrackerAction(scriptedRandom([20]), fightOn, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' });
+    if (wil < 20) expect(miss.ok && miss.value.target).toBeUndefined();
+  });
+
+  it('is read from the wire with its fields', () => {
+    const ok1 = readHammercrawlCommand({ kind: 'combat', requestId: 'r1', action: { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3', isOfFaith: false } });
+    expect(ok1.ok).toBe(true);
+    expect(readHammercrawlCommand({ kind: 'combat', requestId: 'r1', action: { type: 'lay-on-hands', healerId: 'c1' } }).ok).toBe(false);
   });
 });

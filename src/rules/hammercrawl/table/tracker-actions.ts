@@ -9,7 +9,7 @@
  * Rulings CB-9, CB-11, CB-12, CB-37 to CB-41 in docs/rulings.md.
  */
 import type { RandomSource } from '../../../dice/random.js';
-import { ok, problem, type CombatState, type Combatant, type RuleResult, type TableCharacter } from '../../rule-system.js';
+import { ok, problem, type CombatState, type Combatant, type RuleResult, type TableCharacter, type TrackerAttackRecord, type TrackerHarmRecord } from '../../rule-system.js';
 import type { StatId } from '../check-modifiers.js';
 import { attackCheckOdds, rollAttackChecks, type AttackChecks } from '../combat/attack.js';
 import { DEFAULT_COMBAT_SETTINGS, type BuiltAttack, type CombatSettings } from '../combat/build-attack.js';
@@ -18,6 +18,9 @@ import type { Fighter, HarmSource } from '../combat/fighter.js';
 import { harmDistribution, prepareHarm, rollHarm, type PreparedHarm } from '../combat/harm.js';
 import { hitOutcomesForDamageRoll, rollHit, type Defender, type Hit, type HitOutcome } from '../damage.js';
 import { rollSave, saveOdds, type SaveResult } from '../saves.js';
+import { checkOdds, rollCheck, type CheckSpec } from '../checks.js';
+import { halfStat } from '../check-modifiers.js';
+import { HAMMERCRAWL_CHAIN, stepDie } from '../../../dice/index.js';
 import { hitSummary, withHealthAfterHit } from './character-writes.js';
 import { conditionsAfter, trackerAttack, trackerFighter, type TrackerAttackOptions } from './tracker-attack.js';
 import {
@@ -47,7 +50,8 @@ export type TrackerCombatAction =
   | { readonly type: 'crit-step'; readonly combatantId: string; readonly to: 'armour' | 'health' }
   | ({ readonly type: 'tactical-attack'; readonly attackerId: string; readonly targetId: string; readonly stat: StatId } & Omit<TrackerAttackOptions, 'thrown'>)
   | { readonly type: 'tactical-effect'; readonly targetId: string; readonly effects: readonly TrackerTacticalEffect[] }
-  | ({ readonly type: 'damage' } & TrackerDamageBody);
+  | ({ readonly type: 'damage' } & TrackerDamageBody)
+  | { readonly type: 'lay-on-hands'; readonly healerId: string; readonly targetId: string; readonly isOfFaith?: boolean };
 
 /** Damage that is not an attack: on whom, from what, and how much. */
 export type TrackerDamageBody = {
@@ -60,7 +64,7 @@ export type TrackerDamageBody = {
 } & TrackerDamageValue;
 
 /** Every action type of this module (the extension's `combatActions`). */
-export const TRACKER_ACTION_TYPES = ['total-defense', 'pass', 'adjust-inventory', 'crit-step', 'tactical-attack', 'tactical-effect', 'damage'] as const satisfies readonly TrackerCombatAction['type'][];
+export const TRACKER_ACTION_TYPES = ['total-defense', 'pass', 'adjust-inventory', 'crit-step', 'tactical-attack', 'tactical-effect', 'damage', 'lay-on-hands'] as const satisfies readonly TrackerCombatAction['type'][];
 
 /** Whether an action rolls dice (counted against the sender's rate). */
 export const TRACKER_ACTION_ROLLS: Readonly<Record<TrackerCombatAction['type'], boolean>> = {
@@ -71,6 +75,7 @@ export const TRACKER_ACTION_ROLLS: Readonly<Record<TrackerCombatAction['type'], 
   'tactical-attack': true,
   'tactical-effect': false,
   damage: true,
+  'lay-on-hands': true,
 };
 
 /** What an action did: the tracker after it, the line that says so, the rolls, and a character's document after it. */
@@ -78,7 +83,9 @@ export interface TrackerActionResult {
   readonly combat: CombatState;
   readonly summary: string;
   /** A Tactical Attack's record (its rolls), shown as an attack card. */
-  readonly attack?: { readonly attackerId: string; readonly targetId: string; readonly isHit: boolean; readonly isCrit: boolean; readonly lines: readonly string[] };
+  readonly attack?: TrackerAttackRecord;
+  /** Damage that is not an attack: on whom, from what, its rolls (a sustaining caster's concentration Test follows it, MG-8). */
+  readonly harm?: TrackerHarmRecord;
   readonly target?: { readonly character: TableCharacter; readonly document: TableCharacter['document']; readonly summary: string; readonly lines: readonly string[] };
 }
 
@@ -103,6 +110,8 @@ export function actingCombatantOf(combat: CombatState, action: TrackerCombatActi
     }
     case 'damage':
       return undefined;
+    case 'lay-on-hands':
+      return combat.combatants.find((c) => c.id === action.healerId);
     default:
       return combat.combatants.find((c) => c.id === action.combatantId);
   }
@@ -180,10 +189,13 @@ function rollTactical(
     lines.push(`${attacker.name} chooses ${count === 2 ? 'two effects (or one twice)' : 'one effect'}`);
   }
   const verdict = !roll.isHit ? 'miss' : save?.saved === true ? `${isCrit ? 'crit' : 'success'}, but ${target.name} saves` : `${isCrit ? 'crit' : 'success'}: ${attacker.name} chooses ${count === 2 ? 'two effects' : 'an effect'}`;
+  // `isHit` is whether an effect lands; the outcome words keep "connected, but saved" apart from a miss
+  // in every view of the attack, the players' view of a hidden foe's included (Tactical ATTACK!).
+  const outcome = !roll.isHit ? 'miss' : save?.saved === true ? `${isCrit ? 'crit' : 'hit'}, but ${target.name} saves` : `${isCrit ? 'crit' : 'hit'}, ${count === 2 ? 'two effects' : 'an effect'} to choose`;
   return ok({
     combat: after,
     summary: `${attacker.name} makes a Tactical Attack on ${target.name}: ${verdict}.`,
-    attack: { attackerId, targetId: target.id, isHit: lands, isCrit, lines },
+    attack: { attackerId, targetId: target.id, isHit: lands, isCrit, lines, outcome },
   });
 }
 
@@ -296,12 +308,130 @@ function rollDamage(
   const dice = after.healthDie === null ? 'down!' : `Health d${after.healthDie}${after.armourDie !== null ? `, Armour d${after.armourDie}` : ''}`;
   // "Name: ..." so that a hidden combatant's change reads "The Smith changed Name" to the players (TB-17).
   const summary = `${target.name}: ${action.source.trim()}, DV ${dv.dv}: ${changed ? dice : `soaked, no damage (${dice})`}.`;
-  const res: TrackerActionResult = { combat: { ...combat, combatants }, summary };
+  const res: TrackerActionResult = { combat: { ...combat, combatants }, summary, harm: { targetId: target.id, source: action.source.trim(), lines } };
   const character = characters.find((c) => c.id === combat.combatants.find((x) => x.id === target.id)?.characterId);
   if (character === undefined || !changed) return ok(res);
   const document = withHealthAfterHit(character.document, after.healthDie, after.armourDie === defender.armourDie ? undefined : after.armourDie);
   const what = hitSummary(action.source.trim(), target.name, hit.isCrit === true, defender, after).replace(/ (hits|crits) /, ' on ');
   return ok({ ...res, target: { character, document, summary: what, lines } });
+}
+
+// ---- Lay on Hands -------------------------------------------------------------------------------------------
+
+/** The crit threshold of Lay on Hands' WIL Test: "(C16)" (CL-12). */
+export const LAY_ON_HANDS_CRIT_MIN = 16;
+/** Rounds between two Lays on Hands in a fight: "once every other round" (CB-16). */
+export const LAY_ON_HANDS_ROUNDS = 2;
+/** Health Die steps a success restores, and a crit (Lay on Hands). */
+export const LAY_ON_HANDS_STEPS = { success: 1, crit: 3 } as const;
+
+const LAID = /^laid on hands \(round (\d{1,4})\)$/i;
+
+/** The condition that marks a healer's last Lay on Hands in the fight. */
+export function laidOnHandsText(round: number): string {
+  return `Laid on hands (round ${round})`;
+}
+
+/** A Lay on Hands built: the WIL Test with its odds, and the target's Health Die after a success and after a crit. */
+export interface TrackerLayOnHands {
+  readonly healer: Fighter;
+  readonly target: Fighter;
+  readonly test: CheckSpec;
+  /** P(success without a crit), P(crit). */
+  readonly success: number;
+  readonly crit: number;
+  readonly onSuccess: number | null;
+  readonly onCrit: number | null;
+}
+
+/** The Health Die after `steps` restored: up the chain, never past the base; down comes back as a d3 (PL-5). */
+function restored(die: number | null, base: number, steps: number): number | null {
+  let to = die;
+  for (let i = 0; i < steps; i++) {
+    if (to === null) to = HAMMERCRAWL_CHAIN.sides[0]!;
+    else if (to < base) to = stepDie(HAMMERCRAWL_CHAIN, to, 1).dice[0]!;
+  }
+  return to;
+}
+
+/**
+ * Builds a Lay on Hands of one combatant on another (Devout power Lay on Hands; rulings CL-12, CB-16): the
+ * healer is a character with the power, the advanced one while the fight runs (a full-round action, once
+ * every other round); the target is someone else. A WIL Test against the WIL score (the half-stat when the
+ * target is not of the healer's faith), a crit at (C16): one Health Die step back, three on a crit.
+ */
+export function trackerLayOnHands(
+  combat: CombatState,
+  characters: readonly TableCharacter[],
+  action: Extract<TrackerCombatAction, { type: 'lay-on-hands' }>,
+): RuleResult<TrackerLayOnHands> {
+  const h = combatantOf(combat, action.healerId);
+  if (!h.ok) return h;
+  const t = combatantOf(combat, action.targetId);
+  if (!t.ok) return t;
+  if (h.value.id === t.value.id) return problem('combat/target-is-self', 'Lay on Hands heals someone else, never the healer.');
+  if (h.value.isDown) return problem('combat/fighter-down', `${h.value.name} is down and cannot act.`);
+  const healer = trackerFighter(h.value, characters);
+  if (!healer.ok) return healer;
+  const power = healer.value.specials.layOnHands;
+  if (power === null) return problem('combat/not-a-special', `${h.value.name} does not have Lay on Hands (a Devout power).`);
+  if (combat.isActive) {
+    if (power !== 'advanced') return problem('combat/not-a-special', `${h.value.name}'s basic Lay on Hands works out of combat only; the advanced power heals in a fight.`);
+    if (statesOf(h.value.conditions).losesAction) return problem('combat/lost-action', `${h.value.name} lost their standard action this turn (a Tactical Attack): pass the turn.`);
+    const last = lastLaid(h.value.conditions);
+    if (last !== null && combat.round - last < LAY_ON_HANDS_ROUNDS) {
+      return problem('combat/lay-on-hands-rest', `Lay on Hands in a fight works once every other round: ${h.value.name} next in round ${last + LAY_ON_HANDS_ROUNDS}.`);
+    }
+  }
+  const target = trackerFighter(t.value, characters);
+  if (!target.ok) return target;
+  const wil = healer.value.statScores?.WIL;
+  if (wil === undefined) return problem('combat/no-stats', `${h.value.name} has no WIL score to Test.`);
+  const test: CheckSpec = { kind: 'test', target: action.isOfFaith === false ? halfStat(wil) : wil, critMin: LAY_ON_HANDS_CRIT_MIN, label: `Lay on Hands on ${t.value.name}` };
+  const odds = checkOdds(test);
+  const crit = odds.crit ?? 0;
+  const f = target.value;
+  return ok({
+    healer: healer.value,
+    target: f,
+    test,
+    success: (odds.success ?? 0) - crit,
+    crit,
+    onSuccess: restored(f.healthDie, f.baseHealthDie, LAY_ON_HANDS_STEPS.success),
+    onCrit: restored(f.healthDie, f.baseHealthDie, LAY_ON_HANDS_STEPS.crit),
+  });
+}
+
+function lastLaid(conditions: readonly string[]): number | null {
+  for (const c of conditions) {
+    const m = LAID.exec(c.trim());
+    if (m !== null) return Number(m[1]);
+  }
+  return null;
+}
+
+function rollLayOnHands(rng: RandomSource, combat: CombatState, characters: readonly TableCharacter[], action: Extract<TrackerCombatAction, { type: 'lay-on-hands' }>): RuleResult<TrackerActionResult> {
+  const built = trackerLayOnHands(combat, characters, action);
+  if (!built.ok) return built;
+  const { healer, target } = built.value;
+  const r = rollCheck(rng, built.value.test);
+  const to = !r.success ? target.healthDie : r.crit ? built.value.onCrit : built.value.onSuccess;
+  const die = (d: number | null) => (d === null ? 'down' : `d${d}`);
+  const changed = to !== target.healthDie;
+  const lines = [...r.explanation, r.summary, ...(changed ? [`${target.name}: Health Die ${die(target.healthDie)} -> ${die(to)}`] : r.success ? [`${target.name}'s Health Die is already at its base`] : [])];
+  // A full-round action: it ends the healer's Total Defense; in a fight it marks the round (once every other round).
+  const mark = combat.isActive ? [laidOnHandsText(combat.round)] : [];
+  const combatants = combat.combatants.map((c) => {
+    if (c.id === healer.id) return { ...c, conditions: [...without(c.conditions, CONDITION_WORDS.totalDefense, CONDITION_WORDS.covering).filter((x) => !LAID.test(x.trim())), ...mark] };
+    if (c.id === target.id && changed) return { ...c, health: die(to), isDown: to === null };
+    return c;
+  });
+  const verdict = !r.success ? 'no healing' : changed ? `Health ${die(target.healthDie)} -> ${die(to)}${r.crit ? ' (a crit: three steps)' : ''}` : 'nothing to heal';
+  // The Test itself is in the line: a heal is no attack, so it has no attack card.
+  const res: TrackerActionResult = { combat: { ...combat, combatants }, summary: `${healer.name} lays hands on ${target.name} (${r.summary}): ${verdict}.` };
+  const character = characters.find((c) => c.id === combat.combatants.find((x) => x.id === target.id)?.characterId);
+  if (character === undefined || !changed) return ok(res);
+  return ok({ ...res, target: { character, document: withHealthAfterHit(character.document, to, undefined), summary: `Lay on Hands by ${healer.name}: Health ${die(target.healthDie)} -> ${die(to)}`, lines } });
 }
 
 // ---- the other actions ---------------------------------------------------------------------------------
@@ -324,6 +454,8 @@ export function rollTrackerAction(
       return applyEffects(combat, action);
     case 'damage':
       return rollDamage(rng, combat, characters, action, settings);
+    case 'lay-on-hands':
+      return rollLayOnHands(rng, combat, characters, action);
     default:
       break;
   }

@@ -8,6 +8,7 @@
  * Rules: HAMMERCRAWL! v4, STANDARD COMBAT ACTIONS (Tactical ATTACK!, Total Defense, Covering Defense),
  * EXTENDED COMBAT OPTIONS (Combat Crits). Rulings CB-9, CB-12, CB-13, CB-37 to CB-41.
  */
+import type { CombatState } from '../../rule-system.js';
 import type { Condition, Fighter } from '../combat/fighter.js';
 
 /** The words of each state, as written in the tracker. */
@@ -88,4 +89,32 @@ export function withStates(fighter: Fighter, conditions: readonly string[]): Fig
 /** The tracker words of a consumed condition kind. */
 export function wordOf(kind: 'exposed' | 'hampered'): string {
   return kind === 'exposed' ? CONDITION_WORDS.exposed : CONDITION_WORDS.hampered;
+}
+
+/**
+ * The tracker as a combatant's turn begins: its Total Defense (and a Tank's Covering) ends, the stance
+ * lasting only until the holder's next turn (Total Defense; ruling CB-37), with the line that says so.
+ * @example turnBegins(combat, 'c1').note // "Goblin's Total Defense ends: their turn."
+ */
+export function turnBegins(combat: CombatState, combatantId: string): { readonly combat: CombatState; readonly note: string | null } {
+  const c = combat.combatants.find((x) => x.id === combatantId);
+  if (c === undefined) return { combat, note: null };
+  const s = statesOf(c.conditions);
+  if (!s.totalDefense && !s.covering) return { combat, note: null };
+  const conditions = without(c.conditions, CONDITION_WORDS.totalDefense, CONDITION_WORDS.covering);
+  return {
+    combat: { ...combat, combatants: combat.combatants.map((x) => (x.id === c.id ? { ...x, conditions } : x)) },
+    note: `${c.name}'s ${s.totalDefense ? 'Total Defense' : 'Covering'} ends: their turn.`,
+  };
+}
+
+/**
+ * The tracker after a change that moved the turn (the table's initiative): when someone else acts, or
+ * a new round gives the turn back, their turn begins (`turnBegins`). A change that keeps the turn keeps all.
+ */
+export function afterTurnMoved(before: CombatState, after: CombatState): { readonly combat: CombatState; readonly note: string | null } {
+  const acting = (c: CombatState) => (c.isActive && c.turn !== null ? c.order[c.turn] : undefined);
+  const now = acting(after);
+  if (now === undefined || (now === acting(before) && after.round === before.round)) return { combat: after, note: null };
+  return turnBegins(after, now);
 }

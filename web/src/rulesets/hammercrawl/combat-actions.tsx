@@ -14,9 +14,33 @@ import type { AttackControlProps } from './combat-attack.js';
 import { WeaponSelect } from './weapon-select.js';
 import { STAT_IDS, type StatId } from '../../../../src/rules/hammercrawl/check-modifiers.js';
 import { statesOf } from '../../../../src/rules/hammercrawl/table/tracker-conditions.js';
-import type { TrackerCombatAction, TrackerTacticalEffect } from '../../../../src/rules/hammercrawl/table/tracker-actions.js';
+import { trackerLayOnHands, type TrackerCombatAction, type TrackerTacticalEffect } from '../../../../src/rules/hammercrawl/table/tracker-actions.js';
+import type { CombatState, TableCharacter } from '../../../../src/rules/rule-system.js';
+import { fighterFromCharacter } from '../../../../src/rules/hammercrawl/combat/fighter.js';
+import type { Character } from '../../../../src/rules/hammercrawl/character.js';
 
-type Choice = 'tactical' | 'total-defense' | 'pass' | 'adjust-inventory' | 'damage';
+/** Whether a character has Lay on Hands (a Devout power), basic or advanced. */
+function layOnHandsOf(character: TableCharacter | undefined): 'basic' | 'advanced' | null {
+  if (character === undefined) return null;
+  try {
+    return fighterFromCharacter(character.document as unknown as Character).specials.layOnHands;
+  } catch {
+    return null;
+  }
+}
+
+/** Lay on Hands' odds and the target's Health Die after, from the same builder the server rolls with (CB-16), or why not. */
+function previewLayOnHands(combat: unknown, characters: readonly TableCharacter[], healerId: string, targetId: string, isOfFaith: boolean) {
+  if (typeof combat !== 'object' || combat === null) return { ok: false as const, message: 'No combat tracker yet.' };
+  try {
+    const r = trackerLayOnHands(combat as CombatState, characters, { type: 'lay-on-hands', healerId, targetId, ...(isOfFaith ? {} : { isOfFaith: false }) });
+    return r.ok ? { ok: true as const, ...r.value } : { ok: false as const, message: r.error.message };
+  } catch (e) {
+    return { ok: false as const, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+type Choice = 'tactical' | 'total-defense' | 'pass' | 'adjust-inventory' | 'damage' | 'lay-on-hands';
 
 const EFFECTS: readonly { readonly id: TrackerTacticalEffect['kind']; readonly label: string }[] = [
   { id: 'exposed', label: 'Exposed: the next Check against them +1 step' },
@@ -95,6 +119,8 @@ export function CombatActions(props: AttackControlProps) {
   const [source, setSource] = useState('Trap');
   const [isPenetrating, setPenetrating] = useState(false);
   const [isCrit, setCrit] = useState(false);
+  const [healId, setHealId] = useState<string | null>(null);
+  const [isOfFaith, setOfFaith] = useState(true);
   const action = useAction(async (x: TrackerCombatAction) => {
     if (!(await props.act({ ...x }))) throw new Error('refused');
   });
@@ -116,6 +142,13 @@ export function CombatActions(props: AttackControlProps) {
     () => (choice === 'damage' && damageBody !== null ? previewDamage(props.combat, props.characters, damageBody, props.settings ?? {}) : null),
     [choice, props.combat, props.characters, props.settings, a.id, dvText, source, isPenetrating, isCrit],
   );
+  const layOnHands = useMemo(() => layOnHandsOf(character), [character]);
+  const patients = props.combatants.filter((c) => c.id !== a.id && c.side === a.side);
+  const patient = patients.find((c) => c.id === healId) ?? patients[0];
+  const heal = useMemo(
+    () => (choice === 'lay-on-hands' && patient !== undefined ? previewLayOnHands(props.combat, props.characters, a.id, patient.id, isOfFaith) : null),
+    [choice, props.combat, props.characters, a.id, patient?.id, isOfFaith],
+  );
   const base = `act-${a.id}`;
   const hasArmour = a.armour.trim() !== '' && a.armour.trim().toLowerCase() !== 'none';
   const choices: readonly { readonly id: Choice; readonly label: string }[] = [
@@ -123,6 +156,7 @@ export function CombatActions(props: AttackControlProps) {
     { id: 'total-defense', label: 'Total Defense (full round)' },
     { id: 'adjust-inventory', label: 'Adjust Inventory (full round)' },
     { id: 'pass', label: states.losesAction ? 'Pass (the action is lost)' : 'Pass' },
+    ...(layOnHands !== null && patients.length > 0 ? [{ id: 'lay-on-hands' as const, label: 'Lay on Hands (full round)' }] : []),
     ...(props.isSmith === true ? [{ id: 'damage' as const, label: 'Damage, not an attack (trap, fall, spell)' }] : []),
   ];
   const current = choices.some((c) => c.id === choice) ? choice : choices[0]!.id;
@@ -133,8 +167,9 @@ export function CombatActions(props: AttackControlProps) {
     else if (current === 'adjust-inventory') send({ type: 'adjust-inventory', combatantId: a.id, ...(text.trim() !== '' ? { text: text.trim() } : {}) });
     else if (current === 'pass') send({ type: 'pass', combatantId: a.id });
     else if (current === 'damage' && damageBody !== null && damage?.ok === true) send({ type: 'damage', ...damageBody });
+    else if (current === 'lay-on-hands' && patient !== undefined && heal?.ok === true) send({ type: 'lay-on-hands', healerId: a.id, targetId: patient.id, ...(isOfFaith ? {} : { isOfFaith: false }) });
   };
-  const label: Record<Choice, string> = { tactical: 'Tactical Attack', 'total-defense': 'Take Total Defense', 'adjust-inventory': 'Adjust Inventory', pass: 'Pass', damage: 'Deal damage' };
+  const label: Record<Choice, string> = { tactical: 'Tactical Attack', 'total-defense': 'Take Total Defense', 'adjust-inventory': 'Adjust Inventory', pass: 'Pass', damage: 'Deal damage', 'lay-on-hands': 'Lay on Hands' };
   return (
     <>
       <PendingEffects {...props} send={send} isBusy={action.isBusy} />
@@ -183,6 +218,21 @@ export function CombatActions(props: AttackControlProps) {
             </label>
           ) : null}
           {current === 'adjust-inventory' ? <input aria-label="What changes hands" maxLength={200} value={text} placeholder="draws a dagger" onInput={(e) => setText(e.currentTarget.value)} /> : null}
+          {current === 'lay-on-hands' && patient !== undefined ? (
+            <>
+              <label for={`${base}-patient`}>on</label>
+              <select id={`${base}-patient`} value={patient.id} onChange={(e) => setHealId(e.currentTarget.value)}>
+                {patients.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+              <label class="check" title="Not of your faith: the Test is against the WIL half-stat">
+                <input type="checkbox" checked={isOfFaith} onChange={(e) => setOfFaith(e.currentTarget.checked)} /> of your faith
+              </label>
+            </>
+          ) : null}
           {current === 'damage' ? (
             <>
               <input id={`${base}-source`} aria-label="What deals the damage" maxLength={60} value={source} onInput={(e) => setSource(e.currentTarget.value)} />
@@ -198,7 +248,7 @@ export function CombatActions(props: AttackControlProps) {
           <button
             type="submit"
             class="primary"
-            disabled={action.isBusy || (current === 'tactical' && (tactical === null || !(tactical.ok || tactical.isHidden === true))) || (current === 'damage' && damage?.ok !== true)}
+            disabled={action.isBusy || (current === 'tactical' && (tactical === null || !(tactical.ok || tactical.isHidden === true))) || (current === 'damage' && damage?.ok !== true) || (current === 'lay-on-hands' && heal?.ok !== true)}
             onClick={oneClick()}
           >
             {action.isBusy ? 'Sending…' : label[current]}
@@ -226,6 +276,18 @@ export function CombatActions(props: AttackControlProps) {
                 </>
               ) : (
                 <span class="muted">{damage.message}</span>
+              )}
+            </p>
+          ) : null}
+          {current === 'lay-on-hands' && heal !== null ? (
+            <p class="attack-odds" id={`${base}-odds`}>
+              {heal.ok ? (
+                <>
+                  WIL Test at or under {heal.test.target}: heals <strong>{percent(heal.success + heal.crit)}</strong> · {patient?.name} to{' '}
+                  {heal.onSuccess === null ? 'down' : `d${heal.onSuccess}`} {percent(heal.success)} · a crit (three steps) to {heal.onCrit === null ? 'down' : `d${heal.onCrit}`} {percent(heal.crit)}
+                </>
+              ) : (
+                <span class="muted">{heal.message}</span>
               )}
             </p>
           ) : null}

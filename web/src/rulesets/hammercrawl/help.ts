@@ -13,6 +13,7 @@ export const HAMMERCRAWL_HELP: readonly HelpSection[] = [
     paragraphs: [
       'A Test asks whether something is within your own ability: roll a d20 equal to or under the stat. A Challenge pits you against an outside force, such as a foe’s Defense: roll a d20 and beat the number.',
       'Steps move the die along the dice chain, d3 to d30. A step in your favour makes a Test’s die smaller and a Challenge’s die bigger. A Feat rolls the Feat Die of your level along with it, in your favour. Saves and Competitions (both sides roll, the higher wins) are under “HAMMERCRAWL! checks” in the tray. A check with a Crit (C16) crits on the die’s highest face (a natural 1 on a Test); Crit range widens that, so 2 crits on 19-20 on a d20.',
+      'A stat clicked on a sheet brings the character’s stock into the check: a Troll’s STR and an Ogre’s CON checks are one step better, and the odds say so. In a Save’s form, Stock, “Off stone and earth” and “Health Die at full” give a Droffen’s and an Elfin’s Save bonuses.',
     ],
   },
   // combat: the tracker's actions (tracker-actions.ts)
@@ -23,7 +24,8 @@ export const HAMMERCRAWL_HELP: readonly HelpSection[] = [
       'Each combatant’s row has an Attack form with the odds before the click, and “More actions” for the rest. Against one of the Smith’s minions a roll equal to its number is enough (the table setting can ask for higher).',
     ],
     terms: [
-      ['Total Defense', 'A full round spent defending: until the combatant acts again, every attack on them is a Competition (both roll, ties to the defender). A Tank may cover allies: attacks on them come to the Tank, who defends as a Feat.'],
+      ['Total Defense', 'A full round spent defending: until the combatant’s next turn (or until they act again), every attack on them is a Competition (both roll, ties to the defender). It ends by itself when the turn comes back to them. A Tank may cover allies: attacks on them come to the Tank, who defends as a Feat.'],
+      ['Lay on Hands', 'A Devout with the power heals someone else: a WIL Test (against the half-stat when the patient is not of the faith) brings back one Health Die step, three on a crit. In a fight only the advanced power may, as a full round, once every other round; the odds and the die after show first.'],
       ['Tactical Attack', 'An attack that does no damage. If it connects, the target saves against the stat you name; if the Save fails you choose an effect (two on a crit): Exposed (the next Check against them +1 step), Hampered (their next Check -1 step), Loses action (they can only pass next turn), or one agreed with the Smith.'],
       ['Crit step', 'A crit takes one free step off the defender’s Armour Die, or their Health Die if they tick that choice under “More actions”.'],
       ['Thrown', 'Throw the weapon: a melee weapon thrown is one step worse to hit and to harm.'],

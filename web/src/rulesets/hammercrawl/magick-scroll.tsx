@@ -1,7 +1,8 @@
 /**
  * Casting from a scroll on a HAMMERCRAWL! sheet: anyone who reads its language may try. The odds of the
  * INT Test (Dedicated one step better, non-casters against the INT half-stat) and of each row of the d100
- * failure table show before the click; the server reads the reader from the character.
+ * failure table show before the click, declared as a Feat or not (the Feat Die of the reader's level added,
+ * MG-11); the server reads the reader from the character.
  * Rules: HAMMERCRAWL! v4, MAGICK, Scrolls and Other Single-Use Magicks. Rulings: docs/rulings.md (MG-10).
  */
 import { useState } from 'preact/hooks';
@@ -26,7 +27,8 @@ export function ScrollForm(props: ScrollFormProps) {
   const { document, base, busy, send, onError } = props;
   const [spell, setSpell] = useState('');
   const [canRead, setCanRead] = useState(true);
-  const odds = scrollOdds(document, canRead);
+  const [feat, setFeat] = useState(false);
+  const odds = scrollOdds(document, canRead, feat);
   return (
     <form
       class="row scroll"
@@ -35,7 +37,7 @@ export function ScrollForm(props: ScrollFormProps) {
         e.preventDefault();
         const name = spell.trim();
         if (!name) return onError('Name the scroll’s spell.');
-        if (await send({ kind: 'read-scroll', spell: name, ...(canRead ? {} : { canReadLanguage: false }) })) setSpell('');
+        if (await send({ kind: 'read-scroll', spell: name, ...(canRead ? {} : { canReadLanguage: false }), ...(feat ? { feat: true } : {}) })) setSpell('');
       }}
     >
       <div class="field">
@@ -44,6 +46,9 @@ export function ScrollForm(props: ScrollFormProps) {
       </div>
       <label>
         <input type="checkbox" checked={canRead} onChange={(e) => setCanRead(e.currentTarget.checked)} /> reads its language
+      </label>
+      <label title="Declared before the roll: the reader's Feat Die is added to the INT Test (MG-11)">
+        <input type="checkbox" checked={feat} onChange={(e) => setFeat(e.currentTarget.checked)} /> as a Feat
       </label>
       {odds.ok ? (
         <span class="cast-odds scroll-odds">

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_MAGICK_STATE, type MagickState } from '../../../../src/rules/hammercrawl/magick/magick-state.js';
 import type { RulesetEvent } from '../../lib/protocol.js';
-import { defaultPreparation, hitWhileSustaining, magickTiming } from './magick-view.js';
+import { seededRandom } from '../../../../src/dice/random.js';
+import { rollCharacter } from '../../../../src/rules/hammercrawl/create-character.js';
+import { defaultPreparation, harmNotes, hitWhileSustaining, magickTiming, scrollOdds } from './magick-view.js';
 
 const spell = (id: string) => ({ id, name: id, level: 1 });
 const sustaining: MagickState = {
@@ -22,6 +24,34 @@ describe('the magick view', () => {
     expect(hitWhileSustaining(sustaining, 'ch1', combat(true), [hit(5, false)], [magickAt(3)])).toBeNull();
     expect(hitWhileSustaining({ ...sustaining, sustained: [] }, 'ch1', combat(true), [hit(5)], [magickAt(3)])).toBeNull();
     expect(hitWhileSustaining(sustaining, 'ch9', combat(true), [hit(5)], [magickAt(3)])).toBeNull();
+  });
+
+  it("a scroll read as a Feat adds the reader's Feat Die: the odds rise (MG-11)", () => {
+    const mage = rollCharacter(seededRandom(7), { method: 'semi', choices: { class: 'true-mage', classPrime: 'INT' }, name: 'Ysolde' });
+    if (!mage.ok) throw new Error(mage.error.message);
+    const doc = mage.character as unknown as Readonly<Record<string, unknown>>;
+    const plain = scrollOdds(doc, true);
+    const feat = scrollOdds(doc, true, true);
+    if (!plain.ok || !feat.ok) throw new Error('no odds');
+    expect(feat.success).toBeGreaterThan(plain.success);
+    expect(feat.success).toBeLessThanOrEqual(1);
+  });
+
+  it("the Smith's damage that is not an attack (a trap) on a sustaining caster asks for the Test too (MG-8)", () => {
+    const trap = (seq: number, targetId = 'c1') => ({
+      event: { kind: 'combat-changed', seq, at: 0, by: 's', combat: combat(true), summary: `Ysolde: Trap, DV 3 (${seq})`, harm: { targetId, source: 'Trap', lines: [] } },
+      follows: [],
+    });
+    const chat = { event: { kind: 'chatted', seq: 4, text: 'hi' }, follows: [] };
+    const notes = harmNotes([chat, trap(7)]);
+    expect(notes).toEqual([{ seq: 7, targetId: 'c1', isHit: true, summary: 'Ysolde: Trap, DV 3 (7)' }]);
+    expect(hitWhileSustaining(sustaining, 'ch1', combat(true), notes, [magickAt(3)])).toBe('Ysolde: Trap, DV 3 (7)');
+    // In the same commit as another card's event, after an attack: the latest is named.
+    const grouped = harmNotes([{ event: { kind: 'character-saved', seq: 9 }, follows: [trap(10).event] }]);
+    expect(hitWhileSustaining(sustaining, 'ch1', combat(true), [hit(8), ...grouped], [magickAt(3)])).toBe('Ysolde: Trap, DV 3 (10)');
+    // Tested since, or on someone else: nothing asked.
+    expect(hitWhileSustaining(sustaining, 'ch1', combat(true), notes, [magickAt(8)])).toBeNull();
+    expect(hitWhileSustaining(sustaining, 'ch1', combat(true), harmNotes([trap(7, 'c2')]), [magickAt(3)])).toBeNull();
   });
 
   it('Prepare ticks today\'s list, else every known spell up to the limit', () => {

@@ -146,10 +146,11 @@ export function holdOdds(state: MagickState, damaged: boolean, settings: MagickS
   }
 }
 
-/** The odds of casting from a scroll for the character of `doc` (its grade, INT and level; MG-10), or why not. */
+/** The odds of casting from a scroll for the character of `doc` (its grade, INT and level; MG-10), declared as a Feat or not (MG-11), or why not. */
 export function scrollOdds(
   doc: Readonly<Record<string, unknown>>,
   canReadLanguage: boolean,
+  feat = false,
 ):
   | { readonly ok: true; readonly success: number; readonly failures: readonly { readonly id: string; readonly kind: string; readonly p: number }[]; readonly reader: string }
   | { readonly ok: false; readonly message: string } {
@@ -161,12 +162,29 @@ export function scrollOdds(
     } catch {
       reader = 'non-caster';
     }
-    const r = readScrollOdds({ kind: 'read-scroll', spell: 'scroll', reader, intScore: c.stats.INT.score, level: c.level, canReadLanguage });
+    const r = readScrollOdds({ kind: 'read-scroll', spell: 'scroll', reader, intScore: c.stats.INT.score, level: c.level, canReadLanguage, ...(feat ? { feat: true } : {}) });
     if (!r.ok) return { ok: false, message: r.problem.message };
     return { ok: true, success: r.odds.success, failures: r.odds.failures, reader };
   } catch (e) {
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/**
+ * The tracker's damage that was not an attack (a trap, a fall, a spell's DV: the `harm` of a
+ * `combat-changed`), from the table's log, as hits for `hitWhileSustaining`: such damage breaks
+ * concentration as an attack does (Sustaining Spells; MG-8), soaked or not. Oldest first.
+ */
+export function harmNotes(log: readonly { readonly event: unknown; readonly follows: readonly unknown[] }[]): Pick<AttackNote, 'seq' | 'targetId' | 'isHit' | 'summary'>[] {
+  const out: Pick<AttackNote, 'seq' | 'targetId' | 'isHit' | 'summary'>[] = [];
+  for (const entry of log) {
+    for (const raw of [entry.event, ...entry.follows]) {
+      const e = raw as { readonly kind?: unknown; readonly seq?: unknown; readonly summary?: unknown; readonly harm?: { readonly targetId?: unknown } };
+      if (e.kind !== 'combat-changed' || typeof e.seq !== 'number' || typeof e.harm?.targetId !== 'string') continue;
+      out.push({ seq: e.seq, targetId: e.harm.targetId, isHit: true, summary: typeof e.summary === 'string' ? e.summary : '' });
+    }
+  }
+  return out.sort((a, b) => a.seq - b.seq);
 }
 
 /**
@@ -178,7 +196,7 @@ export function hitWhileSustaining(
   state: MagickState,
   characterId: string,
   combat: unknown,
-  attacks: readonly AttackNote[],
+  attacks: readonly Pick<AttackNote, 'seq' | 'targetId' | 'isHit' | 'summary'>[],
   events: readonly RulesetEvent[],
 ): string | null {
   if (state.sustained.length === 0) return null;
@@ -189,6 +207,6 @@ export function hitWhileSustaining(
     const body = e as unknown as { readonly kind: string; readonly seq: number; readonly characterId?: unknown };
     if (body.kind === 'magick-changed' && body.characterId === characterId && body.seq > lastMagick) lastMagick = body.seq;
   }
-  const hit = [...attacks].reverse().find((a) => a.isHit && own.has(a.targetId) && a.seq > lastMagick);
+  const hit = [...attacks].sort((a, b) => a.seq - b.seq).reverse().find((a) => a.isHit && own.has(a.targetId) && a.seq > lastMagick);
   return hit === undefined ? null : hit.summary;
 }

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import { CommandError } from '../../lib/live.js';
-import { defaultPreparation, hitWhileSustaining, holdOdds, keepOdds, magickSettings, magickTiming, magickView, type ForgetChoice, type SpellEffectKind } from './magick-view.js';
+import { defaultPreparation, harmNotes, hitWhileSustaining, holdOdds, keepOdds, magickSettings, magickTiming, magickView, type ForgetChoice, type SpellEffectKind } from './magick-view.js';
 import type { TableCharacter } from '../../lib/protocol.js';
 import type { RulesetSession } from '../types.js';
 import { magickEvents, sendCommand, type TableMagickCommand } from './wire.js';
@@ -195,7 +195,8 @@ export function MagickPanel(props: MagickPanelProps) {
             </p>
           ) : null}
           {(() => {
-            const hit = hitWhileSustaining(state, character.id, table.combat, table.attacks, table.rulesetEvents);
+            // An attack, or damage that was not one (a trap, a fall), since the last magick command (MG-8).
+            const hit = hitWhileSustaining(state, character.id, table.combat, [...table.attacks, ...harmNotes(table.log)], table.rulesetEvents);
             return hit === null ? null : (
               <p class="concentration-due" role="status">
                 Hit while sustaining ({hit}): roll a concentration Test against the half-stat.

@@ -30,6 +30,8 @@ const GROUPS: readonly { readonly title: string | null; readonly names: readonly
   { title: 'Who they are', names: ['stock', 'stock-prime', 'stat-priority'] },
   { title: 'What they do', names: ['class', 'class-prime', 'shtick', 'spellblade-style', 'caster-type', 'focus', 'holy-mage-power', 'devout-powers', 'specialist-choices', 'save-feat'] },
   { title: 'What they know and carry', names: ['skills', 'specialties', 'wps', 'weapons'] },
+  // Two readings of the rules the table may choose between (CR-3, CR-17), each with its help.
+  { title: 'Rolls and kit', names: ['soc-roll', 'starting-kit'] },
 ];
 
 /** The fields of the wizard. */

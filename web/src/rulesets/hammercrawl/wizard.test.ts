@@ -4,7 +4,7 @@ import { seededRandom } from '../../../../src/dice/random.js';
 import { CREATION_OPTIONS } from '../../../../src/rules/hammercrawl/creation-options.js';
 import { ruleSystem } from '../../../../src/rules/hammercrawl/rule-system.js';
 import { readForm } from '../../lib/params.js';
-import { DEVOUT_PATTERN_FIELD, hammercrawlCreationDefs, hammercrawlListSpec, hammercrawlValues, listEntries, listValue } from './wizard.js';
+import { DEVOUT_PATTERN_FIELD, SOC_ROLL_HELP, STARTING_KIT_HELP, hammercrawlCreationDefs, hammercrawlListSpec, hammercrawlValues, listEntries, listValue } from './wizard.js';
 
 const DEFS: ParamDef[] = [
   { name: 'method', kind: 'choice', label: 'Method', help: '', choices: [{ id: 'random', label: 'A' }, { id: 'semi', label: 'B' }, { id: 'palladium', label: 'P' }], default: 'random' },
@@ -54,6 +54,26 @@ describe('HAMMERCRAWL! Option B and P: every choice, where the choices so far al
     const saveFeat = specialist.find((d) => d.name === 'save-feat');
     expect(saveFeat?.kind === 'choice' ? saveFeat.choices.map((c) => c.id) : []).not.toContain('DEX');
     expect(specialist.map((d) => d.name)).toEqual(expect.arrayContaining(['specialist-choices', 'specialties']));
+  });
+
+  it('explains the SOC roll and the starting kit in words a player reads (CR-3, CR-17)', () => {
+    for (const method of ['random', 'semi', 'palladium']) {
+      const defs = hammercrawlCreationDefs(CREATION_OPTIONS, { method });
+      const soc = defs.find((d) => d.name === 'soc-roll');
+      const kit = defs.find((d) => d.name === 'starting-kit');
+      expect(soc?.help).toBe(SOC_ROLL_HELP);
+      expect(kit?.help).toBe(STARTING_KIT_HELP);
+    }
+    // Each help names both choices as the form shows them, and what they change.
+    const socDef = CREATION_OPTIONS.find((d) => d.name === 'soc-roll');
+    const kitDef = CREATION_OPTIONS.find((d) => d.name === 'starting-kit');
+    for (const [help, def] of [[SOC_ROLL_HELP, socDef], [STARTING_KIT_HELP, kitDef]] as const) {
+      expect(def?.kind).toBe('choice');
+      if (def?.kind !== 'choice') continue;
+      for (const c of def.choices) expect(help).toContain(`“${c.label}”`);
+    }
+    expect(SOC_ROLL_HELP).toMatch(/coins/);
+    expect(STARTING_KIT_HELP).toMatch(/weapon/);
   });
 
   it('says how many entries each list takes', () => {

@@ -132,6 +132,20 @@ const STYLE_CHOICES: readonly ParamChoice[] = SPELLBLADE_STYLES.map((id) => {
   return { id, label: style ? `${style.label} (casts with ${style.stat})` : labelOf(id) };
 });
 
+/**
+ * What the SOC roll option means for the player (ruling CR-3): SOC, which sets the starting coins and
+ * standing, rolls its own 3d6 so its table's odds hold; or it joins the rolls the prime stats pick from.
+ */
+export const SOC_ROLL_HELP =
+  'SOC (social standing) sets your starting coins. “Its own 3d6”, the usual reading, rolls it on its own, so Royalty and the other statuses come up as often as the SOC table says. “Among the rolls for the prime stats” puts its roll in with the six others: the prime stats take the two highest, and SOC is often left a low roll (fewer coins).';
+
+/**
+ * What the starting kit option means for the player (ruling CR-17): the rules print no prices, so
+ * nothing is bought; a character the listed kit leaves unarmed gets one weapon instead, or not.
+ */
+export const STARTING_KIT_HELP =
+  'The rules print no prices, so no gear is bought: you keep your coins and the kit your class lists. “A weapon for whoever has none”, the usual reading, gives a character whose kit holds no fighting weapon (a Devout, a True Mage) one weapon they are trained in, held in hand. “Only the listed kit” gives nothing more.';
+
 /** The creation options to show for the values chosen so far (the contract's `options`, as the ruleset gives them). */
 export function hammercrawlCreationDefs(defs: readonly ParamDef[], values: FormValues): ParamDef[] {
   const method = methodOf(values);
@@ -146,6 +160,12 @@ export function hammercrawlCreationDefs(defs: readonly ParamDef[], values: FormV
         break;
       case 'name':
         out.push({ ...d, help: 'Left empty, a name is rolled.' });
+        break;
+      case 'soc-roll':
+        out.push({ ...d, help: SOC_ROLL_HELP });
+        break;
+      case 'starting-kit':
+        out.push({ ...d, help: STARTING_KIT_HELP });
         break;
       case 'stock':
         if (method === 'random') break;
