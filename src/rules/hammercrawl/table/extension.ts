@@ -367,7 +367,7 @@ function example(role: Role, message: HammercrawlTableCommand | TrackerAddMessag
  * Venture from the party joining (character `ch1`, with the XP its document holds) to a rolled node, a
  * resource used and XP awarded (written on `ch1`'s document), a player's magick for their character
  * `ch1` (caster given, spell learnt, prepared and cast; each written on its document), hammer dice pools
- * of a Check and of a node, and tracker attacks between the player's character and a monster the Smith
+ * of a Check and of a node, a falcon's effect picked and the scene ended, and tracker attacks between the player's character and a monster the Smith
  * adds (a hit on `ch1` written on its document).
  */
 export const HAMMERCRAWL_TABLE_EXAMPLES: readonly ExtensionExample[] = [
@@ -393,6 +393,9 @@ export const HAMMERCRAWL_TABLE_EXAMPLES: readonly ExtensionExample[] = [
   example('player', { kind: 'magick', requestId: 'ex-cast', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep' } }),
   example('player', { kind: 'hammer', requestId: 'ex-check-pool', pool: { kind: 'check', level: 3, isFeat: true, advantages: 1 }, visibility: 'public', label: 'Climb the wall', characterId: 'ch1' }),
   example('smith', { kind: 'hammer', requestId: 'ex-node-pool', pool: { kind: 'node', difficulty: 2 }, visibility: 'smith' }),
+  example('player', { kind: 'hammer', requestId: 'ex-falcon', pool: { kind: 'dice', colours: ['white'] }, faces: [6], visibility: 'public', label: 'Spot the ambush', characterId: 'ch1' }),
+  example('player', { kind: 'hammer-effects', requestId: 'ex-pick', rollId: 'ex-falcon', picks: [{ symbol: 'falcon', effect: 'pay-it-forward' }] }),
+  example('smith', { kind: 'hammer-scene-end', requestId: 'ex-scene-end' }),
   example('smith', { kind: 'combat', requestId: 'ex-add-ada', action: { type: 'add', name: 'Ada', side: 'party', characterId: 'ch1', health: 'd30' } }),
   example('smith', { kind: 'combat', requestId: 'ex-add-goblin', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd30', monster: 'hd=1,attack=+2,defense=11,damage=d6' } }),
   example('player', { kind: 'combat', requestId: 'ex-ada-attacks', action: { type: 'attack', attackerId: 'c1', targetId: 'c2' } }),
