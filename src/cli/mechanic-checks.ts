@@ -18,6 +18,8 @@ import {
   type VantageSource,
 } from '../rules/hammercrawl/check-modifiers.js';
 import {
+  MAX_CRIT_RANGE,
+  USUAL_CRIT_RANGE,
   checkOdds,
   competitionOdds,
   prepareCheck,
@@ -64,6 +66,12 @@ const CRIT_FLAG: MechanicFlag = {
   kind: 'text',
   placeholder: 'min sides',
   description: 'the check can crit when the die rolled is at least this big: 16, d16 or C16',
+};
+const CRIT_RANGE_FLAG: MechanicFlag = {
+  name: 'crit-range',
+  kind: 'integer',
+  placeholder: 'faces',
+  description: `how many natural faces crit, counted from the crit face: 2 is "crits on 19-20" on a d20 (1-2 on a Test); ${USUAL_CRIT_RANGE}-${MAX_CRIT_RANGE}, default ${USUAL_CRIT_RANGE}; needs --crit`,
 };
 const BELOW_FLAG: MechanicFlag = {
   name: 'below-d3',
@@ -113,6 +121,14 @@ function belowFlag(flags: MechanicFlags): Pick<CheckSpec, 'belowBottom'> {
   return v === 'clamp' || v === 'negate' ? { belowBottom: v } : {};
 }
 
+/** `--crit-range n` (H-17): only with `--crit`, which says whether any crit is available. */
+function critRangeOf(flags: MechanicFlags, critMin: number | undefined): Pick<CheckSpec, 'critRange'> {
+  const range = integerFlag(flags, 'crit-range');
+  if (range === undefined) return {};
+  if (critMin === undefined) throw new UsageError('--crit-range needs --crit <min sides> (C16 is --crit 16): without it the check cannot crit');
+  return { critRange: range };
+}
+
 function checkSpecFrom(kind: CheckKind, flags: MechanicFlags): CheckSpec {
   const critMin = critFlag(flags);
   let target = integerFlag(flags, 'target');
@@ -122,6 +138,7 @@ function checkSpecFrom(kind: CheckKind, flags: MechanicFlags): CheckSpec {
     ...sideSpec(flags, ''),
     ...(target !== undefined ? { target } : {}),
     ...(critMin !== undefined ? { critMin } : {}),
+    ...critRangeOf(flags, critMin),
     ...belowFlag(flags),
   };
 }
@@ -187,6 +204,7 @@ function checkMechanic(kind: CheckKind, description: string): MechanicCommand {
     ...(kind === 'test' ? [{ name: 'half', kind: 'boolean', description: 'the target is the half-stat of --target (rounded up)' } as const] : []),
     ...DIE_FLAGS('', ''),
     CRIT_FLAG,
+    CRIT_RANGE_FLAG,
     BELOW_FLAG,
   ];
   return {
@@ -223,6 +241,7 @@ function saveSpecFrom(f: MechanicFlags): SaveSpec {
     ...(side.steps && side.steps.length > 0 ? { steps: side.steps } : {}),
     ...(side.vantage && side.vantage.length > 0 ? { vantage: side.vantage } : {}),
     ...(critMin !== undefined ? { critMin } : {}),
+    ...critRangeOf(f, critMin),
     ...saveFeat(f, level),
   };
 }
@@ -253,6 +272,7 @@ const SAVE_MECHANIC: MechanicCommand = {
     { name: 'feat', kind: 'boolean', description: 'a Save that is one of your Feats: add the Feat Die of --level' },
     { name: 'weak', kind: 'boolean', description: 'with --feat: the Weak column of the Feat Die table' },
     CRIT_FLAG,
+    CRIT_RANGE_FLAG,
   ],
   roll(rng: RandomSource, f: MechanicFlags): MechanicOutput {
     const spec = saveSpecFrom(f);

@@ -155,6 +155,7 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
       // A Save that is one of the class's Save Feats adds the Feat Die (THE FEAT DIE; every class lists Save Feats).
       ...dieParams('', '').filter((d) => d.name === 'feat' || d.name === 'weak'),
       CRIT,
+      CRIT_RANGE,
     ],
   },
   {
@@ -237,6 +238,7 @@ function saveSpec(p: Read): SaveSpec {
   const level = num(p, 'level');
   const sourceLevel = num(p, 'source-level');
   const crit = num(p, 'crit');
+  const critRange = num(p, 'crit-range');
   const stat = p['stat'];
   return {
     statMod: num(p, 'mod')!,
@@ -248,6 +250,7 @@ function saveSpec(p: Read): SaveSpec {
     ...(s.steps && s.steps.length > 0 ? { steps: s.steps } : {}),
     ...(s.vantage && s.vantage.length > 0 ? { vantage: s.vantage } : {}),
     ...(crit !== undefined ? { critMin: crit } : {}),
+    ...(critRange !== undefined && critRange !== USUAL_CRIT_RANGE ? { critRange } : {}),
     ...(s.feat ? { feat: s.feat } : {}),
   };
 }
