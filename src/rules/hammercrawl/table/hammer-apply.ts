@@ -194,3 +194,18 @@ export function checkPicks(
   }
   return ok(roll);
 }
+
+/**
+ * The hammer state a list of events folds to, as a viewer holds them (a redacted roll, which carries no
+ * result, is skipped): the web table's view of set-aside dice and of the rolls waiting for picks.
+ */
+export function foldHammerEvents(events: readonly { readonly kind: string; readonly [key: string]: unknown }[]): HammerTableState {
+  let state = EMPTY_HAMMER_STATE;
+  for (const e of events) {
+    if (e['redacted'] === true) continue;
+    if (e.kind === 'hammer-rolled' && typeof e['result'] === 'object' && e['result'] !== null) state = foldHammerRolled(state, e as unknown as HammerRolledFold);
+    else if (e.kind === 'hammer-effects-chosen' && Array.isArray(e['picks'])) state = foldEffectsChosen(state, e as unknown as HammerEffectsChosenBody);
+    else if (e.kind === 'hammer-scene-ended') state = foldSceneEnded(state);
+  }
+  return state;
+}
