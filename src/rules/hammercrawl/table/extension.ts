@@ -89,7 +89,7 @@ export type HammercrawlEventBodies = {
     readonly spentBanked?: number;
     /** The Check die rolled with the pool (H-22). */
     readonly check?: CheckRoll;
-    /** The result was written on the acting character (H-19). */
+    /** The result changed the acting character's document, saved in the same command (H-19). */
     readonly isApplied?: true;
   };
   /** A tracker initiative command decided: the initiative library's events, faces inside (table/initiative.ts). */
@@ -192,7 +192,7 @@ function decideHammer(rng: RandomSource, state: HammercrawlTableState, command: 
         rollerId: context.actor.id,
         ...(useBanked > 0 ? { spentBanked: useBanked } : {}),
         ...(check !== undefined ? { check } : {}),
-        ...(isApplied ? { isApplied: true } : {}),
+        ...(save !== null ? { isApplied: true } : {}),
       },
     } satisfies HammercrawlOwnEvent,
     ...(save === null ? [] : [save]),
