@@ -49,7 +49,7 @@ export function hammercrawlRollCard(e: RulesetRollEvent): CardBody | null {
   const check = h.check;
   if (check && typeof check.total === 'number') extra.push(`Check: ${check.description}: ${check.total}, ${check.label}`);
   if (typeof h.spentBanked === 'number' && h.spentBanked > 0) extra.push(`${h.spentBanked} set-aside ${h.spentBanked === 1 ? 'die' : 'dice'} spent`);
-  if (r && r.banked.length > 0) extra.push(`${r.banked.length} hammer+ set aside for a later Check`);
+  if (r && Array.isArray(r.banked) && r.banked.length > 0) extra.push(`${r.banked.length} hammer+ set aside for a later Check`);
   if (h.isApplied === true) extra.push('Written on the character: teardrops and XP');
   else if (h.characterId !== undefined && h.visibility !== 'public' && r?.context === 'check') extra.push('Secret: not written on the character');
   return extra.length === 0 ? body : { ...body, lines: [...body.lines, ...extra] };
