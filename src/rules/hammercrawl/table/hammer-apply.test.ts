@@ -13,6 +13,7 @@ import { rollCommand, type Actor, type TableCommand } from '../../../table/comma
 import { EVENT_SCHEMA_VERSION, type NewTableEvent, type TableEvent } from '../../../table/events.js';
 import { applyEvent, type TableState } from '../../../table/state.js';
 import { ruleSystem as hammercrawl } from '../rule-system.js';
+import { HAMMERCRAWL_SETTINGS } from '../settings.js';
 import { documentDice, healthAfterSteps, xpOf } from './character-writes.js';
 import type { HammercrawlTableState } from './extension.js';
 import { MAX_BANKED_DICE, MAX_OPEN_HAMMER_ROLLS } from './hammer-apply.js';
@@ -203,6 +204,7 @@ describe('the Check die and its pool rolled as one check (H-22), THE HAMMER DIE 
     expect(body.check.dice).toHaveLength(1);
     expect(body.pool.dice.map((d) => `${d.source}:${d.colour}`)).toEqual(['feat:blue', 'advantage:white']);
     expect(on.run(ada, { kind: 'hammer', pool: { kind: 'check', level: 4 }, visibility: 'public', check: { check: 'challenge', params: { target: 12, feat: 5 } } })).toMatchObject({ ok: false, error: { code: 'hammer/level-mismatch' } });
+    expect(HAMMERCRAWL_SETTINGS.find((d) => d.name === 'hammer-die')).toMatchObject({ kind: 'choice', default: 'off' });
     expect(table({ 'hammer-die': 'sometimes' }).run(ada, { kind: 'hammer', pool: { kind: 'check', isFeat: true, level: 1 }, visibility: 'public' })).toMatchObject({ ok: false, error: { code: 'table/bad-setting' } });
   });
 
