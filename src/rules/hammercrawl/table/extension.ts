@@ -314,6 +314,10 @@ export function decideHammercrawlCommand(
   }
 }
 
+function withHammer(state: HammercrawlTableState, hammer: HammerTableState): HammercrawlTableState {
+  return hammer === (state.hammer ?? EMPTY_HAMMER_STATE) ? state : { ...state, hammer };
+}
+
 /** Folds one event into HAMMERCRAWL!'s slice (its own kinds; a saved document's magick; a removed character's magick goes with it). */
 export function foldHammercrawlEvent(state: HammercrawlTableState, kind: string, body: { readonly [key: string]: unknown }): HammercrawlTableState {
   switch (kind) {
@@ -333,10 +337,11 @@ export function foldHammercrawlEvent(state: HammercrawlTableState, kind: string,
     }
     case 'initiative-changed':
       return { ...state, initiative: foldInitiativeChanged(state.initiative ?? null, body) };
+    // A roll that leaves nothing for later leaves the slice as it was (a log stored before folds as it did).
     case 'hammer-rolled':
-      return { ...state, hammer: foldHammerRolled(state.hammer ?? EMPTY_HAMMER_STATE, body as unknown as HammerRolledFold) };
+      return withHammer(state, foldHammerRolled(state.hammer ?? EMPTY_HAMMER_STATE, body as unknown as HammerRolledFold));
     case 'hammer-effects-chosen':
-      return { ...state, hammer: foldEffectsChosen(state.hammer ?? EMPTY_HAMMER_STATE, body as unknown as HammerEffectsChosenBody) };
+      return withHammer(state, foldEffectsChosen(state.hammer ?? EMPTY_HAMMER_STATE, body as unknown as HammerEffectsChosenBody));
     case 'hammer-scene-ended':
       return state.hammer === undefined ? state : { ...state, hammer: foldSceneEnded(state.hammer) };
     case 'character-removed': {
