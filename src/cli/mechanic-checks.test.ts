@@ -117,6 +117,29 @@ describe('odds <check>: readable output', () => {
   });
 });
 
+describe('--crit-range: a widened crit range on checks and Saves (H-17, H-24)', () => {
+  it('a Challenge and a Save that crit on 19-20 have twice the crit chance of the usual range', async () => {
+    const usual = await json(['odds', 'challenge', '--target', '12', '--crit', '16', '--json']);
+    const wide = await json(['odds', 'challenge', '--target', '12', '--crit', '16', '--crit-range', '2', '--json']);
+    expect(usual['crit']).toBe(1 / 20);
+    expect(wide['crit']).toBe(2 / 20);
+    const save = await json(['odds', 'save', '--mod', '1', '--target', '12', '--crit', '16', '--crit-range', '3', '--json']);
+    expect(save['crit']).toBeCloseTo(3 / 20, 12);
+    expect(await json(['odds', 'save', '--mod', '1', '--target', '12', '--crit', '16', '--crit-range', '10', '--json'])).toHaveProperty('crit');
+  });
+
+  it('a rolled Save with a range of 10 crits on every natural 11-20, as the odds say', async () => {
+    let crits = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const r = await cli(['roll', 'save', '--mod', '0', '--target', '5', '--crit', '16', '--crit-range', '10', '--json'], seed);
+      const j = JSON.parse(r.out) as { natural: number; crit: boolean };
+      expect(j.crit).toBe(j.natural >= 11);
+      if (j.crit) crits += 1;
+    }
+    expect(crits).toBeGreaterThan(0);
+  });
+});
+
 describe('bad input: one line on stderr, exit 2', () => {
   it.each([
     [['odds', 'test', '--target', '12', '--die', 'd9']],
@@ -128,6 +151,10 @@ describe('bad input: one line on stderr, exit 2', () => {
     [['odds', 'test', '--target', '12', '--steps', '101']],
     [['roll', 'save', '--mod', '1', '--target', '12', '--level', '3']],
     [['odds', 'compete', '--ties', 'coin']],
+    [['odds', 'challenge', '--target', '12', '--crit', '16', '--crit-range', '11']],
+    [['odds', 'challenge', '--target', '12', '--crit', '16', '--crit-range', '0']],
+    [['odds', 'challenge', '--target', '12', '--crit-range', '2']],
+    [['roll', 'save', '--mod', '1', '--target', '12', '--crit', '16', '--crit-range', '11']],
   ])('%j', async (args) => {
     const r = await cli(args, FRESH_SEED);
     expect(r.code).toBe(EXIT_BAD_INPUT);

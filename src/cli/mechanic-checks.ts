@@ -18,6 +18,8 @@ import {
   type VantageSource,
 } from '../rules/hammercrawl/check-modifiers.js';
 import {
+  MAX_CRIT_RANGE,
+  USUAL_CRIT_RANGE,
   checkOdds,
   competitionOdds,
   prepareCheck,
@@ -82,6 +84,12 @@ const CRIT_FLAG: MechanicFlag = {
   placeholder: 'min sides',
   description: 'the check can crit when the die rolled is at least this big: 16, d16 or C16',
 };
+const CRIT_RANGE_FLAG: MechanicFlag = {
+  name: 'crit-range',
+  kind: 'integer',
+  placeholder: 'faces',
+  description: `how many natural faces crit, counted from the crit face: 2 is "crits on 19-20" on a d20 (1-2 on a Test); ${USUAL_CRIT_RANGE}-${MAX_CRIT_RANGE}, default ${USUAL_CRIT_RANGE}; needs --crit`,
+};
 const BELOW_FLAG: MechanicFlag = {
   name: 'below-d3',
   kind: 'text',
@@ -130,6 +138,14 @@ function belowFlag(flags: MechanicFlags): Pick<CheckSpec, 'belowBottom'> {
   return v === 'clamp' || v === 'negate' ? { belowBottom: v } : {};
 }
 
+/** `--crit-range n` (H-17): only with `--crit`, which says whether any crit is available. */
+function critRangeOf(flags: MechanicFlags, critMin: number | undefined): Pick<CheckSpec, 'critRange'> {
+  const range = integerFlag(flags, 'crit-range');
+  if (range === undefined) return {};
+  if (critMin === undefined) throw new UsageError('--crit-range needs --crit <min sides> (C16 is --crit 16): without it the check cannot crit');
+  return { critRange: range };
+}
+
 function checkSpecFrom(kind: CheckKind, flags: MechanicFlags): CheckSpec {
   const critMin = critFlag(flags);
   let target = integerFlag(flags, 'target');
@@ -144,6 +160,7 @@ function checkSpecFrom(kind: CheckKind, flags: MechanicFlags): CheckSpec {
     vantage: [...(own.vantage ?? []), ...stock.vantage],
     ...(target !== undefined ? { target } : {}),
     ...(critMin !== undefined ? { critMin } : {}),
+    ...critRangeOf(flags, critMin),
     ...belowFlag(flags),
   };
 }
@@ -209,6 +226,7 @@ function checkMechanic(kind: CheckKind, description: string): MechanicCommand {
     ...(kind === 'test' ? [{ name: 'half', kind: 'boolean', description: 'the target is the half-stat of --target (rounded up)' } as const] : []),
     ...DIE_FLAGS('', ''),
     CRIT_FLAG,
+    CRIT_RANGE_FLAG,
     BELOW_FLAG,
     ...(kind === 'open'
       ? []
@@ -252,6 +270,7 @@ function saveSpecFrom(f: MechanicFlags): SaveSpec {
     ...(vantage.length > 0 ? { vantage } : {}),
     ...(stock.mods.length > 0 ? { mods: stock.mods } : {}),
     ...(critMin !== undefined ? { critMin } : {}),
+    ...critRangeOf(f, critMin),
     ...saveFeat(f, level),
   };
 }
@@ -284,6 +303,7 @@ const SAVE_MECHANIC: MechanicCommand = {
     CRIT_FLAG,
     ...STOCK_FLAGS,
     { name: 'stock-level', kind: 'integer', placeholder: 'n', description: 'the level Droffen Strength of the Earth adds (else --level, else 1)' },
+    CRIT_RANGE_FLAG,
   ],
   roll(rng: RandomSource, f: MechanicFlags): MechanicOutput {
     const spec = saveSpecFrom(f);

@@ -244,3 +244,35 @@ describe('bad input: one line on stderr, exit 2', () => {
     await expectBadInput(['odds', 'hammer', '--pool', Array(101).fill('red').join(',')], /at most 100 dice/);
   });
 });
+
+describe('--check: the d20 Check die rolled with the pool as one check (H-22)', () => {
+  test('roll: the Check die comes first from the same dice, then the pool, both in the JSON', async () => {
+    const r = await cli(['roll', 'hammer', '--adv', '1', '--check', 'challenge', '--target', '12', '--check-mod', '1', '--json'], 7);
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out) as { check: { natural: number; total: number; success: boolean }; dice: { face: number }[]; seed: number };
+    expect(j.check.total).toBe(j.check.natural + 1);
+    expect(j.check.success).toBe(j.check.total > 12);
+    // The same seed's first die is the check's, the second the white die's.
+    const rng = seededRandom(j.seed ?? 7);
+    expect(rng.rollDie(20)).toBe(j.check.natural);
+    expect(rng.rollDie(6)).toBe(j.dice[0]!.face);
+  });
+
+  test('odds: the check\'s P(success) beside the pool\'s odds', async () => {
+    const r = await cli(['odds', 'hammer', '--stance', 'cautious', '--check', 'test', '--target', '12', '--json']);
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out) as { check: { success: number }; pXp: number };
+    expect(j.check.success).toBeCloseTo(12 / 20, 12);
+    expect(j.pXp).toBeCloseTo(7 / 10, 12); // green: a hammer on 7 faces of 10
+    const text = await cli(['odds', 'hammer', '--stance', 'cautious', '--check', 'test', '--target', '12']);
+    expect(text.out).toContain('P(check success) = 60.00%');
+  });
+
+  test('bad input: a target without --check, a Challenge without a target, an Open roll with one, a node pool', async () => {
+    await expectBadInput(['roll', 'hammer', '--adv', '1', '--target', '12'], /--check/);
+    await expectBadInput(['roll', 'hammer', '--adv', '1', '--check', 'challenge'], /--target/);
+    await expectBadInput(['odds', 'hammer', '--adv', '1', '--check', 'open', '--target', '3'], /no target/);
+    await expectBadInput(['roll', 'hammer', '--difficulty', '2', '--check', 'open'], /node pool/);
+    await expectBadInput(['roll', 'hammer', '--adv', '1', '--check', 'juggle'], /check/);
+  });
+});

@@ -24,6 +24,8 @@ import {
   type Stance,
   type SymbolTally,
 } from '../rules/hammercrawl/hammer-pools.js';
+import { isCheckError } from '../rules/hammercrawl/check-modifiers.js';
+import { checkOdds, rollCheck, type CheckKind, type CheckSpec } from '../rules/hammercrawl/checks.js';
 import { UsageError, type MechanicCommand, type MechanicFlag, type MechanicFlags, type MechanicOutput } from './mechanic.js';
 
 const CHECK_FLAGS = ['level', 'feat', 'adv', 'dis', 'stance'] as const;
@@ -50,6 +52,9 @@ const FLAGS: readonly MechanicFlag[] = [
     placeholder: 'setting',
     description: 'hourglasses on green and teardrops on red as the DICE list prints them (face-list, default), or the other way round (symbol-sections)',
   },
+  { name: 'check', kind: 'text', choices: ['test', 'challenge', 'open'], placeholder: 'kind', description: 'roll the d20 Check die with the pool as one check: a Test, a Challenge or an Open roll (ruling H-22)' },
+  { name: 'target', kind: 'integer', placeholder: 't', description: 'with --check test|challenge: the target' },
+  { name: 'check-mod', kind: 'integer', placeholder: 'm', description: "with --check: the check's static mod (--check-mod -1 or --check-mod=-1)" },
   { name: 'xp-when-both', kind: 'text', choices: ['one', 'two'], placeholder: 'setting', description: 'XP when hammers and crossblades both show: one (default) or two' },
 ];
 
@@ -216,18 +221,57 @@ function oddsText(pool: HammerPool, odds: HammerPoolOdds): string {
   return lines.join('\n');
 }
 
+// ---- the Check die rolled with the pool (H-22) -------------------------------------------
+
+/** The d20 check `--check` asks for, or null; `--target` and `--check-mod` need it. */
+function checkFromFlags(flags: MechanicFlags, pool: HammerPool): CheckSpec | null {
+  const kind = flags['check'] as CheckKind | undefined;
+  const target = count(flags, 'target');
+  const mod = count(flags, 'check-mod');
+  if (kind === undefined) {
+    if (target !== undefined || mod !== undefined) throw new UsageError('--target and --check-mod need --check test|challenge|open');
+    return null;
+  }
+  if (pool.context === 'node') throw new UsageError("--check rolls a Check die with a Check's pool; a node pool has none");
+  if (kind !== 'open' && target === undefined) throw new UsageError(`--check ${kind} needs --target <t>`);
+  if (kind === 'open' && target !== undefined) throw new UsageError('--check open has no target');
+  return {
+    kind,
+    ...(target !== undefined ? { target } : {}),
+    mods: mod !== undefined && mod !== 0 ? [{ amount: mod, origin: { kind: 'smith', label: '--check-mod' } }] : [],
+  };
+}
+
+function asCheckUsage<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (isCheckError(e)) throw new UsageError(e.describe());
+    throw e;
+  }
+}
+
 // ---- the mechanic -----------------------------------------------------------------------
 
 function roll(rng: RandomSource, flags: MechanicFlags): MechanicOutput {
   const pool = poolFromFlags(flags);
+  const spec = checkFromFlags(flags, pool);
+  // The Check die first, then the pool: both in the one roll (H-22).
+  const check = spec === null ? null : asCheckUsage(() => rollCheck(rng, spec));
   const result = asUsage(() => rollHammerPool(rng, pool, { settings: settingsFromFlags(flags), hammerPlus: hammerPlusFromFlags(flags) }));
   const text = pool.dice.length === 0 ? `${poolTitle(pool)}: nothing to roll (no Feat, advantage, disadvantage or stance)` : rollText(pool, result);
-  return { json: { pool: pool.dice.map((d) => d.colour), ...result }, text };
+  if (check === null) return { json: { pool: pool.dice.map((d) => d.colour), ...result }, text };
+  const checkJson = { kind: check.kind, dice: check.dice, natural: check.natural, total: check.total, success: check.success, crit: check.crit, summary: check.summary };
+  return { json: { pool: pool.dice.map((d) => d.colour), ...result, check: checkJson }, text: `${[...check.explanation, check.summary].join('\n')}\n${text}` };
 }
 
 function odds(flags: MechanicFlags): MechanicOutput {
   const pool = poolFromFlags(flags);
   const result = asUsage(() => hammerPoolOdds(pool, { settings: settingsFromFlags(flags), hammerPlus: hammerPlusFromFlags(flags) }));
+  const spec = checkFromFlags(flags, pool);
+  const check = spec === null ? null : asCheckUsage(() => checkOdds(spec));
+  const checkJson = check === null ? {} : { check: { kind: check.kind, dice: check.dice, success: check.success, failure: check.failure } };
+  const checkText = check === null ? '' : `${check.explanation.join('\n')}\nP(check success) = ${pct(check.success ?? 0)}\n`;
   return {
     json: {
       netHammers: result.netHammers.points(),
@@ -245,8 +289,9 @@ function odds(flags: MechanicFlags): MechanicOutput {
       remaining: result.remaining,
       hammerPlus: result.hammerPlus,
       settings: result.settings,
+      ...checkJson,
     },
-    text: oddsText(pool, result),
+    text: `${checkText}${oddsText(pool, result)}`,
   };
 }
 

@@ -27,7 +27,7 @@ describe.skipIf(reason !== null)(`HAMMERCRAWL! hammer part in Chromium${reason !
     await server?.stop();
   });
 
-  const { tableWithPlayer, seated, openTable } = tableSteps(
+  const { tableWithPlayer, seated, openTable, keepNewCharacter, card } = tableSteps(
     () => server,
     () => browser,
   );
@@ -54,4 +54,41 @@ describe.skipIf(reason !== null)(`HAMMERCRAWL! hammer part in Chromium${reason !
       await context.close();
     }
   }, 90_000);
+
+  it("a player's Check pool and its d20 Challenge roll as one, odds shown before, the result written on the character", async () => {
+    const { player } = await tableWithPlayer('hammer applied');
+    const context = await seated(player);
+    try {
+      const page = await openTable(context, player.tableId);
+      await keepNewCharacter(page);
+      await page.locator('article.sheet').waitFor();
+      const tray = page.getByRole('tab', { name: 'Tray' });
+      if (await tray.isVisible()) await tray.click();
+      await page.locator('details.sub summary', { hasText: 'Hammer dice pool' }).click();
+      // Great caution: a green die, a hammer on 7 faces of 10 (so XP to write).
+      await page.locator('#hammer-check-stance').selectOption('cautious');
+      // The player's own character is offered; a public roll is written on it.
+      await expect.poll(() => page.locator('#hammer-check-character option').count(), POLL).toBe(2);
+      await page.locator('#hammer-check-character').selectOption({ index: 1 });
+      await page.locator('#hammer-check-check-kind').selectOption('challenge');
+      await page.locator('#hammer-check-check-target').fill('12');
+      // d20 beats 12 on 13-20: 40%, shown before the click, with the pool's own odds.
+      await expect.poll(() => page.locator('#hammer-check-check-odds').innerText(), POLL).toMatch(/40(\.0+)?\s?%/);
+      await page.locator('.hammer .odds table.symbols').waitFor();
+      await page.locator('#hammer-check-label').fill('Leap the chasm');
+      // A green face with no hammer writes nothing: roll again (at most 10 times; all ten without one: 6 in a million).
+      let written = 0;
+      for (let i = 1; i <= 10 && written === 0; i++) {
+        await page.getByRole('button', { name: 'Roll the check and hammer dice' }).click();
+        await expect.poll(() => card(page, 'Leap the chasm').count(), POLL).toBe(i);
+        const rolled = card(page, 'Leap the chasm').first();
+        await expect.poll(() => rolled.innerText(), POLL).toMatch(/Check: .*Challenge/);
+        written = await card(page, 'Written on the character').count();
+      }
+      expect(written).toBe(1);
+      await expect.poll(() => card(page, 'Written on the character').innerText(), POLL).toMatch(/XP \+1/);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
 });

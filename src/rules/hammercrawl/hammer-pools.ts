@@ -3,7 +3,7 @@
  * them, cancelling hammers against crossblades, XP, the effect choices of every remaining symbol,
  * and exact odds of any pool.
  * Rules: HAMMERCRAWL! v4, NEW IDEA: THE HAMMER DIE! and THE SMITH'S RULES: THE HAMMER DICE.
- * Rulings H-1 to H-16 in docs/rulings.md.
+ * Rulings H-1 to H-16 in docs/rulings.md; what a table does with a roll, H-19 to H-23 (table/hammer-apply.ts).
  */
 import { Distribution } from '../../dice/distribution.js';
 import type { RandomSource } from '../../dice/random.js';

@@ -176,6 +176,7 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
       CRIT,
       ...STOCK_PARAMS,
       STOCK_LEVEL,
+      CRIT_RANGE,
     ],
   },
   {
@@ -268,6 +269,7 @@ function saveSpec(p: Read): SaveSpec {
   const level = num(p, 'level');
   const sourceLevel = num(p, 'source-level');
   const crit = num(p, 'crit');
+  const critRange = num(p, 'crit-range');
   const stat = p['stat'];
   // Saves are Challenges (SAVES); Strength of the Earth adds the level, the Feat's when no other is given.
   const stock = stockBonuses(p, 'challenge', true, num(p, 'stock-level') ?? level ?? num(p, 'feat') ?? MIN_CHARACTER_LEVEL);
@@ -284,6 +286,7 @@ function saveSpec(p: Read): SaveSpec {
     ...(vantage.length > 0 ? { vantage } : {}),
     ...(stock.mods.length > 0 ? { mods: stock.mods } : {}),
     ...(crit !== undefined ? { critMin: crit } : {}),
+    ...(critRange !== undefined && critRange !== USUAL_CRIT_RANGE ? { critRange } : {}),
     ...(s.feat ? { feat: s.feat } : {}),
   };
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { scriptedRandom, seededRandom } from '../../dice/index.js';
 import { isCheckError, smithStep, statMod } from './check-modifiers.js';
 import { hasLevelPenalty, rollSave, saveCheckSpec, saveEffect, saveOdds, type SaveSpec } from './saves.js';
+import { MAX_CRIT_RANGE } from './checks.js';
 import { expectWithinFourSigma } from '../../../test/monte-carlo.js';
 
 describe('the rules’ Save example (SAVES, EXAMPLE)', () => {
@@ -112,5 +113,23 @@ describe('a Save as a Feat', () => {
     let wins = 0;
     for (let d = 1; d <= 20; d++) for (let f = 1; f <= 3; f++) if (d + f > 15) wins++;
     expect(feat).toBeCloseTo(wins / 60, 12);
+  });
+});
+
+describe('a Save with a widened crit range (H-24)', () => {
+  it('crits on 19-20 with range 2: the odds and every face rolled agree', () => {
+    const spec = { statMod: 0, target: 10, critMin: 16, critRange: 2 } as const;
+    let crits = 0;
+    for (let face = 1; face <= 20; face++) if (rollSave(scriptedRandom([face]), spec).check.crit) crits += 1;
+    expect(crits).toBe(2);
+    expect(saveOdds(spec).check.crit).toBeCloseTo(crits / 20, 12);
+    expect(rollSave(scriptedRandom([19]), spec).check.crit).toBe(true);
+    expect(rollSave(scriptedRandom([18]), spec).check.crit).toBe(false);
+    expect(saveOdds({ statMod: 0, target: 10, critMin: 16 }).check.crit).toBeCloseTo(1 / 20, 12);
+  });
+
+  it('refuses a range past the limit with check/crit-range', () => {
+    expect(() => saveOdds({ statMod: 0, target: 10, critMin: 16, critRange: MAX_CRIT_RANGE + 1 })).toThrow(/crit range/);
+    expect(saveOdds({ statMod: 0, target: 10, critMin: 16, critRange: MAX_CRIT_RANGE }).check.crit).toBeCloseTo(MAX_CRIT_RANGE / 20, 12);
   });
 });

@@ -52,6 +52,8 @@ export interface SaveSpec {
   readonly mods?: readonly StaticModifier[];
   readonly vantage?: readonly VantageSource[];
   readonly critMin?: number;
+  /** How many natural faces crit, counted down from the d20's top face (2: "crits on 19-20"; ruling H-17, H-24). */
+  readonly critRange?: number;
   /**
    * The Save declared as a Feat (THE FEAT DIE: a Feat adds the Feat Die to the check; every class lists
    * its Save Feats): the Feat Die of the character's level, rolled alongside and added.
@@ -141,6 +143,7 @@ export function saveCheckSpec(spec: SaveSpec): CheckSpec {
     steps,
     ...(spec.vantage ? { vantage: spec.vantage } : {}),
     ...(spec.critMin !== undefined ? { critMin: spec.critMin } : {}),
+    ...(spec.critRange !== undefined ? { critRange: spec.critRange } : {}),
     ...(spec.feat ? { feat: spec.feat } : {}),
     label: spec.label ?? (spec.stat ? `${spec.stat} Save` : 'Save'),
   };

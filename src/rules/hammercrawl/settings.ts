@@ -45,6 +45,18 @@ export const HAMMERCRAWL_SETTINGS: readonly ParamDef[] = [
     ref: 'hammer dice ruling H-9',
   },
   {
+    name: 'hammer-die',
+    kind: 'choice',
+    label: 'The hammer dice instead of the Feat Die and Advantage',
+    help: "The rules offer the hammer dice as a proposed replacement for the Feat Die and Advantage. Off: a check keeps its Feat Die and Advantage. Replace: a check rolled with its hammer dice turns its Feat, Advantage and Disadvantage into hammer dice instead.",
+    choices: [
+      { id: 'off', label: 'Off: the Feat Die and Advantage' },
+      { id: 'replace', label: 'Replace them with hammer dice' },
+    ],
+    default: 'off',
+    ref: 'hammer dice ruling H-23',
+  },
+  {
     name: 'con-on-armour',
     kind: 'boolean',
     label: 'Constitution also helps the Armour Die soak damage',

@@ -11,6 +11,7 @@ import { statRow } from '../check-modifiers.js';
 import { dieSides, dieText, type Character, type CharacterStats } from '../character.js';
 import { characterValuesOf } from '../character-values.js';
 import { featDie } from '../feat-die.js';
+import { HAMMERCRAWL_CHAIN, stepDie } from '../../../dice/index.js';
 import { MAX_STAT_SCORE } from '../magick/limits.js';
 import { describeMagickEvent, type MagickEvent, type MagickState } from '../magick/magick-state.js';
 import type { VentureEvent } from '../venture/venture.js';
@@ -205,4 +206,41 @@ export function magickChange(events: readonly MagickEvent[], state: MagickState)
   const lines = events.map(describeMagickEvent);
   const dice = magickDice(events, state);
   return { id: 'magick', summary: `Magick: ${lines.join('; ')}`, explanation: lines, ...(dice.length > 0 ? { dice } : {}) };
+}
+
+// ---- hammer dice ---------------------------------------------------------------------------------------
+
+/** The Health Die `steps` steps below `healthDie` (d3 and below: down, `null`); a down character stays down. */
+export function healthAfterSteps(healthDie: number | null, steps: number): number | null {
+  let die = healthDie;
+  for (let i = 0; i < steps && die !== null; i++) {
+    const next = stepDie(HAMMERCRAWL_CHAIN, die, -1, 'negate');
+    die = next.dice.length === 0 ? null : next.dice[0]!;
+  }
+  return die;
+}
+
+/**
+ * What a public hammer Check writes on its acting character (H-19): each teardrop steps the Health Die
+ * down once at once (a teardrop on a d3 takes the character down), and the Check's XP is added. `null`
+ * when nothing changes (no teardrop, no XP).
+ */
+export function hammerCheckSave(character: TableCharacter, title: string, teardrops: number, xp: number): ExtensionEvent | null {
+  if (teardrops === 0 && xp === 0) return null;
+  const before = documentDice(character.document);
+  const after = healthAfterSteps(before.healthDie, teardrops);
+  const parts: string[] = [];
+  let document = character.document;
+  if (teardrops > 0) {
+    if (after !== before.healthDie) document = withHealthAfterHit(document, after, undefined);
+    const steps = `${teardrops} ${teardrops === 1 ? 'teardrop' : 'teardrops'}`;
+    parts.push(before.healthDie === null ? `${steps}, already down` : `${steps}: Health ${dieName(before.healthDie, 'down')} -> ${dieName(after, 'down')}`);
+  }
+  if (xp > 0) {
+    const xpBefore = xpOf(document);
+    document = { ...document, xp: xpBefore + xp };
+    parts.push(`+${xp} XP, XP ${xpBefore} -> ${xpBefore + xp}`);
+  }
+  if (document === character.document) return null;
+  return characterSaved(character, document, { id: 'hammer', summary: `${title}: ${parts.join(', ')}` });
 }

@@ -6,7 +6,7 @@
  * and never rolls. Rulings TB-n in docs/rulings.md.
  */
 import type { RandomSource } from '../../../dice/random.js';
-import { ok, problem, type RuleResult, type TableCharacter, type TableSettings } from '../../rule-system.js';
+import { ok, problem, type ParamRecord, type RuleResult, type TableCharacter, type TableSettings } from '../../rule-system.js';
 import type { Character } from '../character.js';
 import { hammerDice, type HammerColour } from '../hammer-dice.js';
 import {
@@ -287,3 +287,58 @@ export function rollHammerTableCommand(
   }
 }
 
+
+/**
+ * THE HAMMER DIE as the table's alternative to the Feat Die and Advantage (H-23): `off` (the default) keeps
+ * both in the d20 check beside the pool; `replace` moves a check's Feat, advantage and disadvantage into
+ * its hammer pool (the Feat's die by level, one advantage, one disadvantage) and rolls the d20 without them.
+ */
+export type HammerDieSetting = 'off' | 'replace';
+
+/** The table's `hammer-die` setting (H-23). */
+export function hammerDieSettingOf(settings: TableSettings): RuleResult<HammerDieSetting> {
+  return choiceSetting(settings, 'hammer-die', ['off', 'replace'] as const, 'off');
+}
+
+/** The params the Feat Die and Advantage take in a check (rule-system.ts's check kinds). */
+const FEAT_AND_VANTAGE_PARAMS = ['feat', 'weak', 'adv', 'dis'] as const;
+
+function addVantage(count: VantageCount | undefined, n: number, source: string): VantageCount {
+  if (Array.isArray(count)) return [...(count as readonly string[]), ...Array.from({ length: n }, () => source)];
+  return ((count as number | undefined) ?? 0) + n;
+}
+
+/**
+ * A Check's pool and its d20 check as rolled together (H-22, H-23): with `replace`, the check's Feat (a
+ * level), advantage and disadvantage leave its params and join the pool; `banked` set-aside dice add their
+ * advantages (H-20). A pool that is not a Check's cannot take them.
+ */
+export function hammerCheckRequest(
+  pool: HammerPoolRequest,
+  check: { readonly check: string; readonly params: ParamRecord } | undefined,
+  setting: HammerDieSetting,
+  banked: readonly { readonly advantages: number; readonly why: string }[],
+): RuleResult<{ readonly pool: HammerPoolRequest; readonly check?: { readonly check: string; readonly params: ParamRecord } }> {
+  const moves = setting === 'replace' && check !== undefined && FEAT_AND_VANTAGE_PARAMS.some((k) => check.params[k] !== undefined && check.params[k] !== false);
+  if (pool.kind !== 'check' && (banked.length > 0 || moves)) {
+    return problem('hammer/not-a-check-pool', "Set-aside dice and the check's Feat and advantages join a Check's pool: send pool.kind check.", '$.command.pool.kind');
+  }
+  if (pool.kind !== 'check') return ok({ pool, ...(check !== undefined ? { check } : {}) });
+  let next: Extract<HammerPoolRequest, { kind: 'check' }> = pool;
+  let params = check?.params;
+  if (moves && check !== undefined) {
+    const p = check.params;
+    const level = typeof p['feat'] === 'number' ? p['feat'] : undefined;
+    if (level !== undefined) {
+      if (next.level !== undefined && next.level !== level) return problem('hammer/level-mismatch', `The check's Feat is at level ${level} but the pool's level is ${next.level}; give one level.`, '$.command.pool.level');
+      next = { ...next, isFeat: true, level };
+    }
+    if (p['adv'] === true) next = { ...next, advantages: addVantage(next.advantages, 1, 'the check\'s advantage') };
+    if (p['dis'] === true) next = { ...next, disadvantages: addVantage(next.disadvantages, 1, 'the check\'s disadvantage') };
+    const rest: Record<string, ParamRecord[string]> = {};
+    for (const [k, v] of Object.entries(p)) if (!(FEAT_AND_VANTAGE_PARAMS as readonly string[]).includes(k)) rest[k] = v;
+    params = rest;
+  }
+  for (const d of banked) next = { ...next, advantages: addVantage(next.advantages, d.advantages, d.why) };
+  return ok({ pool: next, ...(check !== undefined ? { check: { check: check.check, params: params! } } : {}) });
+}

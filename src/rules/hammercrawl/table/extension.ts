@@ -17,7 +17,9 @@ import {
   type CombatSide,
   type ExtensionContext,
   type ExtensionEvent,
+  type CheckRoll,
   type ExtensionExample,
+  type ParamValue,
   type Role,
   type RuleResult,
   type TableCharacter,
@@ -29,9 +31,20 @@ import type { MagickCommand } from '../magick/commands.js';
 import { magickMomentOf, magickTimingProblem } from '../magick/timing.js';
 import { EMPTY_MAGICK_STATE, foldMagickEvents, type MagickEvent, type MagickState } from '../magick/magick-state.js';
 import { foldVenture, newVenture, type VentureCommand, type VentureEvent, type VentureState } from '../venture/venture.js';
-import { burntConOf, characterSaved, conScoreOf, joinXpSave, magickChange, magickOf, ventureXpSaves, withMagick } from './character-writes.js';
-import { poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
-import { readHammercrawlCommand, type HammercrawlTableCommand, type HammerTableCommand } from './read-command.js';
+import { burntConOf, characterSaved, conScoreOf, hammerCheckSave, joinXpSave, magickChange, magickOf, ventureXpSaves, withMagick } from './character-writes.js';
+import { hammerCheckRequest, hammerDieSettingOf, poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
+import { readHammercrawlCommand, type HammercrawlTableCommand, type HammerEffectsTableCommand, type HammerTableCommand } from './read-command.js';
+import {
+  bankedDiceOf,
+  checkPicks,
+  EMPTY_HAMMER_STATE,
+  foldEffectsChosen,
+  foldHammerRolled,
+  foldSceneEnded,
+  type HammerEffectsChosenBody,
+  type HammerRolledFold,
+  type HammerTableState,
+} from './hammer-apply.js';
 import { combatSettingsOf, rollTrackerAttack } from './tracker-attack.js';
 import { decideTrackerAction } from './tracker-actions-decide.js';
 import { TRACKER_ACTION_EXAMPLES, TRACKER_ACTION_ROLLS, TRACKER_ACTION_TYPES } from './tracker-actions.js';
@@ -47,6 +60,8 @@ export interface HammercrawlTableState {
   readonly magick: Readonly<Record<string, MagickState>>;
   /** The fight's initiative, the fold of its `initiative-changed` events (null before any; table/initiative.ts). */
   readonly initiative?: InitiativeState | null;
+  /** Dice set aside for the scene and rolls waiting for choices (table/hammer-apply.ts; absent before any). */
+  readonly hammer?: HammerTableState;
 }
 
 /**
@@ -70,9 +85,21 @@ export type HammercrawlEventBodies = {
     readonly hammerPlus?: HammerPlusChoice;
     /** The faces were entered from physical dice. */
     readonly isPhysical?: true;
+    /** Who rolled: the roller picks the player's effects (H-21). */
+    readonly rollerId?: string;
+    /** Set-aside dice of the character this Check spent (H-20). */
+    readonly spentBanked?: number;
+    /** The Check die rolled with the pool (H-22). */
+    readonly check?: CheckRoll;
+    /** The result changed the acting character's document, saved in the same command (H-19). */
+    readonly isApplied?: true;
   };
   /** A tracker initiative command decided: the initiative library's events, faces inside (table/initiative.ts). */
   readonly 'initiative-changed': InitiativeChangedBody;
+  /** Picks for a roll's symbols, with the roll's visibility (H-21). */
+  readonly 'hammer-effects-chosen': HammerEffectsChosenBody;
+  /** The Smith ended the scene: set-aside dice are gone (H-20). */
+  readonly 'hammer-scene-ended': { readonly requestId: string };
 };
 
 /** One of HAMMERCRAWL!'s own events as `decide` returns it: its kind, and the body of that kind. */
@@ -90,6 +117,8 @@ export const HAMMERCRAWL_PERMISSIONS = {
   'hammer-check': ['smith', 'player'],
   /** A node (exploration) pool: the Smith's roll alone (H-12, TB-6). */
   'hammer-node': ['smith'],
+  /** Ending the scene, when set-aside dice are gone (H-20). */
+  'hammer-scene': ['smith'],
 } as const;
 
 function characterOf(context: ExtensionContext, id: string): RuleResult<TableCharacter> {
@@ -104,20 +133,51 @@ function magickBefore(state: HammercrawlTableState, character: TableCharacter): 
   return Object.hasOwn(state.magick, character.id) ? state.magick[character.id]! : EMPTY_MAGICK_STATE;
 }
 
-function decideHammer(rng: RandomSource, command: HammerTableCommand, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]> {
+function decideHammer(rng: RandomSource, state: HammercrawlTableState, command: HammerTableCommand, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]> {
   if (!context.can('hammer-check')) return forbidden('roll hammer dice');
   if (poolContextOf(command.pool) === 'node' && !context.can('hammer-node')) return forbidden("roll the Smith's node pool");
   const label = readRollLabel(command.label);
   if (!label.ok) return label;
+  let character: TableCharacter | undefined;
   if (command.characterId !== undefined) {
     const c = characterOf(context, command.characterId);
     if (!c.ok) return c;
+    character = c.value;
   }
-  const rolled = rollHammerTableCommand(rng, context.settings, command.pool, {
+  // The Check's result is written on its acting character (H-19): the owner's roll, or the Smith's.
+  const isApplied = character !== undefined && command.visibility === 'public' && poolContextOf(command.pool) === 'check';
+  if (isApplied && context.actor.role !== 'smith' && character!.ownerId !== context.actor.id) return forbidden("roll a Check for another player's character");
+  const bank = character === undefined ? [] : bankedDiceOf(state.hammer, character.id);
+  const useBanked = command.useBanked ?? 0;
+  if (useBanked > 0 && (character === undefined || command.visibility !== 'public')) {
+    return problem('hammer/bank-needs-character', 'Set-aside dice belong to a character: give characterId, and roll the Check publicly (H-20).', '$.command.useBanked');
+  }
+  if (useBanked > bank.length) return problem('hammer/not-banked', `${character!.id} holds ${bank.length} set-aside ${bank.length === 1 ? 'die' : 'dice'}; ${useBanked} asked for.`, '$.command.useBanked');
+  const setting = hammerDieSettingOf(context.settings);
+  if (!setting.ok) return setting;
+  const request = hammerCheckRequest(command.pool, command.check, setting.value, bank.slice(0, useBanked));
+  if (!request.ok) return request;
+  // The pool is built before the Check die rolls, and both roll together (H-15, H-22).
+  let check: CheckRoll | undefined;
+  if (request.value.check !== undefined) {
+    const def = context.rules.checks.find((k) => k.id === request.value.check!.check);
+    const fromTable: Record<string, ParamValue> = {};
+    for (const d of def?.params ?? []) {
+      const v = context.settings[d.name];
+      if (d.role === 'setting' && v !== undefined && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) fromTable[d.name] = v;
+    }
+    const rolledCheck = context.rules.rollCheck(rng, { check: request.value.check.check, params: { ...fromTable, ...request.value.check.params } });
+    if (!rolledCheck.ok) return rolledCheck;
+    check = rolledCheck.value;
+  }
+  const rolled = rollHammerTableCommand(rng, context.settings, request.value.pool, {
     ...(command.hammerPlus !== undefined ? { hammerPlus: command.hammerPlus } : {}),
     ...(command.faces !== undefined ? { faces: command.faces } : {}),
   });
   if (!rolled.ok) return rolled;
+  const result = rolled.value.result;
+  const title = label.value ?? 'Hammer dice';
+  const save = isApplied ? hammerCheckSave(character!, title, result.remaining.teardrop, result.xp) : null;
   return ok([
     {
       own: 'hammer-rolled',
@@ -126,14 +186,42 @@ function decideHammer(rng: RandomSource, command: HammerTableCommand, context: E
         visibility: command.visibility,
         pool: rolled.value.pool,
         faces: rolled.value.faces,
-        result: rolled.value.result,
+        result,
         ...(label.value !== undefined ? { label: label.value } : {}),
         ...(command.characterId !== undefined ? { characterId: command.characterId } : {}),
         ...(command.hammerPlus !== undefined ? { hammerPlus: command.hammerPlus } : {}),
         ...(command.faces !== undefined ? { isPhysical: true } : {}),
+        rollerId: context.actor.id,
+        ...(useBanked > 0 ? { spentBanked: useBanked } : {}),
+        ...(check !== undefined ? { check } : {}),
+        ...(save !== null ? { isApplied: true } : {}),
       },
     } satisfies HammercrawlOwnEvent,
+    ...(save === null ? [] : [save]),
   ]);
+}
+
+/** Picks for a roll's symbols (H-21): recorded with the roll's visibility; a public skull read as a teardrop steps the Health Die. */
+function decideHammerEffects(state: HammercrawlTableState, command: HammerEffectsTableCommand, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]> {
+  if (!context.can('hammer-check')) return forbidden('pick hammer effects');
+  const roll = checkPicks(state.hammer, command.rollId, command.picks, { id: context.actor.id, isSmith: context.actor.role === 'smith' });
+  if (!roll.ok) return roll;
+  const r = roll.value;
+  const chosen: HammercrawlOwnEvent = {
+    own: 'hammer-effects-chosen',
+    body: {
+      requestId: command.requestId,
+      rollId: command.rollId,
+      visibility: r.visibility,
+      picks: command.picks,
+      ...(r.characterId !== undefined ? { characterId: r.characterId } : {}),
+      ...(r.label !== undefined ? { label: r.label } : {}),
+    },
+  };
+  const asTeardrop = command.picks.filter((p) => p.effect === 'skull-as-teardrop').length;
+  const character = r.characterId === undefined ? undefined : context.characters.find((c) => c.id === r.characterId);
+  const save = asTeardrop > 0 && character !== undefined && r.visibility === 'public' && r.context === 'check' ? hammerCheckSave(character, `${r.label ?? 'Hammer dice'}, a skull as a teardrop`, asTeardrop, 0) : null;
+  return ok([chosen, ...(save === null ? [] : [save])]);
 }
 
 /** Decides one HAMMERCRAWL! table command. */
@@ -183,7 +271,12 @@ export function decideHammercrawlCommand(
       ]);
     }
     case 'hammer':
-      return decideHammer(rng, command, context);
+      return decideHammer(rng, state, command, context);
+    case 'hammer-effects':
+      return decideHammerEffects(state, command, context);
+    case 'hammer-scene-end':
+      if (!context.can('hammer-scene')) return forbidden('end the scene');
+      return ok([{ own: 'hammer-scene-ended', body: { requestId: command.requestId } } satisfies HammercrawlOwnEvent]);
     case 'combat': {
       // Total Defense, Tactical Attacks, damage that is not an attack... (tracker-actions.ts).
       if (command.action.type === 'initiative') {
@@ -234,6 +327,10 @@ function withTurnBegun(before: ExtensionContext['combat'], e: ExtensionEvent): E
   return moved.note === null ? e : { shared: 'combat-changed', body: { ...e.body, combat: moved.combat, summary: `${e.body.summary} ${moved.note}` } };
 }
 
+function withHammer(state: HammercrawlTableState, hammer: HammerTableState): HammercrawlTableState {
+  return hammer === (state.hammer ?? EMPTY_HAMMER_STATE) ? state : { ...state, hammer };
+}
+
 /** Folds one event into HAMMERCRAWL!'s slice (its own kinds; a saved document's magick; a removed character's magick goes with it). */
 export function foldHammercrawlEvent(state: HammercrawlTableState, kind: string, body: { readonly [key: string]: unknown }): HammercrawlTableState {
   switch (kind) {
@@ -253,6 +350,13 @@ export function foldHammercrawlEvent(state: HammercrawlTableState, kind: string,
     }
     case 'initiative-changed':
       return { ...state, initiative: foldInitiativeChanged(state.initiative ?? null, body) };
+    // A roll that leaves nothing for later leaves the slice as it was (a log stored before folds as it did).
+    case 'hammer-rolled':
+      return withHammer(state, foldHammerRolled(state.hammer ?? EMPTY_HAMMER_STATE, body as unknown as HammerRolledFold));
+    case 'hammer-effects-chosen':
+      return withHammer(state, foldEffectsChosen(state.hammer ?? EMPTY_HAMMER_STATE, body as unknown as HammerEffectsChosenBody));
+    case 'hammer-scene-ended':
+      return state.hammer === undefined ? state : { ...state, hammer: foldSceneEnded(state.hammer) };
     case 'character-removed': {
       const id = body['characterId'] as string;
       if (!Object.hasOwn(state.magick, id)) return state;
@@ -281,7 +385,7 @@ function example(role: Role, message: HammercrawlTableCommand | TrackerAddMessag
  * Venture from the party joining (character `ch1`, with the XP its document holds) to a rolled node, a
  * resource used and XP awarded (written on `ch1`'s document), a player's magick for their character
  * `ch1` (caster given, spell learnt, prepared and cast; each written on its document), hammer dice pools
- * of a Check and of a node, and tracker attacks between the player's character and a monster the Smith
+ * of a Check and of a node, a falcon's effect picked and the scene ended, and tracker attacks between the player's character and a monster the Smith
  * adds (a hit on `ch1` written on its document).
  */
 export const HAMMERCRAWL_TABLE_EXAMPLES: readonly ExtensionExample[] = [
@@ -307,6 +411,9 @@ export const HAMMERCRAWL_TABLE_EXAMPLES: readonly ExtensionExample[] = [
   example('player', { kind: 'magick', requestId: 'ex-cast', characterId: 'ch1', command: { kind: 'cast', spellId: 'sleep' } }),
   example('player', { kind: 'hammer', requestId: 'ex-check-pool', pool: { kind: 'check', level: 3, isFeat: true, advantages: 1 }, visibility: 'public', label: 'Climb the wall', characterId: 'ch1' }),
   example('smith', { kind: 'hammer', requestId: 'ex-node-pool', pool: { kind: 'node', difficulty: 2 }, visibility: 'smith' }),
+  example('player', { kind: 'hammer', requestId: 'ex-falcon', pool: { kind: 'dice', colours: ['white'] }, faces: [6], visibility: 'public', label: 'Spot the ambush', characterId: 'ch1' }),
+  example('player', { kind: 'hammer-effects', requestId: 'ex-pick', rollId: 'ex-falcon', picks: [{ symbol: 'falcon', effect: 'pay-it-forward' }] }),
+  example('smith', { kind: 'hammer-scene-end', requestId: 'ex-scene-end' }),
   example('smith', { kind: 'combat', requestId: 'ex-add-ada', action: { type: 'add', name: 'Ada', side: 'party', characterId: 'ch1', health: 'd30' } }),
   example('smith', { kind: 'combat', requestId: 'ex-add-goblin', action: { type: 'add', name: 'Goblin', side: 'foes', health: 'd30', monster: 'hd=1,attack=+2,defense=11,damage=d6' } }),
   example('player', { kind: 'combat', requestId: 'ex-ada-attacks', action: { type: 'attack', attackerId: 'c1', targetId: 'c2' } }),
@@ -333,6 +440,8 @@ export const hammercrawlTable: TableExtension<HammercrawlTableState, Hammercrawl
     { kind: 'venture', rollsDice: true },
     { kind: 'magick', rollsDice: true },
     { kind: 'hammer', rollsDice: true },
+    { kind: 'hammer-effects', rollsDice: false },
+    { kind: 'hammer-scene-end', rollsDice: false },
   ],
   // An attack rolls the attack, the damage and the soak: it counts against the roller's rate.
   combatActions: [
@@ -340,7 +449,7 @@ export const hammercrawlTable: TableExtension<HammercrawlTableState, Hammercrawl
     { kind: 'initiative', rollsDice: true },
     ...TRACKER_ACTION_TYPES.map((kind) => ({ kind, rollsDice: TRACKER_ACTION_ROLLS[kind] })),
   ],
-  eventKinds: ['venture-changed', 'magick-changed', 'hammer-rolled', 'initiative-changed'] satisfies readonly (keyof HammercrawlEventBodies)[],
+  eventKinds: ['venture-changed', 'magick-changed', 'hammer-rolled', 'initiative-changed', 'hammer-effects-chosen', 'hammer-scene-ended'] satisfies readonly (keyof HammercrawlEventBodies)[],
   permissions: HAMMERCRAWL_PERMISSIONS,
   examples: HAMMERCRAWL_TABLE_EXAMPLES,
   initialState: () => ({ venture: newVenture(), magick: {} }),

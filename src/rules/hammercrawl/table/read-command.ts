@@ -4,7 +4,7 @@
  * readers give the very types the rules modules take, so a message that reads is a command they can
  * decide.
  */
-import { MAX_LABEL_LENGTH, MAX_REQUEST_ID_LENGTH, MAX_TABLE_ID_LENGTH, VISIBILITIES, type RuleResult, type Visibility } from '../../rule-system.js';
+import { MAX_LABEL_LENGTH, MAX_REQUEST_ID_LENGTH, MAX_TABLE_ID_LENGTH, VISIBILITIES, ok, problem, type ParamRecord, type RuleResult, type Visibility } from '../../rule-system.js';
 import {
   optional,
   readArray,
@@ -21,6 +21,7 @@ import {
 import { MAX_CHARACTER_LEVEL, MIN_CHARACTER_LEVEL } from '../feat-die.js';
 import { HAMMER_COLOURS, HAMMER_SYMBOLS } from '../hammer-dice.js';
 import { MAX_HAMMER_POOL_DICE, MAX_VANTAGE_COUNT, type HammerPlusChoice } from '../hammer-pools.js';
+import { MAX_BANKED_DICE, MAX_EFFECT_PICKS, type EffectPick } from './hammer-apply.js';
 import { MAX_STAT_SCORE } from '../magick/caster.js';
 import { MAX_AFFLICTION_LENGTH, MAX_SPELL_LEVEL, MAX_SPELL_NAME_LENGTH, MAX_SPELLBOOK_SPELLS, MIN_SPELL_LEVEL } from '../magick/commands.js';
 import { MAX_EFFECT_ID, readCaster } from '../magick/magick-document.js';
@@ -62,6 +63,19 @@ export interface HammerTableCommand {
   readonly hammerPlus?: HammerPlusChoice;
   /** Faces of physical hammer dice, one per die in pool order. */
   readonly faces?: readonly number[];
+  /** The Check die rolled with the pool, as one check (H-22): a check kind of the ruleset and its params. */
+  readonly check?: { readonly check: string; readonly params: ParamRecord };
+  /** How many of the character's set-aside dice this Check spends, oldest first (H-20). */
+  readonly useBanked?: number;
+}
+
+/** Picks for the symbols of a roll that wait for them (H-21). */
+export interface HammerEffectsTableCommand {
+  readonly kind: 'hammer-effects';
+  readonly requestId: string;
+  /** The request id of the `hammer` roll. */
+  readonly rollId: string;
+  readonly picks: readonly EffectPick[];
 }
 
 /** A HAMMERCRAWL! table command as read. */
@@ -71,6 +85,9 @@ export type HammercrawlTableCommand =
   /** A magick command for one character (its owner or the Smith). */
   | { readonly kind: 'magick'; readonly requestId: string; readonly characterId: string; readonly command: TableMagickCommand }
   | HammerTableCommand
+  | HammerEffectsTableCommand
+  /** The Smith ends the scene: the dice set aside for it are gone (H-20). */
+  | { readonly kind: 'hammer-scene-end'; readonly requestId: string }
   /** A one-click attack in the combat tracker. */
   | { readonly kind: 'combat'; readonly requestId: string; readonly action: TrackerAttackAction | TrackerCombatAction | TrackerInitiativeAction };
 
@@ -188,6 +205,23 @@ const POOL_READERS = {
 const hammerPoolRequest: Reader<HammerPoolRequest> = readTagged('kind', POOL_READERS);
 const hammerPlus: Reader<HammerPlusChoice> = readEither(readOneOf(['hammer', 'set-aside'] as const), hammerCount, `hammer, set-aside or a count from 0 to ${MAX_HAMMER_POOL_DICE}`);
 
+/** Most params a check rolled with a pool may carry. */
+export const MAX_CHECK_PARAMS = 40;
+const paramName = /^[a-z][a-z0-9-]{0,39}$/;
+// The check's params as the ruleset reads them: names and scalar values here, each value by its kind there.
+const checkParams: Reader<ParamRecord> = (value, path) => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return problem('json/invalid', `${path} must be an object of check params`, path);
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > MAX_CHECK_PARAMS) return problem('json/invalid', `${path} holds at most ${MAX_CHECK_PARAMS} params, got ${entries.length}`, path);
+  for (const [k, v] of entries) {
+    if (!paramName.test(k)) return problem('json/invalid', `${path}.${k} is no param name (lower-case letters, digits and -)`, `${path}.${k}`);
+    if (typeof v !== 'number' && typeof v !== 'string' && typeof v !== 'boolean') return problem('json/invalid', `${path}.${k} must be a number, text or true/false`, `${path}.${k}`);
+  }
+  return ok(value as ParamRecord);
+};
+const checkRequest = readObject({ check: readString({ min: 1, max: 40 }), params: checkParams });
+const effectPick = readObject({ symbol: readOneOf(HAMMER_SYMBOLS), effect: readString({ min: 1, max: 60 }) });
+
 // ---- the messages -------------------------------------------------------------------------------------
 
 const trackerAttack: Reader<TrackerAttackAction | TrackerCombatAction | TrackerInitiativeAction> = readTagged('type', {
@@ -217,7 +251,11 @@ const message: Reader<HammercrawlTableCommand> = readTagged('kind', {
     hammerPlus: optional(hammerPlus),
     // Any whole number: a face its die cannot show is the table's `dice/face-out-of-range`.
     faces: optional(readArray(whole(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), { min: 1, max: MAX_HAMMER_POOL_DICE })),
+    check: optional(checkRequest),
+    useBanked: optional(whole(1, MAX_BANKED_DICE)),
   }),
+  'hammer-effects': readObject({ requestId, rollId: requestId, picks: readArray(effectPick, { min: 1, max: MAX_EFFECT_PICKS }) }),
+  'hammer-scene-end': readObject({ requestId }),
   combat: readObject({ requestId, action: trackerAttack }),
 });
 

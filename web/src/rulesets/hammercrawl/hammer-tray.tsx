@@ -5,7 +5,9 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import { HAMMER_COLOURS, type HammerColour } from '../../../../src/rules/hammercrawl/hammer-dice.js';
-import { checkPool, hammerPool, hammerPoolOdds, type PoolContext, type Stance } from '../../../../src/rules/hammercrawl/hammer-pools.js';
+import { checkPool, effectsFor, hammerPool, hammerPoolOdds, type HammerPlusChoice, type PoolContext, type Stance } from '../../../../src/rules/hammercrawl/hammer-pools.js';
+import { checkOdds, type CheckKind } from '../../../../src/rules/hammercrawl/checks.js';
+import { foldHammerEvents, type EffectPick, type OpenHammerRoll } from '../../../../src/rules/hammercrawl/table/hammer-apply.js';
 import { CommandError } from '../../lib/live.js';
 import type { Visibility } from '../../lib/protocol.js';
 import { formatChance } from '../../lib/tray.js';
@@ -31,17 +33,49 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
   const [disadvantages, setDisadvantages] = useState(0);
   const [stance, setStance] = useState<Stance>('none');
   const [label, setLabel] = useState('');
+  const [characterId, setCharacterId] = useState('');
+  const [hammerPlus, setHammerPlus] = useState<HammerPlusChoice>('hammer');
+  const [useBanked, setUseBanked] = useState(0);
+  // The Check die rolled with the pool as one check (H-22): none, or a Test, Challenge or Open roll.
+  const [checkKind, setCheckKind] = useState<'none' | CheckKind>('none');
+  const [checkTarget, setCheckTarget] = useState(12);
+  const [checkMod, setCheckMod] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const colours = HAMMER_COLOURS.flatMap((c) => Array.from({ length: counts[c] }, () => c));
-  const settings = props.session.state.value.settings;
+  const table = props.session.state.value;
+  const settings = table.settings;
+  const youId = table.you?.id ?? null;
+  const isSmith = props.session.isSmith.value;
+  const characters = table.characters.filter((c) => isSmith || c.ownerId === youId);
+  const hammerState = useMemo(() => foldHammerEvents(table.rulesetEvents as unknown as readonly { kind: string }[]), [table.rulesetEvents]);
+  const bank = characterId !== '' && Object.hasOwn(hammerState.banked, characterId) ? hammerState.banked[characterId]! : [];
+  const spend = Math.min(useBanked, bank.length);
+  const check =
+    context === 'check' && mode === 'check' && checkKind !== 'none'
+      ? { check: checkKind, params: { ...(checkKind !== 'open' ? { target: checkTarget } : {}), ...(checkMod !== 0 ? { mod: checkMod } : {}) } }
+      : null;
+  const checkChances = useMemo(() => {
+    if (check === null) return null;
+    try {
+      const o = checkOdds({
+        kind: checkKind as CheckKind,
+        ...(checkKind !== 'open' ? { target: checkTarget } : {}),
+        mods: checkMod !== 0 ? [{ amount: checkMod, origin: { kind: 'smith', label: 'mod' } }] : [],
+      });
+      return o.success;
+    } catch {
+      return null;
+    }
+  }, [checkKind, checkTarget, checkMod]);
   const spec: HammerPoolRequest =
     mode === 'check'
       ? { kind: 'check', level, isFeat, advantages, disadvantages, stance }
       : { kind: 'dice', colours, ...(context === 'node' ? { context: 'node' as const } : {}) };
   const odds = useMemo(() => {
     try {
-      const pool = mode === 'check' ? checkPool({ level, isFeat, advantages, disadvantages, stance }) : hammerPool(colours, context);
+      const banked = bank.slice(0, spend).reduce((n, d) => n + d.advantages, 0);
+      const pool = mode === 'check' ? checkPool({ level, isFeat, advantages: advantages + banked, disadvantages, stance }) : hammerPool(colours, context);
       if (pool.dice.length === 0) return { pool, odds: null };
       return {
         pool,
@@ -55,14 +89,23 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
-  }, [JSON.stringify(spec), settings['stance-symbols'], settings['xp-when-both']]);
+  }, [JSON.stringify(spec), spend, settings['stance-symbols'], settings['xp-when-both']]);
   async function roll(e: Event) {
     e.preventDefault();
     setError(null);
     setBusy(true);
     try {
       const lab = label.trim();
-      await sendCommand(props.session, { kind: 'hammer', pool: spec, visibility: props.visibility, ...(lab ? { label: lab } : {}) });
+      await sendCommand(props.session, {
+        kind: 'hammer',
+        pool: spec,
+        visibility: props.visibility,
+        ...(lab ? { label: lab } : {}),
+        ...(characterId !== '' ? { characterId } : {}),
+        ...(hammerPlus !== 'hammer' ? { hammerPlus } : {}),
+        ...(spend > 0 ? { useBanked: spend } : {}),
+        ...(check !== null ? { check } : {}),
+      });
     } catch (err) {
       setError(err instanceof CommandError ? err.message : String(err));
     } finally {
@@ -119,6 +162,70 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
           ))}
         </div>
       )}
+      {context === 'check' ? (
+        <div class="row">
+          <div class="field">
+            <label for={`${prefix}-character`}>Character</label>
+            <select id={`${prefix}-character`} value={characterId} onChange={(e) => setCharacterId(e.currentTarget.value)}>
+              <option value="">None</option>
+              {characters.map((c) => (
+                <option value={c.id} key={c.id}>
+                  {String(c.document['name'] ?? c.id)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for={`${prefix}-hammer-plus`}>A hammer+</label>
+            <select id={`${prefix}-hammer-plus`} value={String(hammerPlus)} onChange={(e) => setHammerPlus(e.currentTarget.value === 'set-aside' ? 'set-aside' : 'hammer')}>
+              <option value="hammer">Counts as a hammer</option>
+              <option value="set-aside">Set aside for a later Check</option>
+            </select>
+          </div>
+          {mode === 'check' && bank.length > 0 ? (
+            <div class="field small">
+              <label for={`${prefix}-banked`}>Spend set-aside dice (of {bank.length})</label>
+              <input id={`${prefix}-banked`} type="number" inputMode="numeric" min={0} max={bank.length} value={spend} onInput={(e) => setUseBanked(clampCount(e.currentTarget.value, bank.length))} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {characterId !== '' && bank.length > 0 ? (
+        <p class="muted" id={`${prefix}-bank`}>
+          Set aside: {bank.map((d) => `${d.advantages === 3 ? 'three advantages' : 'one advantage'} (${d.why})`).join('; ')}
+        </p>
+      ) : null}
+      {characterId !== '' && props.visibility !== 'public' ? <p class="muted">A secret roll is not written on the character; the Smith writes what it does.</p> : null}
+      {context === 'check' && mode === 'check' ? (
+        <div class="row">
+          <div class="field small">
+            <label for={`${prefix}-check-kind`}>Check die</label>
+            <select id={`${prefix}-check-kind`} value={checkKind} onChange={(e) => setCheckKind(e.currentTarget.value as 'none' | CheckKind)}>
+              <option value="none">None</option>
+              <option value="test">Test</option>
+              <option value="challenge">Challenge</option>
+              <option value="open">Open roll</option>
+            </select>
+          </div>
+          {checkKind === 'test' || checkKind === 'challenge' ? (
+            <div class="field small">
+              <label for={`${prefix}-check-target`}>Target</label>
+              <input id={`${prefix}-check-target`} type="number" inputMode="numeric" value={checkTarget} onInput={(e) => setCheckTarget(Math.trunc(Number(e.currentTarget.value)) || 0)} />
+            </div>
+          ) : null}
+          {checkKind !== 'none' ? (
+            <div class="field small">
+              <label for={`${prefix}-check-mod`}>Mod</label>
+              <input id={`${prefix}-check-mod`} type="number" inputMode="numeric" value={checkMod} onInput={(e) => setCheckMod(Math.trunc(Number(e.currentTarget.value)) || 0)} />
+            </div>
+          ) : null}
+          {checkChances !== null ? (
+            <p class="muted" id={`${prefix}-check-odds`}>
+              d20 check: success {formatChance(checkChances)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {poolDice.length > 0 ? (
         <p class="muted">
           Pool: {poolDice.map((d) => d.colour).join(', ')}
@@ -163,7 +270,7 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
           <input id={`${prefix}-label`} value={label} maxLength={80} onInput={(e) => setLabel(e.currentTarget.value)} />
         </div>
         <button type="submit" class="primary" disabled={busy || poolDice.length === 0 || !props.session.canRoll.value} onClick={oneClick()}>
-          {context === 'node' ? 'Roll the node pool' : 'Roll hammer dice'}
+          {context === 'node' ? 'Roll the node pool' : check !== null ? 'Roll the check and hammer dice' : 'Roll hammer dice'}
         </button>
       </div>
       {error ? (
@@ -171,7 +278,60 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
           {error}
         </p>
       ) : null}
+      {Object.entries(hammerState.open)
+        .filter(([, r]) => r.context === context && (isSmith || r.rollerId === youId))
+        .slice(-3)
+        .map(([rollId, r]) => (
+          <EffectPicks key={rollId} session={props.session} rollId={rollId} roll={r} isSmith={isSmith} />
+        ))}
     </form>
+  );
+}
+
+/** The picks a roll's remaining symbols wait for (H-21): the roller's for the player's symbols, the Smith's for all. */
+function EffectPicks(props: { session: RulesetSession; rollId: string; roll: OpenHammerRoll; isSmith: boolean }) {
+  const table = effectsFor(props.roll.context);
+  const mine = props.roll.prompts.filter((p) => props.isSmith || p.chooser === 'player');
+  const [picks, setPicks] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  if (mine.length === 0) return null;
+  const slots = mine.flatMap((p) => Array.from({ length: p.count }, (_, i) => ({ symbol: p.symbol, key: `${p.symbol}-${i}` })));
+  async function record() {
+    setError(null);
+    const list: EffectPick[] = slots.map((s) => ({ symbol: s.symbol, effect: picks[s.key] ?? table[s.symbol].choices[0]!.id }));
+    try {
+      await sendCommand(props.session, { kind: 'hammer-effects', rollId: props.rollId, picks: list });
+    } catch (err) {
+      setError(err instanceof CommandError ? err.message : String(err));
+    }
+  }
+  const id = `picks-${props.rollId}`;
+  return (
+    <fieldset class="hammer-picks" id={id}>
+      <legend>Choose effects{props.roll.label ? `: ${props.roll.label}` : ''}</legend>
+      {slots.map((s, i) => (
+        <div class="field" key={s.key}>
+          <label for={`${id}-${i}`}>
+            {s.symbol} ({table[s.symbol].chooser === 'smith' ? "the Smith's pick" : 'your pick'})
+          </label>
+          <select id={`${id}-${i}`} value={picks[s.key] ?? table[s.symbol].choices[0]!.id} onChange={(e) => setPicks({ ...picks, [s.key]: e.currentTarget.value })}>
+            {table[s.symbol].choices.map((c) => (
+              <option value={c.id} key={c.id} title={c.description}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <button type="button" onClick={record}>
+        Record the effects
+      </button>
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 

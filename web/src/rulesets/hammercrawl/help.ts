@@ -48,6 +48,15 @@ export const HAMMERCRAWL_HELP: readonly HelpSection[] = [
     ],
   },
   {
+    id: 'hammer-check',
+    title: 'Hammer dice for a Check (the tray)',
+    paragraphs: [
+      'Build a Check’s pool in the tray (Feat, advantages, disadvantages, stance) and pick your character: a public roll writes on the character what the dice do at once, a Health step for each teardrop and the XP the hammers or crossblades earn. A secret roll writes nothing; the Smith writes what it did.',
+      'Choose a Check die (Test, Challenge or Open roll) to roll it with the pool in one click; its chance of success shows before you roll. With the table setting that puts hammer dice in place of the Feat Die and Advantage, the Check’s Feat and advantages become hammer dice.',
+      'A hammer+ you set aside, and a falcon you spend on Pay it forward, stay with your character until the Smith ends the scene; spend them on a later Check of yours. After a roll, the tray asks for the effect of each hammer, falcon and comet left; the Smith picks for crossblades, skulls, hourglasses and chaos stars.',
+    ],
+  },
+  {
     id: 'smith-tools',
     title: 'The Smith’s screen: Venture, light and hammer dice',
     paragraphs: [],

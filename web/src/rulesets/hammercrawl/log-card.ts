@@ -155,5 +155,6 @@ export function hammercrawlLogCard(e: RulesetEvent, ctx: RulesetLogContext): Log
   if (venture !== null) return Array.isArray(venture.events) ? ventureCard(venture.events, ctx) : null;
   const magick = eventOfKind(e, 'magick-changed');
   if (magick !== null) return Array.isArray(magick.events) ? magickCard(magick.characterId, magick.events, ctx) : null;
+  if (e.kind === 'hammer-scene-ended') return { title: 'The scene ends: set-aside hammer dice are gone', detail: null, dice: [], lines: [], total: null, outcome: null, category: 'table', isCompact: true };
   return null;
 }

@@ -44,4 +44,21 @@ describe('hammer dice cards', () => {
     expect(rollCard({ ...e, label: 'Climb' } as RollEvent, names, undefined, web.rollCard).title).toBe('Climb');
     expect(hammercrawlRollCard({ kind: 'omen-drawn', seq: 1, at: 0, by: null, visibility: 'public' })).toBeNull();
   });
+
+  it('says what was rolled with the pool and written on the character (H-19, H-20, H-22)', () => {
+    const check = { check: 'challenge', description: 'Challenge: d20 against 12', dice: [], total: 15, outcome: 'success', label: 'Success', explanation: [] };
+    const withAll = { ...e, characterId: 'ch1', check, spentBanked: 1, isApplied: true, result: { ...(e['result'] as object), banked: [{ kind: 'three-advantages', die: 0, ref: '' }] } } as unknown as RollEvent;
+    const c = rollCard(withAll, names, undefined, web.rollCard);
+    expect(c.lines.slice(3)).toEqual(['Check: Challenge: d20 against 12: 15, Success', '1 set-aside die spent', '1 hammer+ set aside for a later Check', 'Written on the character: teardrops and XP']);
+    const secret = rollCard({ ...e, characterId: 'ch1', visibility: 'smith' } as unknown as RollEvent, names, undefined, web.rollCard);
+    expect(secret.lines.at(-1)).toBe('Secret: not written on the character');
+    const plain = rollCard({ ...e, characterId: 'ch1' } as unknown as RollEvent, names, undefined, web.rollCard);
+    expect(plain.lines).toEqual(['1 hammer/crossblades pair cancelled', 'To resolve: 1 falcon', 'XP +1']);
+  });
+
+  it('names each pick of a roll by its effect; a redacted one shows nothing of it', () => {
+    const picked = { kind: 'hammer-effects-chosen', seq: 11, at: 0, by: 'm1', visibility: 'public', requestId: 'q2', rollId: 'q1', label: 'Climb', picks: [{ symbol: 'falcon', effect: 'pay-it-forward' }, { symbol: 'skull', effect: 'skull-as-teardrop' }] } as unknown as RollEvent;
+    expect(hammercrawlRollCard(picked)).toMatchObject({ title: 'Effects chosen: Climb', lines: ['falcon: Pay it forward', 'skull: As a teardrop'] });
+    expect(hammercrawlRollCard({ kind: 'hammer-effects-chosen', seq: 11, at: 0, by: 'm1', visibility: 'smith', redacted: true } as unknown as RollEvent)).toBeNull();
+  });
 });

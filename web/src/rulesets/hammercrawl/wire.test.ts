@@ -34,7 +34,7 @@ describe('HAMMERCRAWL! commands', () => {
   });
 
   it('are every kind the extension declares', () => {
-    const kinds = { venture: true, magick: true, hammer: true, combat: true } as const satisfies KeysOf<Record<HammercrawlCommand['kind'], true>>;
+    const kinds = { venture: true, magick: true, hammer: true, 'hammer-effects': true, 'hammer-scene-end': true, combat: true } as const satisfies KeysOf<Record<HammercrawlCommand['kind'], true>>;
     expect([...hammercrawlTable.commands.map((c) => c.kind), 'combat'].sort()).toEqual(Object.keys(kinds).sort());
   });
 });
@@ -45,14 +45,15 @@ describe('HAMMERCRAWL! events', () => {
   const rolledKeys = {
     seq: true, kind: true, at: true, by: true, redacted: true,
     requestId: true, visibility: true, pool: true, faces: true, result: true, label: true, characterId: true, hammerPlus: true, isPhysical: true,
+    rollerId: true, spentBanked: true, check: true, isApplied: true,
   } as const satisfies KeysOf<Whole<'hammer-rolled'>>;
   const redactedKeys = { seq: true, kind: true, at: true, by: true, requestId: true, visibility: true, redacted: true } as const satisfies KeysOf<Redacted<'hammer-rolled'>>;
   const ventureKeys = { seq: true, kind: true, at: true, by: true, redacted: true, requestId: true, command: true, events: true } as const satisfies KeysOf<Whole<'venture-changed'>>;
 
-  it('are the extension\'s bodies by kind; only a hammer roll can be secret', () => {
+  it('are the extension\'s bodies by kind; only a hammer roll and its picks can be secret', () => {
     expectTypeOf<HammercrawlEvent['kind']>().toEqualTypeOf<keyof HammercrawlEventBodies>();
-    expect([...hammercrawlTable.eventKinds].sort()).toEqual(['hammer-rolled', 'initiative-changed', 'magick-changed', 'venture-changed']);
-    expectTypeOf<Extract<HammercrawlEvent, { readonly redacted: true }>['kind']>().toEqualTypeOf<'hammer-rolled'>();
+    expect([...hammercrawlTable.eventKinds].sort()).toEqual(['hammer-effects-chosen', 'hammer-rolled', 'hammer-scene-ended', 'initiative-changed', 'magick-changed', 'venture-changed']);
+    expectTypeOf<Extract<HammercrawlEvent, { readonly redacted: true }>['kind']>().toEqualTypeOf<'hammer-rolled' | 'hammer-effects-chosen'>();
     expectTypeOf<Whole<'hammer-rolled'>['result']>().toEqualTypeOf<HammercrawlEventBodies['hammer-rolled']['result']>();
     expectTypeOf<Whole<'magick-changed'>['events']>().toEqualTypeOf<HammercrawlEventBodies['magick-changed']['events']>();
   });

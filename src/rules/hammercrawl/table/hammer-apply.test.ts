@@ -1,0 +1,221 @@
+/**
+ * Hammer dice at a table, applied (H-19 to H-23): a public Check's teardrops and XP written on its acting
+ * character in the same command, secret ones not; a Hammer+ set aside and a falcon paid forward kept for
+ * a later Check of the scene and spent by it; picks for the remaining symbols by the roller or the Smith;
+ * the Check die rolled with its pool; THE HAMMER DIE taking the Feat and advantages out of the d20.
+ * Through the table's own command path and its fold.
+ */
+import { describe, expect, it } from 'vitest';
+import { HAMMERCRAWL_CHAIN, stepDie } from '../../../dice/index.js';
+import { scriptedRandom, seededRandom, type RandomSource } from '../../../dice/random.js';
+import type { RuleSystem, TableSettings } from '../../rule-system.js';
+import { rollCommand, type Actor, type TableCommand } from '../../../table/commands.js';
+import { EVENT_SCHEMA_VERSION, type NewTableEvent, type TableEvent } from '../../../table/events.js';
+import { applyEvent, type TableState } from '../../../table/state.js';
+import { ruleSystem as hammercrawl } from '../rule-system.js';
+import { HAMMERCRAWL_SETTINGS } from '../settings.js';
+import { documentDice, healthAfterSteps, xpOf } from './character-writes.js';
+import type { HammercrawlTableState } from './extension.js';
+import { MAX_BANKED_DICE, MAX_OPEN_HAMMER_ROLLS } from './hammer-apply.js';
+import { MAX_CHECK_PARAMS, readHammercrawlCommand } from './read-command.js';
+
+const rules = hammercrawl as unknown as RuleSystem;
+const smith: Actor = { id: 'S', role: 'smith' };
+const ada: Actor = { id: 'A', role: 'player' };
+const bob: Actor = { id: 'B', role: 'player' };
+const T0 = 1_750_000_000_000;
+
+// Faces (hammer-dice.ts): red 7 is hammer + teardrop; yellow 5 hammer+; white 6 falcon; black 4 skull; white 4 hammer.
+function table(settings: TableSettings = {}) {
+  let state: TableState | null = null;
+  let n = 0;
+  let seq = 0;
+  const append = (made: readonly NewTableEvent[], actor: Actor | null) => {
+    for (const e of made) state = applyEvent(state, { ...e, seq: ++seq, at: T0, actorId: actor?.id ?? null, requestId: null, schemaVersion: EVENT_SCHEMA_VERSION } as TableEvent, rules.table);
+  };
+  append([{ kind: 'table-created', body: { name: 'T', ruleset: 'hammercrawl', settings } }], smith);
+  for (const m of [smith, ada, bob]) append([{ kind: 'member-joined', body: { member: { id: m.id, name: m.id, role: m.role } } }], m);
+  const t = {
+    get state(): TableState {
+      return state!;
+    },
+    get hammer() {
+      return (state!.extension as HammercrawlTableState).hammer;
+    },
+    doc() {
+      return state!.characters.find((c) => c.id === 'ch1')!.document;
+    },
+    run(actor: Actor, command: Record<string, unknown>, rng: RandomSource = seededRandom(n)) {
+      const requestId = `r${++n}`;
+      const isOwn = typeof command['kind'] === 'string' && (command['kind'] as string).startsWith('hammer');
+      const full = (isOwn ? { kind: 'ruleset', requestId, command: { ...command, requestId } } : { ...command, requestId }) as TableCommand;
+      const r = rollCommand(state!, actor, full, { rng, rules, now: T0 });
+      if (r.ok) append(r.value, actor);
+      return r;
+    },
+  };
+  const made = hammercrawl.rollCharacter(seededRandom(3), {});
+  if (!made.ok) throw new Error(made.error.message);
+  const saved = t.run(ada, { kind: 'character-save', character: made.value });
+  if (!saved.ok) throw new Error(saved.error.message);
+  return t;
+}
+
+const reckless = { kind: 'check', stance: 'reckless' } as const;
+
+describe('a hammer Check applied to its character (H-19)', () => {
+  it('a public Check steps the Health Die once per teardrop and adds the XP, in one command', () => {
+    const t = table();
+    const before = documentDice(t.doc()).healthDie!;
+    const xp = xpOf(t.doc());
+    const r = t.run(ada, { kind: 'hammer', pool: reckless, visibility: 'public', characterId: 'ch1', label: 'Leap the gap', faces: [7] });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.map((e) => e.kind)).toEqual(['hammer-rolled', 'character-saved']);
+    const expected = stepDie(HAMMERCRAWL_CHAIN, before, -1, 'negate').dice[0]!;
+    expect(documentDice(t.doc()).healthDie).toBe(expected);
+    expect(xpOf(t.doc())).toBe(xp + 1);
+    const history = (t.doc()['history'] as { summary: string; change: string }[]).at(-1)!;
+    expect(history.change).toBe('hammer');
+    expect(history.summary).toBe(`Leap the gap: 1 teardrop: Health d${before} -> d${expected}, +1 XP, XP ${xp} -> ${xp + 1}`);
+  });
+
+  it('a teardrop on a d3 takes the character down; a down character stays down', () => {
+    expect(healthAfterSteps(3, 1)).toBeNull();
+    expect(healthAfterSteps(4, 2)).toBeNull();
+    expect(healthAfterSteps(8, 2)).toBe(6);
+    expect(healthAfterSteps(null, 1)).toBeNull();
+  });
+
+  it('a secret Check changes no document (the table refuses a secret with a change)', () => {
+    const t = table();
+    const before = t.doc();
+    const r = t.run(ada, { kind: 'hammer', pool: reckless, visibility: 'smith', characterId: 'ch1', faces: [7] });
+    expect(r.ok && r.value.map((e) => e.kind)).toEqual(['hammer-rolled']);
+    expect(t.doc()).toEqual(before);
+  });
+
+  it("a player may not roll a public Check for another player's character; the Smith may", () => {
+    const t = table();
+    expect(t.run(bob, { kind: 'hammer', pool: reckless, visibility: 'public', characterId: 'ch1', faces: [7] })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
+    expect(t.run(smith, { kind: 'hammer', pool: reckless, visibility: 'public', characterId: 'ch1', faces: [7] }).ok).toBe(true);
+  });
+
+  it('a Check with neither teardrop nor XP writes nothing', () => {
+    const t = table();
+    const r = t.run(ada, { kind: 'hammer', pool: { kind: 'check', stance: 'reckless' }, visibility: 'public', characterId: 'ch1', faces: [1] });
+    expect(r.ok && r.value.map((e) => e.kind)).toEqual(['hammer-rolled']);
+  });
+});
+
+describe('dice set aside for the scene (H-20)', () => {
+  it('a Hammer+ set aside is banked on the character and a later Check spends it as three advantages', () => {
+    const t = table();
+    t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['yellow'] }, visibility: 'public', characterId: 'ch1', hammerPlus: 'set-aside', faces: [5] });
+    expect(t.hammer?.banked['ch1']).toEqual([{ advantages: 3, why: 'hammer+ set aside' }]);
+    expect(t.run(ada, { kind: 'hammer', pool: { kind: 'check' }, visibility: 'public', characterId: 'ch1', useBanked: 2 })).toMatchObject({ ok: false, error: { code: 'hammer/not-banked' } });
+    const r = t.run(ada, { kind: 'hammer', pool: { kind: 'check', advantages: 0 }, visibility: 'public', characterId: 'ch1', useBanked: 1 });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const body = r.value[0]!.body as { pool: { dice: { colour: string }[] } };
+    expect(body.pool.dice.map((d) => d.colour)).toEqual(['yellow']);
+    expect(t.hammer?.banked['ch1']).toBeUndefined();
+  });
+
+  it('a secret roll banks nothing, and spending needs a public Check of a character', () => {
+    const t = table();
+    t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['yellow'] }, visibility: 'smith', characterId: 'ch1', hammerPlus: 'set-aside', faces: [5] });
+    expect(t.hammer?.banked['ch1']).toBeUndefined();
+    expect(t.run(ada, { kind: 'hammer', pool: { kind: 'check' }, visibility: 'public', useBanked: 1 })).toMatchObject({ ok: false, error: { code: 'hammer/bank-needs-character' } });
+  });
+
+  it(`a character holds at most ${MAX_BANKED_DICE} dice; the Smith's end of the scene clears them all`, () => {
+    const t = table();
+    for (let i = 0; i <= MAX_BANKED_DICE; i++) t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['yellow'] }, visibility: 'public', characterId: 'ch1', hammerPlus: 'set-aside', faces: [5] });
+    expect(t.hammer?.banked['ch1']).toHaveLength(MAX_BANKED_DICE);
+    expect(t.run(ada, { kind: 'hammer-scene-end' })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
+    expect(t.run(smith, { kind: 'hammer-scene-end' }).ok).toBe(true);
+    expect(t.hammer?.banked).toEqual({});
+  });
+});
+
+describe('picks for the remaining symbols (H-21)', () => {
+  it("the roller picks a falcon's effect; Pay it forward banks a white die; a roll is picked for once", () => {
+    const t = table();
+    t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['white'] }, visibility: 'public', characterId: 'ch1', faces: [6] });
+    const rollId = 'r2';
+    expect(t.hammer?.open[rollId]?.prompts).toEqual([{ symbol: 'falcon', chooser: 'player', count: 1 }]);
+    expect(t.run(bob, { kind: 'hammer-effects', rollId, picks: [{ symbol: 'falcon', effect: 'pay-it-forward' }] })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
+    expect(t.run(ada, { kind: 'hammer-effects', rollId, picks: [{ symbol: 'falcon', effect: 'make-it-big' }] })).toMatchObject({ ok: false, error: { code: 'hammer/unknown-effect' } });
+    expect(t.run(ada, { kind: 'hammer-effects', rollId, picks: [{ symbol: 'skull', effect: 'make-it-suck' }] })).toMatchObject({ ok: false, error: { code: 'hammer/symbol-not-waiting' } });
+    expect(t.run(ada, { kind: 'hammer-effects', rollId, picks: [{ symbol: 'falcon', effect: 'pay-it-forward' }] }).ok).toBe(true);
+    expect(t.hammer?.banked['ch1']).toEqual([{ advantages: 1, why: 'pay it forward' }]);
+    expect(t.run(ada, { kind: 'hammer-effects', rollId, picks: [{ symbol: 'falcon', effect: 'pay-it-forward' }] })).toMatchObject({ ok: false, error: { code: 'hammer/no-open-roll' } });
+  });
+
+  it('the Smith picks for a skull; read as a teardrop it steps the Health Die', () => {
+    const t = table();
+    const before = documentDice(t.doc()).healthDie!;
+    t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['black'] }, visibility: 'public', characterId: 'ch1', faces: [4] });
+    expect(t.run(ada, { kind: 'hammer-effects', rollId: 'r2', picks: [{ symbol: 'skull', effect: 'make-it-suck' }] })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
+    const r = t.run(smith, { kind: 'hammer-effects', rollId: 'r2', picks: [{ symbol: 'skull', effect: 'skull-as-teardrop' }] });
+    expect(r.ok && r.value.map((e) => e.kind)).toEqual(['hammer-effects-chosen', 'character-saved']);
+    expect(documentDice(t.doc()).healthDie).toBe(healthAfterSteps(before, 1));
+  });
+
+  it('every symbol shown is picked for, a non-repeatable effect once', () => {
+    const t = table();
+    t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['white', 'white'] }, visibility: 'public', faces: [6, 6] });
+    expect(t.run(ada, { kind: 'hammer-effects', rollId: 'r2', picks: [{ symbol: 'falcon', effect: 'pay-it-back' }] })).toMatchObject({ ok: false, error: { code: 'hammer/pick-count' } });
+    expect(t.run(ada, { kind: 'hammer-effects', rollId: 'r2', picks: [{ symbol: 'falcon', effect: 'make-it-neat' }, { symbol: 'falcon', effect: 'make-it-neat' }] })).toMatchObject({ ok: false, error: { code: 'hammer/effect-once' } });
+    expect(t.run(ada, { kind: 'hammer-effects', rollId: 'r2', picks: [{ symbol: 'falcon', effect: 'make-it-neat' }, { symbol: 'falcon', effect: 'pay-it-back' }] }).ok).toBe(true);
+  });
+
+  it(`the table keeps at most ${MAX_OPEN_HAMMER_ROLLS} rolls waiting`, () => {
+    const t = table();
+    for (let i = 0; i <= MAX_OPEN_HAMMER_ROLLS; i++) t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['white'] }, visibility: 'public', faces: [6] });
+    expect(Object.keys(t.hammer!.open)).toHaveLength(MAX_OPEN_HAMMER_ROLLS);
+    expect(t.hammer!.open['r2']).toBeUndefined();
+  });
+});
+
+describe('the Check die and its pool rolled as one check (H-22), THE HAMMER DIE setting (H-23)', () => {
+  it('one command gives the d20 Challenge and the pool', () => {
+    const t = table();
+    // The check die first (d20: 15), then the pool's white die (4: a hammer).
+    const r = t.run(ada, { kind: 'hammer', pool: { kind: 'check', advantages: 1 }, visibility: 'public', check: { check: 'challenge', params: { target: 12 } } }, scriptedRandom([15, 4]));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const body = r.value[0]!.body as { check: { total: number; outcome: string }; result: { netHammers: number } };
+    expect(body.check).toMatchObject({ total: 15, outcome: 'success' });
+    expect(body.result.netHammers).toBe(1);
+  });
+
+  it("by default the check keeps its advantage; with hammer-die replace it leaves the d20 for the pool", () => {
+    const off = table();
+    const kept = off.run(ada, { kind: 'hammer', pool: { kind: 'check' }, visibility: 'public', check: { check: 'challenge', params: { target: 12, adv: true } } }, scriptedRandom([3, 15]));
+    // No die in the pool: refused as an empty pool (H-15), the advantage stayed in the check.
+    expect(kept).toMatchObject({ ok: false, error: { code: 'hammer/empty-pool' } });
+    const on = table({ 'hammer-die': 'replace' });
+    const r = on.run(ada, { kind: 'hammer', pool: { kind: 'check', level: 5 }, visibility: 'public', check: { check: 'challenge', params: { target: 12, adv: true, feat: 5 } } }, scriptedRandom([15, 1, 1]));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const body = r.value[0]!.body as { check: { dice: unknown[] }; pool: { dice: { colour: string; source: string }[] } };
+    expect(body.check.dice).toHaveLength(1);
+    expect(body.pool.dice.map((d) => `${d.source}:${d.colour}`)).toEqual(['feat:blue', 'advantage:white']);
+    expect(on.run(ada, { kind: 'hammer', pool: { kind: 'check', level: 4 }, visibility: 'public', check: { check: 'challenge', params: { target: 12, feat: 5 } } })).toMatchObject({ ok: false, error: { code: 'hammer/level-mismatch' } });
+    expect(HAMMERCRAWL_SETTINGS.find((d) => d.name === 'hammer-die')).toMatchObject({ kind: 'choice', default: 'off' });
+    expect(table({ 'hammer-die': 'sometimes' }).run(ada, { kind: 'hammer', pool: { kind: 'check', isFeat: true, level: 1 }, visibility: 'public' })).toMatchObject({ ok: false, error: { code: 'table/bad-setting' } });
+  });
+
+  it('a check of an unknown kind or with a bad param is refused before any die rolls', () => {
+    const t = table();
+    expect(t.run(ada, { kind: 'hammer', pool: { kind: 'check', advantages: 1 }, visibility: 'public', check: { check: 'juggle', params: {} } })).toMatchObject({ ok: false, error: { code: 'check/unknown-kind' } });
+    const read = (check: unknown) => readHammercrawlCommand({ kind: 'hammer', requestId: 'q', pool: { kind: 'check' }, visibility: 'public', check });
+    expect(read({ check: 'challenge', params: { Target: 12 } })).toMatchObject({ ok: false, error: { code: 'json/invalid', path: '$.check.params.Target' } });
+    expect(read({ check: 'challenge', params: { target: [12] } })).toMatchObject({ ok: false, error: { code: 'json/invalid', path: '$.check.params.target' } });
+    expect(read({ check: 'challenge', params: Object.fromEntries(Array.from({ length: MAX_CHECK_PARAMS + 1 }, (_, i) => [`p${i}`, 1])) })).toMatchObject({ ok: false, error: { path: '$.check.params' } });
+    expect(read({ check: 'challenge', params: Object.fromEntries(Array.from({ length: MAX_CHECK_PARAMS }, (_, i) => [`p${i}`, 1])) }).ok).toBe(true);
+    expect(t.run(ada, { kind: 'hammer', pool: { kind: 'check', advantages: 1 }, visibility: 'public', check: { check: 'challenge', params: { target: 12, juggling: 3 } } })).toMatchObject({ ok: false, error: { code: 'param/unknown' } });
+  });
+});
