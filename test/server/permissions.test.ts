@@ -34,6 +34,8 @@ const MATRIX: Record<string, readonly Verdict[]> = {
   'ws magick (the owner’s character)': [D, D, D, A, A, D],
   'ws hammer (a Check pool)': [D, D, A, A, A, D],
   'ws hammer (the node pool)': [D, D, D, D, A, D],
+  'ws hammer-effects (a pick on the owner’s roll)': [D, D, D, A, A, D],
+  'ws hammer-scene-end': [D, D, D, D, A, D],
   'ws chat': [D, A, A, A, A, D],
   'ws chat (a whisper to the Smith)': [D, A, A, A, D, D],
   'ws chat (a whisper to a player)': [D, D, D, D, A, D],
@@ -92,6 +94,17 @@ async function ownersCharacter(): Promise<string> {
   const saved = await owner.waitFor((f) => f['kind'] === 'character-saved' && f['seq'] === ack['seq']);
   owner.close();
   return (saved['character'] as { id: string }).id;
+}
+
+/** A public hammer roll by the owner that shows one falcon (a white die's 6), waiting for its pick: its request id. */
+async function ownersFalcon(): Promise<string> {
+  const owner = await live(server, table.id, tokens.get('owner')!);
+  const requestId = rid();
+  owner.send({ kind: 'hammer', requestId, pool: { kind: 'dice', colours: ['white'] }, visibility: 'public', faces: [6] });
+  const ack = await owner.waitFor((f) => (f['kind'] === 'ack' || f['kind'] === 'error') && f['requestId'] === requestId);
+  if (ack['kind'] !== 'ack') throw new Error(JSON.stringify(ack));
+  owner.close();
+  return requestId;
 }
 
 /** A character owned by the owner and saved once more by the owner: it has a change to undo. */
@@ -203,6 +216,9 @@ const OPERATIONS: Record<string, (token: string | undefined) => Promise<Verdict>
     })),
   'ws hammer (a Check pool)': (t) => wsVerdict(t, async () => ({ kind: 'hammer', pool: { kind: 'check', level: 1, isFeat: true }, visibility: 'public' })),
   'ws hammer (the node pool)': (t) => wsVerdict(t, async () => ({ kind: 'hammer', pool: { kind: 'node', difficulty: 2 }, visibility: 'public' })),
+  'ws hammer-effects (a pick on the owner’s roll)': (t) =>
+    wsVerdict(t, async () => ({ kind: 'hammer-effects', rollId: await ownersFalcon(), picks: [{ symbol: 'falcon', effect: 'pay-it-forward' }] })),
+  'ws hammer-scene-end': (t) => wsVerdict(t, async () => ({ kind: 'hammer-scene-end' })),
   'ws chat': (t) => wsVerdict(t, async () => ({ kind: 'chat', text: 'Hello, table.' })),
   // The Smith whispering to the Smith is refused as a whisper to oneself (chat/whisper-self), not a right.
   'ws chat (a whisper to the Smith)': (t) => wsVerdict(t, async () => ({ kind: 'chat', text: 'A word, Smith.', to: table.smithId }), ['chat/whisper-self']),
