@@ -46,7 +46,8 @@ function trayValue(p: CheckParamDef, tray: TrayState, settings: Settings): Param
     case 'stat-score':
       return p.kind === 'integer' ? tray.target : undefined;
     case 'steps':
-      return p.kind === 'integer' && tray.steps !== 0 ? tray.steps : undefined;
+      // A check declared with no steps (range 0 to 0) takes none, whatever the tray's Steps still hold.
+      return p.kind === 'integer' && tray.steps !== 0 && p.max !== 0 ? tray.steps : undefined;
     case 'modifier':
       return p.kind === 'integer' && tray.mod !== 0 ? tray.mod : undefined;
     case 'advantage':
