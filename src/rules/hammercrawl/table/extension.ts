@@ -29,7 +29,9 @@ import { magickMomentOf, magickTimingProblem } from '../magick/timing.js';
 import { EMPTY_MAGICK_STATE, foldMagickEvents, type MagickEvent, type MagickState } from '../magick/magick-state.js';
 import { foldVenture, newVenture, type VentureCommand, type VentureEvent, type VentureState } from '../venture/venture.js';
 import { burntConOf, characterSaved, conScoreOf, joinXpSave, magickChange, magickOf, ventureXpSaves, withMagick } from './character-writes.js';
-import { poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
+import { campWrites } from './camp.js';
+import type { TableVentureCommand } from './commands.js';
+import { magickSettingsOf, poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
 import { readHammercrawlCommand, type HammercrawlTableCommand, type HammerTableCommand } from './read-command.js';
 import { combatSettingsOf, rollTrackerAttack } from './tracker-attack.js';
 import { decideTrackerAction } from './tracker-actions-decide.js';
@@ -80,6 +82,8 @@ export type HammercrawlOwnEvent = { readonly [K in keyof HammercrawlEventBodies]
 export const HAMMERCRAWL_PERMISSIONS = {
   /** Ventures: the Smith runs them (TB-1). */
   venture: ['smith'],
+  /** A use of a counted ability of a character the member owns, within its limit (VE-18). */
+  'venture-own-limit': ['smith', 'player'],
   /** Magick of a character the member owns (TB-4). */
   'magick-own': ['smith', 'player'],
   /** Magick of anyone's character. */
@@ -134,6 +138,12 @@ function decideHammer(rng: RandomSource, command: HammerTableCommand, context: E
   ]);
 }
 
+/** A player's use of a counted ability their own character holds, within the limit (VE-18): the Smith alone may override. */
+function isOwnLimitUse(command: TableVentureCommand, context: ExtensionContext): boolean {
+  if (command.kind !== 'use-limit' || command.override === true || !context.can('venture-own-limit')) return false;
+  return context.characters.some((c) => c.id === command.holder && c.ownerId === context.actor.id);
+}
+
 /** Decides one HAMMERCRAWL! table command. */
 export function decideHammercrawlCommand(
   rng: RandomSource,
@@ -143,9 +153,18 @@ export function decideHammercrawlCommand(
 ): RuleResult<readonly ExtensionEvent[]> {
   switch (command.kind) {
     case 'venture': {
-      if (!context.can('venture')) return forbidden('run the Venture');
+      if (!context.can('venture') && !isOwnLimitUse(command.command, context)) return forbidden('run the Venture');
+      // No camp while a fight runs in the tracker (VE-17).
+      if (command.command.kind === 'camp' && context.combat.isActive) return problem('venture/in-a-fight', 'The party cannot camp while a fight is running in the tracker: end the fight first.');
       const decided = rollVentureTableCommand(rng, state.venture, command.command, context.now, context.characters);
       if (!decided.ok) return decided;
+      if (decided.value.command.kind === 'camp') {
+        const camp = decided.value.command;
+        const settings = magickSettingsOf(context.settings);
+        if (!settings.ok) return settings;
+        const writes = campWrites(rng, command.requestId, state.venture, (id) => (Object.hasOwn(state.magick, id) ? state.magick[id] : undefined), context.characters, camp, decided.value.events, settings.value);
+        return ok([{ own: 'venture-changed', body: { requestId: command.requestId, command: camp, events: decided.value.events } } satisfies HammercrawlOwnEvent, ...writes]);
+      }
       const changed: HammercrawlOwnEvent = { own: 'venture-changed', body: { requestId: command.requestId, command: decided.value.command, events: decided.value.events } };
       // The documents follow: XP the Venture awards (TC-3), and the XP the Smith gives a joining member over the document's.
       const asked = command.command;
