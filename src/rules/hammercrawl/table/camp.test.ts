@@ -2,7 +2,10 @@
  * Camps and counted uses at a HAMMERCRAWL! table (VE-17, VE-18, TC-7): through the table's own command
  * path and its fold, what a camp writes on each party character's document, and who may spend a use.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { HAS_RULES_TEXT, copiedRuns } from '../../../../test/copied-prose.js';
 import { scriptedRandom, seededRandom, type RandomSource } from '../../../dice/random.js';
 import type { RuleSystem, TableCharacter } from '../../rule-system.js';
 import { rollCommand, type Actor, type TableCommand } from '../../../table/commands.js';
@@ -168,5 +171,14 @@ describe("a night's Mana-burn roll (VE-9)", () => {
     expect(nightRecoveryOdds(burned(0))).toBeNull();
     expect(night(scriptedRandom([]), burned(0)).dice).toEqual([]);
     expect(rollCampFor(scriptedRandom([]), 'break', ch1, burned(1), [], ['camp-break'], { health: 0, armour: 0 }).magickEvents).toEqual([]);
+  });
+});
+
+describe('the camp and counted-use code is written in our own words', () => {
+  it.skipIf(!HAS_RULES_TEXT)('no run of 8 words copied from the rules in its sources', () => {
+    const files = ['src/rules/hammercrawl/table/camp.ts', 'web/src/rulesets/hammercrawl/venture-extras.tsx', 'web/src/rulesets/hammercrawl/limits-panel.tsx'];
+    const texts = files.map((f) => readFileSync(fileURLToPath(new URL(`../../../../${f}`, import.meta.url)), 'utf8'));
+    expect(texts.every((t) => t.length > 1000)).toBe(true);
+    expect(copiedRuns(texts)).toEqual([]);
   });
 });
