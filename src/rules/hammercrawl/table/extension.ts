@@ -284,8 +284,9 @@ function example(role: Role, message: HammercrawlTableCommand | TrackerAddMessag
 
 /**
  * Messages of every HAMMERCRAWL! kind that a fresh table accepts in this order (docs/protocol.md): a
- * Venture from the party joining (character `ch1`, with the XP its document holds) to a rolled node, a
- * resource used and XP awarded (written on `ch1`'s document), a player's magick for their character
+ * Venture from the party joining (character `ch1`, with the XP its document holds), a counted use spent
+ * by its player and allowed past the limit by the Smith, a camp break (written on `ch1`'s document), to a
+ * rolled node, a resource used and XP awarded (written on `ch1`'s document), a player's magick for their character
  * `ch1` (caster given, spell learnt, prepared and cast; each written on its document), hammer dice pools
  * of a Check and of a node, and tracker attacks between the player's character and a monster the Smith
  * adds (a hit on `ch1` written on its document).
@@ -295,6 +296,10 @@ export const HAMMERCRAWL_TABLE_EXAMPLES: readonly ExtensionExample[] = [
   example('smith', { kind: 'venture', requestId: 'ex-food', command: { kind: 'set-resource', id: 'food', die: 8 } }),
   example('smith', { kind: 'venture', requestId: 'ex-start', command: { kind: 'start-venture', dungeon: { id: 'goblin-warren', level: 1, difficulty: 2, nodes: 3 } } }),
   example('smith', { kind: 'venture', requestId: 'ex-torch', command: { kind: 'light', id: 'torch-1', source: 'torch' } }),
+  example('smith', { kind: 'venture', requestId: 'ex-limit', command: { kind: 'set-limit', holder: 'ch1', ability: 'hd-rerolls', scope: 'venture', max: 1 } }),
+  example('player', { kind: 'venture', requestId: 'ex-use', command: { kind: 'use-limit', holder: 'ch1', ability: 'hd-rerolls' } }),
+  example('smith', { kind: 'venture', requestId: 'ex-allow', command: { kind: 'use-limit', holder: 'ch1', ability: 'hd-rerolls', override: true } }),
+  example('smith', { kind: 'venture', requestId: 'ex-camp', command: { kind: 'camp', camp: 'break', healthSteps: 1 } }),
   example('smith', { kind: 'venture', requestId: 'ex-enter', command: { kind: 'enter-node' } }),
   example('smith', { kind: 'venture', requestId: 'ex-node', command: { kind: 'roll-node' } }),
   example('smith', { kind: 'venture', requestId: 'ex-eat', command: { kind: 'use-resource', id: 'food' } }),
