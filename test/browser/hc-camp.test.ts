@@ -3,7 +3,8 @@
  * takes the player's character into a Venture and counts one of its abilities per night; the player
  * spends it from the sheet and is refused the second use, which the Smith then allows anyway (the log
  * says so); a night's camp with one Health step writes the character's document, and the player's sheet
- * shows the Health Die, the use back and the history line (VE-17, VE-18, TC-7).
+ * shows the Health Die, the use back and the history line (VE-17, VE-18, TC-7); the party's food die
+ * shows its chance to step down before it is used, and an XP award reaches the sheet's history.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ describe.skipIf(reason !== null)(`a Venture's camp and counted uses in Chromium$
     await server?.stop();
   });
 
-  const { tableWithPlayer, seated, openTable, card } = tableSteps(
+  const { tableWithPlayer, seated, openTable, card, shot } = tableSteps(
     () => server,
     () => browser,
   );
@@ -77,7 +78,7 @@ describe.skipIf(reason !== null)(`a Venture's camp and counted uses in Chromium$
       await wind.getByRole('button', { name: 'Use second-wind' }).click();
       await expect.poll(() => wind.innerText(), POLL).toMatch(/0 of 1 left/);
       await wind.getByRole('button', { name: 'Use second-wind' }).click();
-      await expect.poll(() => uses.getByRole('alert').innerText(), POLL).toMatch(/0 of 1 uses of second-wind left; they come back at a full night's camp/);
+      await expect.poll(() => uses.getByRole('alert').innerText(), POLL).toMatch(/^Brakka has 0 of 1 uses of second-wind left; they come back at a full night's camp/);
 
       // The Smith allows it anyway: recorded in the log.
       await smithUses.getByRole('button', { name: 'Allow second-wind anyway' }).click();
@@ -94,6 +95,21 @@ describe.skipIf(reason !== null)(`a Venture's camp and counted uses in Chromium$
       const history = p.locator('section.sheet-history');
       await expect.poll(() => history.innerText(), POLL).toMatch(/A full night's camp: Health d3 -> d4; uses back: second-wind 1\/1/);
       await expect.poll(() => card(p, 'camps for the night').count(), POLL).toBeGreaterThan(0);
+
+      // The party's food die, its chance to step down shown before the use; a manual XP award reaches the sheet.
+      await venture.getByLabel('Resource').fill('food');
+      await venture.getByLabel('Die', { exact: true }).selectOption('8');
+      await venture.getByRole('button', { name: 'Set the resource die' }).click();
+      const food = venture.locator('.resource-list li', { hasText: 'food' });
+      await expect.poll(() => food.innerText(), POLL).toMatch(/d8.*steps down on 1-2: 25\.0%/);
+      await food.getByRole('button', { name: 'Use food' }).click();
+      await expect.poll(() => card(p, 'Resource food: d8 rolled').count(), POLL).toBeGreaterThan(0);
+      await venture.getByLabel('XP', { exact: true }).fill('2');
+      await venture.getByLabel('Reason').fill('Found the hidden door');
+      await venture.getByRole('button', { name: 'Award XP' }).click();
+      await expect.poll(() => history.innerText(), POLL).toMatch(/Found the hidden door: \+2 XP, XP \d+ -> \d+/);
+      await shot(s, 'hc-camp-smith');
+      await shot(p, 'hc-camp-player');
     } finally {
       await pc.close();
       await sc.close();

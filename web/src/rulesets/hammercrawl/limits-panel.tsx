@@ -36,6 +36,8 @@ export function LimitsPanel(props: SheetPanelProps) {
   const [ability, setAbility] = useState('');
   const [scope, setScope] = useState<LimitScope>('venture');
   const [max, setMax] = useState('1');
+  const rawName = character.document['name'];
+  const name = typeof rawName === 'string' && rawName !== '' ? rawName : character.id;
   const id = ability.trim().toLowerCase().replace(/\s+/g, '-');
   return (
     <section class="limits" aria-labelledby={`limits-${character.id}`}>
@@ -103,7 +105,8 @@ export function LimitsPanel(props: SheetPanelProps) {
           </button>
         </form>
       ) : null}
-      <ActionError action={action} />
+      {/* The server names the holder by id; the sheet by the character's name. */}
+      <ActionError action={action} text={(m) => (m.startsWith(`${character.id} `) ? `${name}${m.slice(character.id.length)}` : m)} />
     </section>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { useState } from 'preact/hooks';
 import { foldMagickEvents } from '../../../../src/rules/hammercrawl/magick/magick-state.js';
-import { RESOURCE_DICE, RESOURCE_STEP_DOWN_MAX_FACE } from '../../../../src/rules/hammercrawl/resource-die.js';
+import { RESOURCE_DICE, RESOURCE_STEP_DOWN_MAX_FACE, resourceOdds } from '../../../../src/rules/hammercrawl/resource-die.js';
 import { nightRecoveryOdds } from '../../../../src/rules/hammercrawl/table/camp.js';
 import { MAX_CAMP_STEPS, MAX_XP_AWARD, type VentureState } from '../../../../src/rules/hammercrawl/venture/venture.js';
 import { readCombat } from '../../lib/combat-view.js';
@@ -26,9 +26,9 @@ function useVenture(session: RulesetSession) {
   return useAction((command: TableVentureCommand) => sendCommand(session, { kind: 'venture', command }));
 }
 
-/** The chance one use of a resource die steps it down: a face of 1 or 2 (RESOURCES). */
+/** The exact chance one use of a resource die steps it down (or depletes it), from the resource die's own odds (RESOURCES). */
 function stepDownChance(die: number): number {
-  return Math.min(die, RESOURCE_STEP_DOWN_MAX_FACE) / die;
+  return 1 - (resourceOdds(die, 1).distribution.find((p) => p.die === die)?.p ?? 0);
 }
 
 /** Camp break and night's camp, between nodes (VE-8, VE-17). */
