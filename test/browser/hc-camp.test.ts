@@ -66,6 +66,9 @@ describe.skipIf(reason !== null)(`a Venture's camp and counted uses in Chromium$
       await s.getByRole('tab', { name: 'Characters' }).click();
       await s.locator('.character-list button', { hasText: 'Brakka' }).click();
       const smithUses = s.locator('section.limits');
+      // What the Combatant's sheet gives is one click: HD Re-rolls, as many as the level, per Venture.
+      await smithUses.getByRole('button', { name: `Count HD Re-rolls: ${made.character.level} per Venture` }).click();
+      await expect.poll(() => smithUses.locator('li', { hasText: 'hd-rerolls' }).innerText(), POLL).toMatch(new RegExp(`${made.character.level} of ${made.character.level} left`));
       await smithUses.getByLabel('Ability').fill('second-wind');
       await smithUses.getByLabel('Uses').fill('1');
       await smithUses.getByLabel('Back').selectOption('night');

@@ -2,11 +2,13 @@
  * Counted uses on a HAMMERCRAWL! character sheet (lazy chunk): each ability the Venture counts for this
  * character, the uses left and what brings them back (a camp break, a night's camp, another dungeon,
  * the return to town). The owner spends a use; past the limit the server refuses it, and the Smith may
- * allow it anyway (recorded in the log) or count a new ability. `venture` commands (`use-limit`,
+ * allow it anyway (recorded in the log), count what the sheet gives (HD Re-rolls...) or any other ability. `venture` commands (`use-limit`,
  * `set-limit`); the state is the fold of the Venture's events. Rulings VE-2, VE-3, VE-18.
  */
 import { useMemo, useState } from 'preact/hooks';
 import { LIMIT_SCOPES, MAX_LIMIT_ID_LENGTH, MAX_LIMIT_USES, usesLeft, type LimitScope } from '../../../../src/rules/hammercrawl/venture/limits.js';
+import type { Character } from '../../../../src/rules/hammercrawl/character.js';
+import { sheetLimits } from '../../../../src/rules/hammercrawl/venture/character-limits.js';
 import { foldVenture } from '../../../../src/rules/hammercrawl/venture/venture.js';
 import { ActionError, oneClick, useAction } from '../../ui/use-action.js';
 import type { SheetPanelProps } from '../types.js';
@@ -32,6 +34,11 @@ export function LimitsPanel(props: SheetPanelProps) {
     }
   }, [events, character.id]);
   const isSmith = session.isSmith.value;
+  // What the sheet itself gives (HD Re-rolls, Armour Die re-rolls, Fist of an Angry God), not counted yet or counted at another allowance.
+  const fromSheet = useMemo(
+    () => sheetLimits(character.document as unknown as Character).filter((l) => !limits.some((x) => x.ability === l.ability && x.max === l.max && x.scope === l.scope)),
+    [character.document, limits],
+  );
   const action = useAction((command: TableVentureCommand) => sendCommand(session, { kind: 'venture', command }));
   const [ability, setAbility] = useState('');
   const [scope, setScope] = useState<LimitScope>('venture');
@@ -74,6 +81,20 @@ export function LimitsPanel(props: SheetPanelProps) {
           );
         })}
       </ul>
+      {isSmith && fromSheet.length > 0 ? (
+        <div class="row">
+          {fromSheet.map((l) => (
+            <button
+              key={l.ability}
+              type="button"
+              disabled={action.isBusy}
+              onClick={oneClick(() => void action.run({ kind: 'set-limit', holder: character.id, ability: l.ability, scope: l.scope, max: l.max }))}
+            >
+              Count {l.label}: {l.max} {SCOPE_LABELS[l.scope].split(' (')[0]}
+            </button>
+          ))}
+        </div>
+      ) : null}
       {isSmith ? (
         <form
           class="row"
