@@ -32,7 +32,9 @@ import { magickMomentOf, magickTimingProblem } from '../magick/timing.js';
 import { EMPTY_MAGICK_STATE, foldMagickEvents, type MagickEvent, type MagickState } from '../magick/magick-state.js';
 import { foldVenture, newVenture, type VentureCommand, type VentureEvent, type VentureState } from '../venture/venture.js';
 import { burntConOf, characterSaved, conScoreOf, hammerCheckSave, joinXpSave, magickChange, magickOf, ventureXpSaves, withMagick } from './character-writes.js';
-import { hammerCheckRequest, hammerDieSettingOf, poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
+import { campWrites } from './camp.js';
+import type { TableVentureCommand } from './commands.js';
+import { hammerCheckRequest, hammerDieSettingOf, magickSettingsOf, poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
 import { readHammercrawlCommand, type HammercrawlTableCommand, type HammerEffectsTableCommand, type HammerTableCommand } from './read-command.js';
 import {
   bankedDiceOf,
@@ -109,6 +111,8 @@ export type HammercrawlOwnEvent = { readonly [K in keyof HammercrawlEventBodies]
 export const HAMMERCRAWL_PERMISSIONS = {
   /** Ventures: the Smith runs them (TB-1). */
   venture: ['smith'],
+  /** A use of a counted ability of a character the member owns, within its limit (VE-18). */
+  'venture-own-limit': ['smith', 'player'],
   /** Magick of a character the member owns (TB-4). */
   'magick-own': ['smith', 'player'],
   /** Magick of anyone's character. */
@@ -224,6 +228,12 @@ function decideHammerEffects(state: HammercrawlTableState, command: HammerEffect
   return ok([chosen, ...(save === null ? [] : [save])]);
 }
 
+/** A player's use of a counted ability their own character holds, within the limit (VE-18): the Smith alone may override. */
+function isOwnLimitUse(command: TableVentureCommand, context: ExtensionContext): boolean {
+  if (command.kind !== 'use-limit' || command.override === true || !context.can('venture-own-limit')) return false;
+  return context.characters.some((c) => c.id === command.holder && c.ownerId === context.actor.id);
+}
+
 /** Decides one HAMMERCRAWL! table command. */
 export function decideHammercrawlCommand(
   rng: RandomSource,
@@ -233,9 +243,18 @@ export function decideHammercrawlCommand(
 ): RuleResult<readonly ExtensionEvent[]> {
   switch (command.kind) {
     case 'venture': {
-      if (!context.can('venture')) return forbidden('run the Venture');
+      if (!context.can('venture') && !isOwnLimitUse(command.command, context)) return forbidden('run the Venture');
+      // No camp while a fight runs in the tracker (VE-17).
+      if (command.command.kind === 'camp' && context.combat.isActive) return problem('venture/in-a-fight', 'The party cannot camp while a fight is running in the tracker: end the fight first.');
       const decided = rollVentureTableCommand(rng, state.venture, command.command, context.now, context.characters);
       if (!decided.ok) return decided;
+      if (decided.value.command.kind === 'camp') {
+        const camp = decided.value.command;
+        const settings = magickSettingsOf(context.settings);
+        if (!settings.ok) return settings;
+        const writes = campWrites(rng, command.requestId, state.venture, (id) => (Object.hasOwn(state.magick, id) ? state.magick[id] : undefined), context.characters, camp, decided.value.events, settings.value);
+        return ok([{ own: 'venture-changed', body: { requestId: command.requestId, command: camp, events: decided.value.events } } satisfies HammercrawlOwnEvent, ...writes]);
+      }
       const changed: HammercrawlOwnEvent = { own: 'venture-changed', body: { requestId: command.requestId, command: decided.value.command, events: decided.value.events } };
       // The documents follow: XP the Venture awards (TC-3), and the XP the Smith gives a joining member over the document's.
       const asked = command.command;
@@ -382,8 +401,9 @@ function example(role: Role, message: HammercrawlTableCommand | TrackerAddMessag
 
 /**
  * Messages of every HAMMERCRAWL! kind that a fresh table accepts in this order (docs/protocol.md): a
- * Venture from the party joining (character `ch1`, with the XP its document holds) to a rolled node, a
- * resource used and XP awarded (written on `ch1`'s document), a player's magick for their character
+ * Venture from the party joining (character `ch1`, with the XP its document holds), a counted use spent
+ * by its player and allowed past the limit by the Smith, a camp break (written on `ch1`'s document), to a
+ * rolled node, a resource used and XP awarded (written on `ch1`'s document), a player's magick for their character
  * `ch1` (caster given, spell learnt, prepared and cast; each written on its document), hammer dice pools
  * of a Check and of a node, a falcon's effect picked and the scene ended, and tracker attacks between the player's character and a monster the Smith
  * adds (a hit on `ch1` written on its document).
@@ -393,6 +413,10 @@ export const HAMMERCRAWL_TABLE_EXAMPLES: readonly ExtensionExample[] = [
   example('smith', { kind: 'venture', requestId: 'ex-food', command: { kind: 'set-resource', id: 'food', die: 8 } }),
   example('smith', { kind: 'venture', requestId: 'ex-start', command: { kind: 'start-venture', dungeon: { id: 'goblin-warren', level: 1, difficulty: 2, nodes: 3 } } }),
   example('smith', { kind: 'venture', requestId: 'ex-torch', command: { kind: 'light', id: 'torch-1', source: 'torch' } }),
+  example('smith', { kind: 'venture', requestId: 'ex-limit', command: { kind: 'set-limit', holder: 'ch1', ability: 'hd-rerolls', scope: 'venture', max: 1 } }),
+  example('player', { kind: 'venture', requestId: 'ex-use', command: { kind: 'use-limit', holder: 'ch1', ability: 'hd-rerolls' } }),
+  example('smith', { kind: 'venture', requestId: 'ex-allow', command: { kind: 'use-limit', holder: 'ch1', ability: 'hd-rerolls', override: true } }),
+  example('smith', { kind: 'venture', requestId: 'ex-camp', command: { kind: 'camp', camp: 'break', healthSteps: 1 } }),
   example('smith', { kind: 'venture', requestId: 'ex-enter', command: { kind: 'enter-node' } }),
   example('smith', { kind: 'venture', requestId: 'ex-node', command: { kind: 'roll-node' } }),
   example('smith', { kind: 'venture', requestId: 'ex-eat', command: { kind: 'use-resource', id: 'food' } }),

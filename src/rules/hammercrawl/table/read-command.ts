@@ -26,7 +26,7 @@ import { MAX_STAT_SCORE } from '../magick/caster.js';
 import { MAX_AFFLICTION_LENGTH, MAX_SPELL_LEVEL, MAX_SPELL_NAME_LENGTH, MAX_SPELLBOOK_SPELLS, MIN_SPELL_LEVEL } from '../magick/commands.js';
 import { MAX_EFFECT_ID, readCaster } from '../magick/magick-document.js';
 import { LIMIT_SCOPES, MAX_LIMIT_ID_LENGTH, MAX_LIMIT_USES } from '../venture/limits.js';
-import { DUNGEON_MAX_NODES, DUNGEON_MIN_NODES, MAX_DUNGEON_DIFFICULTY, MAX_DUNGEON_LEVEL, MAX_ID_LENGTH, MAX_PARTY_SIZE, MAX_XP_AWARD } from '../venture/venture.js';
+import { DUNGEON_MAX_NODES, DUNGEON_MIN_NODES, MAX_CAMP_STEPS, MAX_DUNGEON_DIFFICULTY, MAX_DUNGEON_LEVEL, MAX_ID_LENGTH, MAX_PARTY_SIZE, MAX_XP_AWARD } from '../venture/venture.js';
 import type { HammerPoolRequest, TableMagickCommand, TableVentureCommand } from './commands.js';
 import type { TrackerAttackOptions } from './tracker-attack.js';
 import type { TrackerCombatAction } from './tracker-actions.js';
@@ -115,7 +115,7 @@ const VENTURE_READERS = {
   join: readObject({ member: readObject({ id: ventureId, xp: optional(whole(0, MAX_MEMBER_XP)) }) }),
   leave: readObject({ id: ventureId }),
   'set-limit': readObject({ holder: limitId, ability: limitId, scope: readOneOf(LIMIT_SCOPES), max: whole(0, MAX_LIMIT_USES) }),
-  'use-limit': readObject({ holder: limitId, ability: limitId, uses: optional(whole(1, MAX_LIMIT_USES)) }),
+  'use-limit': readObject({ holder: limitId, ability: limitId, uses: optional(whole(1, MAX_LIMIT_USES)), override: optional(readBoolean) }),
   'set-resource': readObject({ id: ventureId, die: readNullable(whole(1, 1000)) }),
   'use-resource': readObject({ id: ventureId }),
   'start-venture': readObject({ dungeon }),
@@ -131,7 +131,7 @@ const VENTURE_READERS = {
   'defeat-boss': readObject({ survivors: members }),
   'clear-node': readObject({ survivors: members }),
   'award-xp': readObject({ ids: members, amount: whole(1, MAX_XP_AWARD), reason: readString({ min: 1, max: 200, trim: true }) }),
-  camp: readObject({ camp: readOneOf(['break', 'night'] as const) }),
+  camp: readObject({ camp: readOneOf(['break', 'night'] as const), healthSteps: optional(whole(0, MAX_CAMP_STEPS)), armourSteps: optional(whole(0, MAX_CAMP_STEPS)) }),
   light: readObject({ id: ventureId, source: readOneOf(['torch', 'lantern'] as const) }),
   douse: readObject({ id: ventureId }),
   relight: readObject({ id: ventureId }),

@@ -50,6 +50,8 @@ export const MAX_PARTY_SIZE = 20;
 export const MAX_RESOURCES = 50;
 /** Most XP one manual award may give. */
 export const MAX_XP_AWARD = 1000;
+/** Most Health or Armour Die steps a camp may restore (the whole chain). */
+export const MAX_CAMP_STEPS = RESOURCE_DICE.length;
 /** Longest id (member, dungeon, light, resource). */
 export const MAX_ID_LENGTH = 80;
 
@@ -151,7 +153,8 @@ export type VentureCommand =
   | { readonly kind: 'join'; readonly member: PartyMember }
   | { readonly kind: 'leave'; readonly id: string }
   | { readonly kind: 'set-limit'; readonly holder: string; readonly ability: string; readonly scope: LimitScope; readonly max: number }
-  | { readonly kind: 'use-limit'; readonly holder: string; readonly ability: string; readonly uses?: number }
+  /** A use of a counted ability; `override` (the Smith's) allows it past the limit, recorded in the event (VE-18). */
+  | { readonly kind: 'use-limit'; readonly holder: string; readonly ability: string; readonly uses?: number; readonly override?: boolean }
   | { readonly kind: 'set-resource'; readonly id: string; readonly die: number | null }
   | { readonly kind: 'use-resource'; readonly id: string }
   | { readonly kind: 'start-venture'; readonly at: number; readonly dungeon: DungeonSpec }
@@ -162,7 +165,8 @@ export type VentureCommand =
   | { readonly kind: 'defeat-boss'; readonly survivors: readonly string[] }
   | { readonly kind: 'clear-node'; readonly at: number; readonly survivors: readonly string[] }
   | { readonly kind: 'award-xp'; readonly ids: readonly string[]; readonly amount: number; readonly reason: string }
-  | { readonly kind: 'camp'; readonly at: number; readonly camp: CampKind }
+  /** A camp; the Health and Armour Die steps it gives each party member are the Smith's (PL-6, VE-17; default none). */
+  | { readonly kind: 'camp'; readonly at: number; readonly camp: CampKind; readonly healthSteps?: number; readonly armourSteps?: number }
   | { readonly kind: 'light'; readonly at: number; readonly id: string; readonly source: LightSource }
   | { readonly kind: 'douse'; readonly at: number; readonly id: string }
   | { readonly kind: 'relight'; readonly at: number; readonly id: string }
@@ -189,7 +193,7 @@ export type VentureEvent = EventBase &
     | { readonly kind: 'member-joined'; readonly member: PartyMember }
     | { readonly kind: 'member-left'; readonly id: string }
     | { readonly kind: 'limit-set'; readonly holder: string; readonly ability: string; readonly scope: LimitScope; readonly max: number }
-    | { readonly kind: 'limit-used'; readonly holder: string; readonly ability: string; readonly uses: number }
+    | { readonly kind: 'limit-used'; readonly holder: string; readonly ability: string; readonly uses: number; readonly isOverride?: true }
     | { readonly kind: 'limits-restored'; readonly moment: RestoreMoment; readonly scopes: readonly LimitScope[] }
     | { readonly kind: 'resource-set'; readonly id: string; readonly die: ResourceDieState }
     | { readonly kind: 'resource-used'; readonly id: string; readonly die: number; readonly face: number; readonly after: ResourceDieState }
@@ -584,11 +588,12 @@ function decide(state: VentureState, cmd: VentureCommand, rng: RandomSource | nu
       if (l === undefined) return fail('unknown-limit', `${cmd.holder} has no counted ability ${cmd.ability}; add it with set-limit.`);
       const n = cmd.uses ?? 1;
       if (!Number.isInteger(n) || n < 1 || n > MAX_LIMIT_USES) return fail('bad-uses', `uses are a whole number from 1 to ${MAX_LIMIT_USES}, got ${n}.`);
-      if (l.used + n > l.max) {
+      if (l.used + n > l.max && cmd.override !== true) {
         const when = l.scope === 'venture' ? 'the return to town' : l.scope === 'dungeon' ? 'leaving the dungeon' : l.scope === 'night' ? "a full night's camp" : 'a camp break';
-        return fail('limit-spent', `${cmd.holder} has ${l.max - l.used} of ${l.max} uses of ${cmd.ability} left; they come back at ${when}.`);
+        return fail('limit-spent', `${cmd.holder} has ${Math.max(0, l.max - l.used)} of ${l.max} uses of ${cmd.ability} left; they come back at ${when} (the Smith may allow it anyway).`);
       }
-      return ok([ev({ kind: 'limit-used', holder: cmd.holder, ability: cmd.ability, uses: n })]);
+      const isOverride = l.used + n > l.max;
+      return ok([ev({ kind: 'limit-used', holder: cmd.holder, ability: cmd.ability, uses: n, ...(isOverride ? { isOverride: true as const } : {}) })]);
     }
     case 'set-resource': {
       const b = badId(cmd.id, 'a resource id');
@@ -661,6 +666,11 @@ function decide(state: VentureState, cmd: VentureCommand, rng: RandomSource | nu
       if (inTown) return fail('in-town', 'in town the party rests fully; camps are made in the dungeon.');
       if (state.node !== null) return fail('in-node', 'camp between rooms: clear this node first.');
       if (cmd.camp !== 'break' && cmd.camp !== 'night') return fail('bad-camp', `a camp is a break or a night, got ${String(cmd.camp)}.`);
+      for (const [field, steps] of [['healthSteps', cmd.healthSteps], ['armourSteps', cmd.armourSteps]] as const) {
+        if (steps !== undefined && (!Number.isInteger(steps) || steps < 0 || steps > MAX_CAMP_STEPS)) {
+          return fail('bad-steps', `${field} is a whole number of die steps from 0 to ${MAX_CAMP_STEPS}, got ${steps}.`);
+        }
+      }
       const moment: RestoreMoment = cmd.camp === 'night' ? 'night' : 'camp-break';
       return then(ok([ev({ kind: 'camped', camp: cmd.camp }), ev({ kind: 'limits-restored', moment, scopes: scopesRestoredBy(moment) })]));
     }

@@ -1,7 +1,7 @@
 /**
  * HAMMERCRAWL!'s sections of the help dialog: its checks in the rules' own words, and the Smith's tools
- * it adds (the Venture, light, hammer dice). Rules: HAMMERCRAWL! v4, DICE CHECKS, VENTURES AND SESSION
- * STRUCTURE, Light, THE HAMMER DICE.
+ * it adds (the Venture, camps and counted uses, light, hammer dice). Rules: HAMMERCRAWL! v4, DICE CHECKS,
+ * VENTURES AND SESSION STRUCTURE, CAMPING AND RESTING, Light, THE HAMMER DICE.
  */
 import type { HelpSection } from '../types.js';
 
@@ -58,10 +58,13 @@ export const HAMMERCRAWL_HELP: readonly HelpSection[] = [
   },
   {
     id: 'smith-tools',
-    title: 'The Smith’s screen: Venture, light and hammer dice',
+    title: 'The Smith’s screen: Venture, camps, light and hammer dice',
     paragraphs: [],
     terms: [
       ['Venture', 'One trip from town into the dungeon and back, usually one session. Start it with the party, enter each node (room), roll the node’s hammer dice and choose a use for each mark left, clear the node for XP, and return to town at the end.'],
+      ['Camp', 'Between nodes the Smith calls a camp break or a night’s camp (never while a fight runs). Each character in the party gets back the uses counted per camp (and, after a night, per night) and the Health and Armour steps the Smith gives, since the rules name no amount; a caster burned by Mana-burn rolls the Spell Die after a night, a d3 if burned out, and only its top face brings one step back: the chance shows by the button. Every sheet’s history says what the camp gave.'],
+      ['Counted uses', 'Powers and re-rolls that come back only at a camp, a night, another dungeon or the return to town. The Smith counts one on a character’s sheet; its owner spends a use with Use, and past the limit the table refuses it, unless the Smith allows it anyway (the log says so).'],
+      ['Party resources and XP', 'The party’s resource dice (food, ammo) are set and used on the Smith’s screen: each use shows the chance it steps the die down. A boss the node’s chaos star brought gives the dungeon level in XP to those who beat it, and the Smith may award XP with a reason; both are written on the characters’ sheets.'],
       ['Initiative', 'In the combat tracker, start initiative once the combatants are in, with the leader of each side marked. In the original flow the leaders roll the Initiative Contest and the winning side names who acts first; whoever ends a turn passes the initiative to someone who has not acted, may ready against one combatant and interrupt them (both roll d20 + INT mod; a tie is re-rolled), and the last to act names who starts the next round. In the Exchanges (a table setting) whoever an action affected acts next. The Smith can always set the order by hand.'],
       ['Light', 'Torches burn for one hour of real time and a lantern for a whole Venture. The timers run on the server, so every device shows the same time left.'],
       ['Hammer dice', 'Special dice whose symbols tell how a node or a Check turns out: hammers and falcons help, crossblades and skulls hinder, comets bring fortune, hourglasses cost time and teardrops cost supplies. Purple dice add danger, a blue die the reward. The odds of each symbol show before the roll. The Smith rolls a node’s pool here, seen by the Smith alone; players roll hammer dice for a Check from the tray.'],

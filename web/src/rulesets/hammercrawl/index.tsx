@@ -12,7 +12,7 @@ import type { CombatAttackProps, CreationFieldsProps, RulesetWeb, SheetPanelProp
 import { HAMMERCRAWL_HELP } from './help.js';
 import { hammercrawlLogCard } from './log-card.js';
 import { hammercrawlRollCard } from './roll-card.js';
-import { magickEvents } from './wire.js';
+import { magickEvents, ventureEvents } from './wire.js';
 import { hammercrawlCreationDefs, hammercrawlValues } from './wizard.js';
 
 const HammerTray = lazyComponent<TrayPanelProps>(() => import('./hammer-tray.js').then((m) => m.HammerTray));
@@ -20,6 +20,7 @@ const NodePool = lazyComponent<SmithPanelProps>(() => import('./hammer-tray.js')
 const VenturePanel = lazyComponent<SmithPanelProps>(() => import('./venture.js').then((m) => m.VenturePanel));
 const LightTimers = lazyComponent<SmithPanelProps>(() => import('./lights.js').then((m) => m.LightTimers));
 const MagickPanel = lazyComponent<SheetPanelProps>(() => import('./magick.js').then((m) => m.MagickPanel));
+const LimitsPanel = lazyComponent<SheetPanelProps>(() => import('./limits-panel.js').then((m) => m.LimitsPanel));
 const EncumbrancePanel = lazyComponent<SheetPanelProps>(() => import('./encumbrance.js').then((m) => m.EncumbrancePanel));
 const CreationFields = lazyComponent<CreationFieldsProps>(() => import('./wizard-fields.js').then((m) => m.HammercrawlCreationFields));
 const AttackControl = lazyComponent<CombatAttackProps>(() => import('./combat-attack.js').then((m) => m.AttackControl));
@@ -51,6 +52,8 @@ export const web: RulesetWeb = {
       isShown: ({ session, character, canAct }) => canAct || character.document['spellcasting'] != null || magickEvents(session.state.value.rulesetEvents, character.id).length > 0,
       Panel: MagickPanel,
     },
+    // Counted uses (VE-18): for a character the Venture counts uses of, and to the Smith, who counts them.
+    { isShown: ({ session, character }) => session.isSmith.value || ventureEvents(session.state.value.rulesetEvents).some((e) => e.kind === 'limit-set' && e.holder === character.id), Panel: LimitsPanel },
     // Encumbrance and bags (INVENTORY), for every character with an inventory.
     { isShown: ({ character }) => Array.isArray(character.document['inventory']), Panel: EncumbrancePanel },
   ],

@@ -43,6 +43,20 @@ describe('HAMMERCRAWL! log cards', () => {
     expect(node.outcome?.label).toMatch(/net|No net hammers/);
   });
 
+  it("shows a use past the limit as the Smith's, and the uses a camp restores", () => {
+    night.send(SMITH, { kind: 'venture', command: { kind: 'set-limit', holder: 'ch1', ability: 'second-wind', scope: 'night', max: 0 } });
+    night.send(SMITH, { kind: 'venture', command: { kind: 'use-limit', holder: 'ch1', ability: 'second-wind', override: true } });
+    // Out of the node (abandoned) and into a new Venture, between nodes.
+    night.send(SMITH, { kind: 'venture', command: { kind: 'return-to-town' } });
+    night.send(SMITH, { kind: 'venture', command: { kind: 'start-venture', dungeon: { id: 'crypt', level: 1, difficulty: 1 } } });
+    night.send(SMITH, { kind: 'venture', command: { kind: 'camp', camp: 'night' } });
+    const cards = cardsOf(night.viewOf(PIA), rules, READERS).filter((c) => c.kind === 'venture-changed');
+    expect(cards.some((c) => c.title === `Venture: ${hero} uses second-wind (past the limit: the Smith allows it)`)).toBe(true);
+    const camp = cards.at(-1)!;
+    // The character the camp wrote is folded into the card, with its history line.
+    expect([camp.title, ...camp.lines]).toEqual(['Venture: The party camps for the night', 'Uses restored: per camp-break, per night', `${hero} \u2014 A full night's camp: nothing to restore`]);
+  });
+
   it('shows a spell cast with its forget check, the character it changed folded in', () => {
     const caster = { level: 3, grade: 'dedicated', spellStat: 'INT', spellStatScore: 14, sustainDivisor: 1, conScore: 12, hasManaBurn: true, canOvercast: true, profileId: 'true-mage-spellcasting' };
     night.send(PIA, { kind: 'magick', characterId: 'ch1', command: { kind: 'set-caster', caster } });

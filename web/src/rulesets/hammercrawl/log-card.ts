@@ -48,9 +48,9 @@ function ventureLine(v: VentureEvent, ctx: RulesetLogContext): string | null {
     case 'limit-set':
       return `${who(v.holder)}: ${v.ability} at most ${v.max} per ${v.scope}`;
     case 'limit-used':
-      return `${who(v.holder)} uses ${v.ability}${v.uses === 1 ? '' : ` ×${v.uses}`}`;
+      return `${who(v.holder)} uses ${v.ability}${v.uses === 1 ? '' : ` ×${v.uses}`}${v.isOverride === true ? ' (past the limit: the Smith allows it)' : ''}`;
     case 'limits-restored':
-      return `Limits restored (${v.moment})`;
+      return `Uses restored: ${v.scopes.map((sc) => `per ${sc}`).join(', ')}`;
     case 'resource-set':
       return `Resource ${v.id}: ${v.die === null ? 'none' : `d${String(v.die)}`}`;
     case 'resource-used':

@@ -1,7 +1,8 @@
 /**
  * The Venture panel of the Smith's screen (HAMMERCRAWL!, lazy chunk): the party from the table's
  * characters, start a Venture into a dungeon, enter a node, roll its pool, pick a use for each mark
- * left, clear the node (XP), return to town. `venture` commands; the state is the fold of the events.
+ * left, clear the node (XP), camp between nodes, the party's resource dice, boss and manual XP
+ * (venture-extras.tsx), return to town. `venture` commands; the state is the fold of the events.
  */
 import { useMemo, useState } from 'preact/hooks';
 import { NODE_EFFECTS } from '../../../../src/rules/hammercrawl/hammer-pools.js';
@@ -11,6 +12,7 @@ import type { RulesetSession } from '../types.js';
 import { nodeOutcomeText } from './log-card.js';
 import { sendCommand, ventureEvents, type TableVentureCommand } from './wire.js';
 import { oneClick } from '../../ui/use-action.js';
+import { CampControls, ResourceControls, XpControls } from './venture-extras.js';
 
 type NodeSymbol = keyof typeof NODE_EFFECTS;
 
@@ -200,6 +202,9 @@ export function VenturePanel(props: { session: RulesetSession }) {
               ) : null}
             </div>
           ) : null}
+          {v.location === 'dungeon' && node === null ? <CampControls session={session} venture={v} nameOf={nameOf} /> : null}
+          {v.party.length > 0 ? <XpControls session={session} venture={v} nameOf={nameOf} /> : null}
+          <ResourceControls session={session} venture={v} nameOf={nameOf} />
           {node !== null && node.pool !== null && node.outcome === null ? (
             <form
               class="marks"
