@@ -164,7 +164,9 @@ export function decideInitiativeAction(
   const decider = deciderOf(asked);
   // The Initiative Contest is rolled by a leader's player or the Smith; everything else without a decider is the Smith's.
   const leaderRolls = asked.kind === 'roll-contest' && context.combat.combatants.some((c) => c.isLeader && mayActFor(context, c.id));
-  if (!context.can('combat') && !leaderRolls && (decider === null || !mayActFor(context, decider))) return forbidden('decide the initiative for another combatant');
+  // An Exchange action is ended by whoever speaks for one of its actors: they say whom it affected (IN-16).
+  const actorEnds = asked.kind === 'end-action' && asked.chooser === undefined && (before?.acting ?? []).some((a) => mayActFor(context, a));
+  if (!context.can('combat') && !leaderRolls && !actorEnds && (decider === null || !mayActFor(context, decider))) return forbidden('decide the initiative for another combatant');
   let command: InitiativeCommand;
   if (asked.kind === 'start') {
     const combatants = initiativeCombatantsOf(context.combat, context.characters);
