@@ -343,7 +343,7 @@ export function InitiativePanel(props: CombatPanelProps) {
   const score = (id: string) => state.combatants.find((c) => c.id === id);
   const decision = decisionOf(state);
   const speaker = decision.deciders === null ? null : speakerOf(decision.deciders, isSmith, may);
-  const isMine = decision.deciders === null ? isSmith : speaker !== null;
+  const isMine = isSmith || speaker !== null;
   const who = decision.deciders === null ? 'the Smith' : decision.deciders.length === 0 ? 'the Smith' : decision.deciders.length > 3 ? 'anyone still in the fight' : decision.deciders.map(name).join(' or ');
   const ids = standing(state).map((c) => c.id);
   let body = null;
