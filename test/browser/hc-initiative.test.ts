@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
+import { SCREENSHOTS, launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
 import { tableSteps } from './tables.js';
 
 const reason = skipReason();
@@ -74,6 +74,16 @@ describe.skipIf(reason !== null)(`initiative in the tracker${reason !== null ? `
     // The round is shown once, in the tracker's status line.
     expect((await s.locator('.combat').innerText()).match(/Round 1\b/g)?.length).toBe(1);
     await shot(s, 'hc-initiative-passing');
+    // The other falls: once marked down in the tracker, the Smith takes them out of the initiative.
+    const other = acting === 'Hero' ? 'Goblin' : 'Hero';
+    await s.getByRole('button', { name: `Mark down: ${other} is out of the fight` }).click();
+    await panel.getByRole('button', { name: `Take ${other} out of the initiative` }).click();
+    await card(s, `${other} leaves the initiative`).waitFor(POLL);
+    // Nobody is left to pass to: ending the turn ends the round, and the last to act starts the next.
+    await expect.poll(() => panel.innerText(), POLL).toContain('ending this turn ends the round');
+    await panel.getByRole('button', { name: 'End turn' }).click();
+    await panel.getByRole('button', { name: 'Start the round' }).click();
+    await expect.poll(() => s.locator('.combat-status').innerText(), POLL).toContain('Round 2');
   }, 90_000);
 
   it('surprise: the Smith marks the surprised, rolls their INT Test with its odds shown, and the log says who recovers', async () => {
@@ -166,5 +176,8 @@ describe.skipIf(reason !== null)(`initiative in the tracker${reason !== null ? `
     // The Smith's own controls are not the player's.
     expect(await mine.getByRole('button', { name: 'End initiative' }).count()).toBe(0);
     await shot(p, 'hc-initiative-player-declare');
+    await p.setViewportSize({ width: 390, height: 844 });
+    await p.locator('.initiative-panel').scrollIntoViewIfNeeded();
+    await p.locator('.initiative-panel').screenshot({ path: `${SCREENSHOTS}/hc-initiative-player-phone.png` });
   }, 120_000);
 });

@@ -58,3 +58,18 @@ describe('the initiative log card', () => {
     expect(titles.at(-1)).toBe('Goblin acts (named by Hero)');
   });
 });
+
+describe('the initiative log card of a surprise Test', () => {
+  it("shows a hidden foe's face against \"INT hidden\" to a player, and its INT to the Smith", async () => {
+    const rules = await loadRuleSystem('hammercrawl');
+    const night = new Evening(rules);
+    night.send(SMITH, { kind: 'combat', action: { type: 'add', name: 'Hero', side: 'party', isRevealed: true } });
+    night.send(SMITH, { kind: 'combat', action: { type: 'add', name: 'Goblin', side: 'foes', stats: { INT: 7 } } });
+    night.send(SMITH, { kind: 'combat', action: { type: 'initiative', command: { kind: 'start', surprised: ['c2'] } } });
+    (night as unknown as { rng: unknown }).rng = scriptedRandom([6]);
+    night.send(SMITH, { kind: 'combat', action: { type: 'initiative', command: { kind: 'roll-surprise', ids: ['c2'] } } });
+    const find = (v: typeof SMITH) => cardsOf(night.viewOf(v), rules, READERS).find((c) => c.title === 'Surprise: INT Tests')!;
+    expect(find(SMITH).lines).toEqual(['Goblin: d20 6 against INT 7: recovers']);
+    expect(find(PIA).lines).toEqual(['Goblin: d20 6 against INT hidden: recovers']);
+  });
+});

@@ -58,8 +58,10 @@ export function initiativeCard(e: RulesetEvent, ctx: RulesetLogContext): LogCard
       case 'surprise-rolled':
         title ??= 'Surprise: INT Tests';
         for (const t of x.tests) {
-          const against = t.target === null ? 'INT hidden' : `INT ${t.target}`;
-          lines.push(`${name(t.id)}: ${t.natural === null ? 'cannot fail' : `d20 ${t.natural}`} against ${against}: ${t.recovers ? 'recovers' : 'stays surprised'}`);
+          const result = t.recovers ? 'recovers' : 'stays surprised';
+          // A hidden foe's INT is the Smith's: its face stands against "INT hidden", and a Test it could not fail says no more than the result.
+          if (t.target === null) lines.push(t.natural === null ? `${name(t.id)}: ${result}` : `${name(t.id)}: d20 ${t.natural} against INT hidden: ${result}`);
+          else lines.push(`${name(t.id)}: ${t.natural === null ? 'cannot fail' : `d20 ${t.natural}`} against INT ${t.target}: ${result}`);
           d20(t.natural, name(t.id));
         }
         break;

@@ -413,6 +413,8 @@ export function InitiativePanel(props: CombatPanelProps) {
       body = null;
   }
   const readied = state.settings.flow === 'passing' ? state.readied : [];
+  // Down or gone from the tracker but still in the initiative: the Smith takes them out (not the one acting alone).
+  const leaving = isSmith ? ids.filter((id) => !combatants.some((c) => c.id === id && !c.isDown) && !(state.acting.length === 1 && state.acting[0] === id)) : [];
   return (
     <section class="initiative-panel" aria-label="Initiative">
       <h3>Initiative: {state.settings.flow === 'passing' ? 'passing the initiative' : 'Exchanges'}</h3>
@@ -424,6 +426,14 @@ export function InitiativePanel(props: CombatPanelProps) {
       {readied.length > 0 ? <p>Readied: {readied.map((r) => `${name(r.id)} waits for ${name(r.waitFor)}`).join('; ')}.</p> : null}
       <Surprise state={state} isSmith={isSmith} name={name} send={send} score={score} />
       {body}
+      {leaving.map((id) => (
+        <p key={id} class="initiative-row">
+          <button type="button" onClick={() => send({ kind: 'remove', id })}>
+            Take {name(id)} out of the initiative
+          </button>
+          <span class="hint"> (down or no longer in the tracker)</span>
+        </p>
+      ))}
       {isSmith ? (
         <p class="initiative-smith">
           <button type="button" class="ghost" onClick={() => send({ kind: 'end-combat' })}>
