@@ -86,6 +86,32 @@ describe.skipIf(reason !== null)(`initiative in the tracker${reason !== null ? `
     await expect.poll(() => s.locator('.combat-status').innerText(), POLL).toContain('Round 2');
   }, 90_000);
 
+  it('passing: the first to act readies against a foe and passes to them, then interrupts them with the Challenge odds shown', async () => {
+    const s = await smithTable({}, [
+      ['Hero', 'party'],
+      ['Ally', 'party'],
+      ['Goblin', 'foes'],
+    ]);
+    const panel = s.locator('.initiative-panel');
+    await panel.getByRole('button', { name: 'Start initiative' }).click();
+    await panel.getByRole('button', { name: 'Roll the Initiative Contest' }).click();
+    await panel.getByLabel('First:').selectOption({ label: 'Hero' });
+    await panel.getByRole('button', { name: 'Declare' }).click();
+    await panel.getByLabel('Ready against:').selectOption({ label: 'Goblin' });
+    await panel.getByLabel('Pass to:').selectOption({ label: 'Goblin' });
+    await panel.getByRole('button', { name: 'Ready and pass to Goblin' }).click();
+    await expect.poll(() => panel.innerText(), POLL).toContain('Readied: Hero waits for Goblin');
+    expect(await s.locator('.acting-now').innerText()).toBe('Goblin');
+    // Both roll d20 + INT mod (+0 each), a tie re-rolled at this table: an even chance.
+    await expect.poll(() => panel.locator('.initiative-row .odds').last().innerText(), POLL).toContain('Initiative Challenge: Hero first 50.0%');
+    await shot(s, 'hc-initiative-readied');
+    await panel.getByRole('button', { name: 'Hero interrupts Goblin' }).click();
+    const challenge = card(s, 'Hero interrupts Goblin');
+    await expect.poll(() => challenge.innerText(), POLL).toMatch(/Initiative Challenge[\s\S]*Hero: d20 \d+, total \d+[\s\S]*Goblin: d20 \d+, total \d+[\s\S]*goes first/);
+    // Whoever won acts now, the other owes the next turn.
+    await expect.poll(() => panel.innerText(), POLL).toContain('(an owed turn)');
+  }, 90_000);
+
   it('surprise: the Smith marks the surprised, rolls their INT Test with its odds shown, and the log says who recovers', async () => {
     const s = await smithTable({});
     const panel = s.locator('.initiative-panel');
