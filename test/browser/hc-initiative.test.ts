@@ -168,8 +168,9 @@ describe.skipIf(reason !== null)(`initiative in the tracker${reason !== null ? `
     await expect.poll(() => s.locator('.combat-status').innerText(), POLL).toContain('Round 2');
   }, 120_000);
 
-  it("a player sees no hidden foe's odds or total, and is offered only their own character's moves", async () => {
-    const t = await api<{ id: string; smithToken: string; inviteCode: string; memberId: string }>('/api/tables', { name: 'Behind the screen', ruleset: 'hammercrawl', settings: {} });
+  /** A player's new character and the Smith's Goblin in the tracker: both pages, on the Combat tab. */
+  async function playerTable(settings: Record<string, string>): Promise<{ s: Page; p: Page; hero: string }> {
+    const t = await api<{ id: string; smithToken: string; inviteCode: string; memberId: string }>('/api/tables', { name: 'Behind the screen', ruleset: 'hammercrawl', settings });
     const player = await join(t.id, t.inviteCode, 'Wren');
     const pc = await seated(player);
     const p = await openTable(pc, t.id);
@@ -181,6 +182,27 @@ describe.skipIf(reason !== null)(`initiative in the tracker${reason !== null ? `
     await s.getByRole('button', { name: 'Add the party' }).click();
     await s.locator('.combatants > li', { hasText: hero }).first().waitFor(POLL);
     await addCombatant(s, 'Goblin', 'foes');
+    return { s, p, hero };
+  }
+
+  it("Exchanges: a player ends their own character's action, and is offered nothing on the foe's", async () => {
+    const { s, p, hero } = await playerTable({ 'initiative-flow': 'exchanges' });
+    const panel = s.locator('.initiative-panel');
+    await panel.getByLabel('Who starts the fight').selectOption({ label: hero });
+    await panel.getByRole('button', { name: 'Start initiative' }).click();
+    await p.getByRole('tab', { name: 'Combat' }).click();
+    const mine = p.locator('.initiative-panel');
+    await expect.poll(() => mine.locator('.initiative-decision').innerText(), POLL).toContain('(yours)');
+    await mine.getByRole('group', { name: /Whom the action affected/ }).getByLabel('Goblin').check();
+    await mine.getByRole('button', { name: 'End action' }).click();
+    await expect.poll(() => p.locator('.acting-now').innerText(), POLL).toBe('Goblin');
+    await expect.poll(() => mine.locator('.initiative-decision').innerText(), POLL).toContain('(not yours to make)');
+    expect(await mine.getByRole('button').count()).toBe(0);
+    await card(p, `${hero} has acted`).waitFor(POLL);
+  }, 120_000);
+
+  it("a player sees no hidden foe's odds or total, and is offered only their own character's moves", async () => {
+    const { s, p, hero } = await playerTable({});
     const panel = s.locator('.initiative-panel');
     await panel.getByRole('button', { name: 'Start initiative' }).click();
     await p.getByRole('tab', { name: 'Combat' }).click();

@@ -84,7 +84,7 @@ export function initiativeCard(e: RulesetEvent, ctx: RulesetLogContext): LogCard
         lines.push(`${name(x.id)} waits for ${name(x.waitFor)}`);
         break;
       case 'turn-ended':
-        title ??= `${names(x.actors)} ${x.actors.length > 1 ? 'end their actions' : 'ends the turn'}`;
+        title ??= `${names(x.actors)} ${x.actors.length > 1 ? 'have' : 'has'} acted`;
         if (x.affected.length > 0) lines.push(`Affected: ${names(x.affected)}`);
         if (x.chooser !== null) lines.push(`${name(x.chooser)} chooses who acts next`);
         break;
