@@ -166,6 +166,13 @@ describe.skipIf(reason !== null)(`initiative in the tracker${reason !== null ? `
     await panel.getByRole('button', { name: 'New Exchange' }).click();
     await expect.poll(() => s.locator('.acting-now').innerText(), POLL).toBe('Orc');
     await expect.poll(() => s.locator('.combat-status').innerText(), POLL).toContain('Round 2');
+    // The Orc's action touches Hero and Ally; Hero goes next, and his own form starts with nothing ticked.
+    await affected.getByLabel('Hero').check();
+    await affected.getByLabel('Ally').check();
+    await panel.getByLabel('Acts next:').selectOption({ label: 'Hero' });
+    await panel.getByRole('button', { name: 'End action' }).click();
+    await expect.poll(() => s.locator('.acting-now').innerText(), POLL).toBe('Hero');
+    expect(await affected.locator('input:checked').count()).toBe(0);
   }, 120_000);
 
   /** A player's new character and the Smith's Goblin in the tracker: both pages, on the Combat tab. */

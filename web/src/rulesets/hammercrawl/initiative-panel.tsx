@@ -346,6 +346,7 @@ export function InitiativePanel(props: CombatPanelProps) {
   const isMine = isSmith || speaker !== null;
   const who = decision.deciders === null ? 'the Smith' : decision.deciders.length === 0 ? 'the Smith' : decision.deciders.length > 3 ? 'anyone still in the fight' : decision.deciders.map(name).join(' or ');
   const ids = standing(state).map((c) => c.id);
+  const turnKey = `${state.round}:${state.acted.join(',')}:${state.acting.join(',')}`;
   let body = null;
   switch (state.status) {
     case 'awaiting-contest': {
@@ -393,7 +394,12 @@ export function InitiativePanel(props: CombatPanelProps) {
             <strong class="initiative-acting">{state.acting.map(name).join(' and ')}</strong> {state.acting.length > 1 ? 'act at once' : 'acts'}
             {state.isOwedTurn ? ' (an owed turn)' : ''}.
           </p>
-          {state.settings.flow === 'passing' ? <PassingTurn state={state} name={name} send={send} may={may} score={score} /> : <ExchangeTurn state={state} name={name} send={send} may={may} isSmith={isSmith} score={score} />}
+          {/* A new turn starts with a fresh form: nothing ticked or picked for the last one carries over. */}
+          {state.settings.flow === 'passing' ? (
+            <PassingTurn key={turnKey} state={state} name={name} send={send} may={may} score={score} />
+          ) : (
+            <ExchangeTurn key={turnKey} state={state} name={name} send={send} may={may} isSmith={isSmith} score={score} />
+          )}
         </>
       );
       break;
