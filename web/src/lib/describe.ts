@@ -202,6 +202,8 @@ export interface RulesetLogContext {
   nameOf(id: string | null): string;
   /** A character's name at the table, or null. */
   characterName(id: string): string | null;
+  /** A tracker combatant's name, from the tracker the same command left (null when it left none). */
+  combatantName?(id: string): string | null;
 }
 
 /**
@@ -419,7 +421,10 @@ function coreBody(e: NotARoll, entry: LogEntry, ctx: CardContext): Body | null {
 function rulesetBody(e: RulesetEvent, entry: LogEntry, ctx: CardContext): Body | null {
   const follows = followLines(entry);
   if (ctx.readEvent === undefined) return compact('table', fieldName(e.kind), follows.length > 0 ? { lines: follows, isCompact: false } : {});
-  const body = ctx.readEvent(e, { nameOf: ctx.nameOf, characterName: (id) => ctx.characterName?.(id) ?? null });
+  // The tracker the same command moved (a ruleset's initiative) names the combatants its event calls by id.
+  const tracker = entry.follows.find((f) => f.kind === 'combat-changed') as { readonly combat?: unknown } | undefined;
+  const combatantName = (id: string) => (tracker?.combat === undefined ? null : (readCombat(tracker.combat).combatants.find((c) => c.id === id)?.name ?? null));
+  const body = ctx.readEvent(e, { nameOf: ctx.nameOf, characterName: (id) => ctx.characterName?.(id) ?? null, combatantName });
   if (body === null) return null;
   const { category, isCompact, totalLabel, isPhysical, ...rest } = body;
   const lines = [...rest.lines, ...follows];

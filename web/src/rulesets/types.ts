@@ -160,6 +160,10 @@ export interface CombatPanelProps {
   readonly isSmith: boolean;
   /** Sends one of the ruleset's own tracker actions (`{ kind: 'combat', action }`); false when refused. */
   readonly act: (a: RulesetCombatAction) => Promise<boolean>;
+  /** The viewer may speak for this combatant: the Smith for all, a player for their own characters'. */
+  readonly mayActFor?: (combatantId: string) => boolean;
+  /** The server's tracker as received (fields the generic view does not read, such as a ruleset's marks). */
+  readonly combat?: unknown;
 }
 
 /** The monster line field. */

@@ -98,7 +98,17 @@ export function CombatPanel(props: { session: TableSession }) {
           </datalist>
         ) : null,
       )}
-      {extras?.Panel ? <extras.Panel combatants={combat.combatants} events={state.rulesetEvents} settings={state.settings} isSmith={isSmith} act={(a) => panelAction.run(a)} /> : null}
+      {extras?.Panel ? (
+        <extras.Panel
+          combatants={combat.combatants}
+          events={state.rulesetEvents}
+          settings={state.settings}
+          isSmith={isSmith}
+          act={(a) => panelAction.run(a)}
+          mayActFor={(id) => combat.combatants.some((c) => c.id === id && mayAttackWith(c, state.you, state.characters))}
+          combat={state.combat}
+        />
+      ) : null}
       <ActionError action={panelAction} />
       <ol class="combatants" aria-label="Initiative order">
         {combat.combatants.map((c, i) => (

@@ -42,6 +42,9 @@ function table(settings: TableSettings = {}) {
     get initiative() {
       return (state!.extension as HammercrawlTableState).initiative ?? null;
     },
+    save(actor: Actor, character: unknown) {
+      return send(actor, { kind: 'character-save', requestId: `r${++n}`, character } as TableCommand, seededRandom(n));
+    },
     tracker(actor: Actor, action: Record<string, unknown>) {
       return send(actor, { kind: 'combat', requestId: `r${++n}`, action } as TableCommand, seededRandom(n));
     },
@@ -102,6 +105,26 @@ describe('initiative at the table (passing the initiative)', () => {
     t.init(smith, { kind: 'start' });
     expect(t.tracker(smith, { type: 'set-order', order: ['c4', 'c3', 'c2', 'c1'] }).ok).toBe(true);
     expect(t.state.combat.order).toEqual(['c4', 'c3', 'c2', 'c1']);
+  });
+});
+
+describe('who may end an Exchange action (IN-16)', () => {
+  it("a player ends their own character's action, not a foe's; the Smith ends any", () => {
+    const t = table({ 'initiative-flow': 'exchanges' });
+    const made = rules.rollCharacter(seededRandom(3), {});
+    if (!made.ok) throw new Error(made.error.message);
+    expect(t.save(ada, made.value).ok).toBe(true);
+    const characterId = t.state.characters[0]!.id;
+    expect(t.tracker(smith, { type: 'add', name: 'Hero', side: 'party', characterId }).ok).toBe(true);
+    expect(t.tracker(smith, { type: 'add', name: 'Goblin', side: 'foes' }).ok).toBe(true);
+    expect(t.init(smith, { kind: 'start', initiator: 'c1' }).ok).toBe(true);
+    // Ada speaks for Hero (c1), who is acting: she says whom the action affected and who goes next.
+    expect(t.init(ada, { kind: 'end-action', affected: ['c2'], next: ['c2'] })).toMatchObject({ ok: true });
+    expect(t.initiative!.acting).toEqual(['c2']);
+    // The Goblin's action is not hers to end; the Smith's it is.
+    expect(t.init(ada, { kind: 'end-action', affected: [] })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
+    expect(t.init(smith, { kind: 'end-action', affected: [] })).toMatchObject({ ok: true });
+    expect(t.initiative!.status).toBe('exchange-over');
   });
 });
 

@@ -164,7 +164,9 @@ export function decideInitiativeAction(
   const decider = deciderOf(asked);
   // The Initiative Contest is rolled by a leader's player or the Smith; everything else without a decider is the Smith's.
   const leaderRolls = asked.kind === 'roll-contest' && context.combat.combatants.some((c) => c.isLeader && mayActFor(context, c.id));
-  if (!context.can('combat') && !leaderRolls && (decider === null || !mayActFor(context, decider))) return forbidden('decide the initiative for another combatant');
+  // An Exchange action is ended by whoever speaks for one of its actors: they say whom it affected (IN-16).
+  const actorEnds = asked.kind === 'end-action' && asked.chooser === undefined && (before?.acting ?? []).some((a) => mayActFor(context, a));
+  if (!context.can('combat') && !leaderRolls && !actorEnds && (decider === null || !mayActFor(context, decider))) return forbidden('decide the initiative for another combatant');
   let command: InitiativeCommand;
   if (asked.kind === 'start') {
     const combatants = initiativeCombatantsOf(context.combat, context.characters);
@@ -203,8 +205,8 @@ function hiddenFoesOf(combat: CombatState, state: InitiativeState): ReadonlySet<
 
 /**
  * An initiative event as a player sees it (TB-17): a hidden foe's INT and DEX read as the middling 10
- * with `isHidden`, its roll totals and surprise target as null (with the face seen, they would give
- * its mod away). The same object when nothing in it is hidden.
+ * with `isHidden`, its roll totals and surprise target and face as null (with the face seen, they
+ * would give its mod away). The same object when nothing in it is hidden.
  */
 export function initiativeEventForPlayers(event: InitiativeEvent, hidden: ReadonlySet<string>): InitiativeEvent {
   switch (event.kind) {
@@ -221,7 +223,8 @@ export function initiativeEventForPlayers(event: InitiativeEvent, hidden: Readon
     }
     case 'surprise-rolled': {
       if (!event.tests.some((t) => hidden.has(t.id))) return event;
-      return { ...event, tests: event.tests.map((t) => (hidden.has(t.id) ? { ...t, target: null } : t)) };
+      // Its face too: a Test not rolled (null) would say its INT is 20.
+      return { ...event, tests: event.tests.map((t) => (hidden.has(t.id) ? { ...t, natural: null, target: null } : t)) };
     }
     case 'interrupt-rolled': {
       const a = hidden.has(event.interrupter);

@@ -1,12 +1,14 @@
 /**
  * The log cards of HAMMERCRAWL!'s events that are no rolls (the registry's `logCard`): a Venture's steps
  * (the party, the dungeon, each node, its node pool rolled and its marks resolved, XP, camps, lights) and
- * a caster's magick (spells learned, prepared, cast, kept or forgotten, rests), each named and explained.
+ * a caster's magick (spells learned, prepared, cast, kept or forgotten, rests), and initiative (the
+ * Contest, interrupts and surprise Tests with their faces; initiative-log.ts), each named and explained.
  */
 import { resolveHammerFaces } from '../../../../src/rules/hammercrawl/hammer-pools.js';
 import { describeMagickEvent } from '../../../../src/rules/hammercrawl/magick/magick-state.js';
 import type { LogCardBody, RulesetLogContext } from '../../lib/describe.js';
 import type { RulesetEvent } from '../../lib/protocol.js';
+import { initiativeCard } from './initiative-log.js';
 import { hammerPoolBody } from './roll-card.js';
 import { eventOfKind, type MagickEvent, type VentureEvent } from './wire.js';
 
@@ -156,5 +158,6 @@ export function hammercrawlLogCard(e: RulesetEvent, ctx: RulesetLogContext): Log
   const magick = eventOfKind(e, 'magick-changed');
   if (magick !== null) return Array.isArray(magick.events) ? magickCard(magick.characterId, magick.events, ctx) : null;
   if (e.kind === 'hammer-scene-ended') return { title: 'The scene ends: set-aside hammer dice are gone', detail: null, dice: [], lines: [], total: null, outcome: null, category: 'table', isCompact: true };
+  if (e.kind === 'initiative-changed') return initiativeCard(e, ctx);
   return null;
 }
