@@ -132,6 +132,12 @@ export interface BruteTactical {
    * defend (CB-1, CB-3); its natural 1 on a d16 or bigger is the minion's crit (Combat Crits, CB-6).
    */
   readonly defenseRoll?: { readonly die: number; readonly mod: number; readonly value: number };
+  /**
+   * The target in Total Defense: a Competition instead, the attack die against the defender's d20 (with
+   * its own steps) plus its Defense mod, ties to the defender; the defender's natural 1 on a d16 or bigger
+   * is the attacker's crit (Total Defense; Combat Crits; CB-6). A minion's Defense is not met here (CB-1).
+   */
+  readonly competition?: { readonly die: number; readonly mod: number };
   /** The Save die (d20, one step down against a source of greater level) and the saver's stat mod. */
   readonly saveDie: number;
   readonly saveMod: number;
@@ -146,6 +152,25 @@ export function bruteTactical(t: BruteTactical): { connect: number; crit: number
   let oneEffect = 0;
   let twoEffects = 0;
   let saved = 0;
+  const comp = t.competition;
+  if (comp !== undefined) {
+    for (const a of faces(t.attackDie)) {
+      for (const d of faces(comp.die)) {
+        const pad = 1 / t.attackDie / comp.die;
+        const isCrit = (t.attackDie >= 16 && a === t.attackDie) || (comp.die >= 16 && d === 1);
+        if (!isCrit && a + t.attackMod <= d + comp.mod) continue;
+        connect += pad;
+        if (isCrit) crit += pad;
+        for (const s of faces(t.saveDie)) {
+          const ps = pad / t.saveDie;
+          if (s + t.saveMod > t.saveTarget) saved += ps;
+          else if (isCrit) twoEffects += ps;
+          else oneEffect += ps;
+        }
+      }
+    }
+    return { connect, crit, save: connect === 0 ? 0 : saved / connect, oneEffect, twoEffects };
+  }
   const dr = t.defenseRoll;
   const die = dr === undefined ? t.attackDie : dr.die;
   for (const a of faces(die)) {

@@ -7,7 +7,7 @@
  * Rules: HAMMERCRAWL! v4, Tactical ATTACK!, SAVES, Crits, Combat Crits, DAMAGE, ARMOUR (Coverage).
  */
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../dice/random.js';
+import { scriptedRandom, seededRandom } from '../../../dice/random.js';
 import { rollCombatAction, EMPTY_COMBAT, type CombatAction, type CombatState } from '../../../table/combat.js';
 import { chanceOf, enumeratePaths } from '../../../../test/enumerate.js';
 import { add, bruteDamage, bruteTactical, keyOf, stepped, type BruteHit, type BruteTactical, type BruteTarget, type Dist } from '../../../../test/hammercrawl-brute.js';
@@ -273,6 +273,42 @@ function tacticalCases(): TacticalCase[] {
       brute: { attackDie: stepped(d16, -1), attackMod: 2, defense: 12, meets: true, saveDie: 20, saveMod: 0, saveTarget: monsterTarget(2) },
     },
     {
+      name: 'hound on a brute in Total Defense: a Competition, d16 + 3 against d20 + 2, ties to the brute',
+      combat: duel(BRUTE, HOUND, [CONDITION_WORDS.totalDefense]),
+      characters: [],
+      attackerId: 'c2',
+      targetId: 'c1',
+      stat: 'STR',
+      brute: { attackDie: d16, attackMod: 3, defense: 12, meets: false, competition: { die: 20, mod: 12 - 10 }, saveDie: 20, saveMod: 0, saveTarget: monsterTarget(3) },
+    },
+    {
+      name: 'hound on a twice Hampered brute in Total Defense: its d14 cannot give the crit',
+      combat: duel(BRUTE, HOUND, [CONDITION_WORDS.totalDefense, CONDITION_WORDS.hampered, CONDITION_WORDS.hampered]),
+      characters: [],
+      attackerId: 'c2',
+      targetId: 'c1',
+      stat: 'DEX',
+      brute: { attackDie: d16, attackMod: 3, defense: 12, meets: false, competition: { die: stepped(20, -2), mod: 12 - 10 }, saveDie: 20, saveMod: 0, saveTarget: monsterTarget(3) },
+    },
+    {
+      name: 'goblin on a Hampered brute (a passive Defense): the Save is the brute’s next check, one step down (CB-42)',
+      combat: duel(BRUTE, GOBLIN, [CONDITION_WORDS.hampered]),
+      characters: [],
+      attackerId: 'c2',
+      targetId: 'c1',
+      stat: 'STR',
+      brute: { attackDie: d16, attackMod: 2, defense: 12, meets: true, saveDie: stepped(20, -1), saveMod: 0, saveTarget: monsterTarget(2) },
+    },
+    {
+      name: 'goblin on a twice Hampered brute: the Save two steps down',
+      combat: duel(BRUTE, GOBLIN, [CONDITION_WORDS.hampered, CONDITION_WORDS.hampered]),
+      characters: [],
+      attackerId: 'c2',
+      targetId: 'c1',
+      stat: 'STR',
+      brute: { attackDie: d16, attackMod: 2, defense: 12, meets: true, saveDie: stepped(20, -2), saveMod: 0, saveTarget: monsterTarget(2) },
+    },
+    {
       name: 'a character on a goblin: its STR mod, and the Save against its STR score',
       combat: withPc(GOBLIN),
       characters: [pc],
@@ -367,5 +403,18 @@ describe('Tactical Attacks: the odds shown before the click', () => {
       expectWithinFourSigma(counts.one, RUNS, t.oneEffect, 0, `${c.name}: one`);
       expectWithinFourSigma(counts.two, RUNS, t.twoEffects, 0, `${c.name}: two`);
     }
+  });
+
+  it('the Save uses up a Hampered target’s condition when it is rolled, and a miss leaves it (CB-42)', () => {
+    const s = duel(BRUTE, GOBLIN, [CONDITION_WORDS.hampered]);
+    const action = { type: 'tactical-attack', attackerId: 'c2', targetId: 'c1', stat: 'STR' } as const;
+    // The goblin's d16 shows 12: 12 + 2 meets Defense 12. The brute's Save, a d16 for the Hampered: 5, under 12.
+    const hit = rollTrackerAction(scriptedRandom([12, 5]), s, [], action);
+    if (!hit.ok) throw new Error(hit.error.message);
+    expect(hit.value.attack?.lines.join(' ')).toMatch(/d16/);
+    expect(hit.value.combat.combatants[0]!.conditions).not.toContain(CONDITION_WORDS.hampered);
+    const miss = rollTrackerAction(scriptedRandom([2]), s, [], action);
+    if (!miss.ok) throw new Error(miss.error.message);
+    expect(miss.value.combat.combatants[0]!.conditions).toEqual([CONDITION_WORDS.hampered]);
   });
 });
