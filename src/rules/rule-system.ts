@@ -781,6 +781,23 @@ export function forbidden(what: string): RuleResult<never> {
   return problem('auth/forbidden', `Your role may not ${what}.`);
 }
 
+/**
+ * The stat scores of a table character's document (`stats: { STR: { score } }`, `RulesetCharacter`), by
+ * attribute id; `{}` for no character, and an entry without a numeric score is left out. The generic
+ * tracker reads it for initiative, and a ruleset's table code may read it the same way.
+ * @example statScoresOf({ id: 'c', ownerId: 'u', document: { stats: { DEX: { score: 14, mod: 1 } } } }) // { DEX: 14 }
+ */
+export function statScoresOf(character: TableCharacter | undefined): Record<string, number> {
+  const stats = character?.document['stats'];
+  const out: Record<string, number> = {};
+  if (stats === null || typeof stats !== 'object') return out;
+  for (const [k, v] of Object.entries(stats as Record<string, unknown>)) {
+    const score = v !== null && typeof v === 'object' ? (v as { score?: unknown }).score : undefined;
+    if (typeof score === 'number') out[k] = score;
+  }
+  return out;
+}
+
 /** The table's character `id`, or the refusal naming it. */
 export function tableCharacter(characters: readonly TableCharacter[], id: string): RuleResult<TableCharacter> {
   const c = characters.find((x) => x.id === id);

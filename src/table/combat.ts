@@ -5,7 +5,7 @@
  * a ruleset's table extension may add actions of its own (HAMMERCRAWL!'s one-click attacks).
  */
 import type { RandomSource } from '../dice/random.js';
-import type { CombatChangedBody, CombatSide, Combatant, CombatState, RuleSystem, TableCharacter, TrackerField } from '../rules/rule-system.js';
+import { statScoresOf, type CombatChangedBody, type CombatSide, type Combatant, type CombatState, type RuleSystem, type TableCharacter, type TrackerField } from '../rules/rule-system.js';
 import { MAX_COMBATANTS, MAX_CONDITION_LENGTH, MAX_CONDITIONS, MAX_MEMBER_NAME_LENGTH } from './limits.js';
 import { done, refuse, type TableResult } from './result.js';
 
@@ -16,18 +16,6 @@ export const MAX_MONSTER_LINE_LENGTH = 200;
 
 /** An empty tracker. */
 export const EMPTY_COMBAT: CombatState = { isActive: false, round: 0, order: [], turn: null, combatants: [], initiative: null, nextId: 1 };
-
-/** The attribute scores of a character document (`stats: { STR: { score } }`), for initiative. */
-function scoresOf(character: TableCharacter | undefined): Record<string, number> {
-  const stats = character?.document['stats'];
-  const out: Record<string, number> = {};
-  if (stats === null || typeof stats !== 'object') return out;
-  for (const [k, v] of Object.entries(stats as Record<string, unknown>)) {
-    const score = v !== null && typeof v === 'object' ? (v as { score?: unknown }).score : undefined;
-    if (typeof score === 'number') out[k] = score;
-  }
-  return out;
-}
 
 /** Fields of a combatant that the Smith sets. */
 export interface CombatantFields {
@@ -239,7 +227,7 @@ export function rollCombatAction(
       // A character's scores come from its document; what the tracker sets overrides them.
       const rolled = rules.rollInitiative(
         rng,
-        state.combatants.map((c) => ({ id: c.id, side: c.side, stats: { ...scoresOf(characters.find((x) => x.id === c.characterId)), ...c.stats }, isLeader: c.isLeader })),
+        state.combatants.map((c) => ({ id: c.id, side: c.side, stats: { ...statScoresOf(characters.find((x) => x.id === c.characterId)), ...c.stats }, isLeader: c.isLeader })),
       );
       if (!rolled.ok) {
         // Name combatants, not their ids, in the message.

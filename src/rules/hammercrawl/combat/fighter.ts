@@ -116,6 +116,16 @@ export interface CombatSpecials {
   readonly bloodRage: { readonly whileRaging: number; readonly after: number } | null;
 }
 
+/** What a fighter brings into a fight: no conditions, no Total Defense, no last target, no Blood Rage yet. */
+export const FRESH_FIGHT_STATE: Pick<Fighter, 'conditions' | 'isInTotalDefense' | 'isCovering' | 'lastTargetId' | 'lastLayOnHandsRound' | 'rage'> = Object.freeze({
+  conditions: Object.freeze([]),
+  isInTotalDefense: false,
+  isCovering: false,
+  lastTargetId: null,
+  lastLayOnHandsRound: null,
+  rage: 'none',
+});
+
 /** Specials of a fighter with none (a minion, a boss, a character without combat specials). */
 export const NO_SPECIALS: CombatSpecials = Object.freeze({
   featChecks: [],
@@ -454,12 +464,7 @@ export function fighterFromCharacter(c: Character, options: FighterFromCharacter
     stockId: c.stock,
     classId: c.class,
     resources: { hdRerolls: specials.hdRerolls, armourRerolls: specials.armourRerolls, fistUses: specials.fistUses ?? 0 },
-    conditions: [],
-    isInTotalDefense: false,
-    isCovering: false,
-    lastTargetId: null,
-    lastLayOnHandsRound: null,
-    rage: 'none',
+    ...FRESH_FIGHT_STATE,
   };
 }
 
@@ -559,12 +564,7 @@ export function monsterFighters(spec: MonsterSpec, side: CombatSide = 'foes'): F
       stockId: null,
       classId: null,
       resources: { hdRerolls: 0, armourRerolls: 0, fistUses: 0 },
-      conditions: [],
-      isInTotalDefense: false,
-      isCovering: false,
-      lastTargetId: null,
-      lastLayOnHandsRound: null,
-      rage: 'none',
+      ...FRESH_FIGHT_STATE,
     });
   }
   return out;

@@ -3,7 +3,7 @@
  * without the creation rolls. Not part of the public API of the rules.
  */
 import { WEAPONS } from '../data/weapons.js';
-import { NO_SPECIALS, type CombatSpecials, type Fighter, type WeaponProfile } from './fighter.js';
+import { FRESH_FIGHT_STATE, NO_SPECIALS, type CombatSpecials, type Fighter, type WeaponProfile } from './fighter.js';
 
 /** A test fighter: a level-1 PC with d8 Health and Harm Dice, Defense 8 (DEX mod 0), a long sword, STR +1. */
 export function testPc(overrides: Partial<Omit<Fighter, 'specials'>> & { readonly specials?: Partial<CombatSpecials> } = {}): Fighter {
@@ -53,12 +53,7 @@ export function testPc(overrides: Partial<Omit<Fighter, 'specials'>> & { readonl
     stockId: null,
     classId: null,
     resources: { hdRerolls: 0, armourRerolls: 0, fistUses: 0 },
-    conditions: [],
-    isInTotalDefense: false,
-    isCovering: false,
-    lastTargetId: null,
-    lastLayOnHandsRound: null,
-    rage: 'none',
+    ...FRESH_FIGHT_STATE,
     ...rest,
   };
 }

@@ -12,7 +12,7 @@
  */
 import type { RandomSource } from '../../../dice/random.js';
 import { optional, readArray, readObject, readString, readTagged, type Reader } from '../../json-reader.js';
-import { forbidden, MAX_TABLE_ID_LENGTH, ok, type CombatState, type ExtensionContext, type ExtensionEvent, type RuleResult, type TableCharacter, type TableSettings } from '../../rule-system.js';
+import { forbidden, MAX_TABLE_ID_LENGTH, ok, statScoresOf, type CombatState, type ExtensionContext, type ExtensionEvent, type RuleResult, type TableCharacter, type TableSettings } from '../../rule-system.js';
 import {
   combatantFromEntrant,
   evolveInitiative,
@@ -84,17 +84,6 @@ function upper(stats: Readonly<Record<string, number>>): Record<string, number> 
   return Object.fromEntries(Object.entries(stats).map(([k, v]) => [k.toUpperCase(), v]));
 }
 
-function scoresOf(character: TableCharacter | undefined): Record<string, number> {
-  const stats = character?.document['stats'];
-  const out: Record<string, number> = {};
-  if (stats === null || typeof stats !== 'object') return out;
-  for (const [k, v] of Object.entries(stats as Record<string, unknown>)) {
-    const score = v !== null && typeof v === 'object' ? (v as { score?: unknown }).score : undefined;
-    if (typeof score === 'number') out[k] = score;
-  }
-  return out;
-}
-
 /** The tracker's combatants still standing, as initiative combatants (INT and DEX from the document or the tracker). */
 export function initiativeCombatantsOf(combat: CombatState, characters: readonly TableCharacter[]): RuleResult<readonly InitiativeCombatant[]> {
   const out: InitiativeCombatant[] = [];
@@ -102,7 +91,7 @@ export function initiativeCombatantsOf(combat: CombatState, characters: readonly
     if (c.isDown) continue;
     const character = c.characterId === undefined ? undefined : characters.find((x) => x.id === c.characterId);
     // A score not given reads as 10, the stat table's +0 (IN-14): a monster line has no stats.
-    const stats = { INT: MIDDLING_SCORE, DEX: MIDDLING_SCORE, ...upper(scoresOf(character)), ...upper(c.stats) };
+    const stats = { INT: MIDDLING_SCORE, DEX: MIDDLING_SCORE, ...upper(statScoresOf(character)), ...upper(c.stats) };
     const read = combatantFromEntrant({ id: c.id, side: c.side, stats, isLeader: c.isLeader });
     if (!read.ok) return read;
     out.push(read.value);

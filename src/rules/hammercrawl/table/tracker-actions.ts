@@ -6,7 +6,7 @@
  * attack (a trap, a fall, a spell's DV) through the soak flow. Each builds what its odds are computed
  * from before the click, and each writes the tracker and, for a character, its document (TC-1).
  * Rules: HAMMERCRAWL! v4, COMBAT (Taking Turns, STANDARD COMBAT ACTIONS, EXTENDED COMBAT OPTIONS, DAMAGE).
- * Rulings CB-9, CB-11, CB-12, CB-37 to CB-41 in docs/rulings.md.
+ * Rulings CB-9, CB-11, CB-12, CB-13, CB-37 to CB-43 in docs/rulings.md.
  */
 import type { RandomSource } from '../../../dice/random.js';
 import { ok, problem, type CombatState, type Combatant, type RuleResult, type TableCharacter, type TrackerAttackRecord, type TrackerHarmRecord } from '../../rule-system.js';
@@ -17,7 +17,7 @@ import { tacticalSaveSpec } from '../combat/encounter.js';
 import type { Fighter, HarmSource } from '../combat/fighter.js';
 import { harmDistribution, prepareHarm, rollHarm, type PreparedHarm } from '../combat/harm.js';
 import { hitOutcomesForDamageRoll, rollHit, type Defender, type Hit, type HitOutcome } from '../damage.js';
-import { rollSave, saveOdds, type SaveResult } from '../saves.js';
+import { rollSave, saveOdds, type SaveResult, type SaveSpec } from '../saves.js';
 import { checkOdds, rollCheck, type CheckSpec } from '../checks.js';
 import { halfStat } from '../check-modifiers.js';
 import { HAMMERCRAWL_CHAIN, stepDie } from '../../../dice/index.js';
@@ -127,6 +127,8 @@ export interface TrackerTactical {
   /** P(the attack connects), crits included; P(crit). */
   readonly connect: number;
   readonly crit: number;
+  /** The Save the target makes if the attack connects, and whether it uses up the target's Hampered (CB-43). */
+  readonly saveSpec: { readonly spec: SaveSpec; readonly usesHampered: boolean };
   /** P(the target's Save succeeds), once the attack connected. */
   readonly save: number;
   /** P(one effect lands) and P(two: a crit and a failed Save). */
@@ -147,17 +149,32 @@ export function trackerTactical(
   const built = trackerAttack(combat, characters, attackerId, targetId, options, settings, { tactical: true });
   if (!built.ok) return built;
   const { hitNoCrit, crit } = attackCheckOdds(built.value.attack.spec);
-  const save = saveOdds(tacticalSaveSpec(built.value.attacker, built.value.target, stat, settings)).saved;
+  const saveSpec = hamperedSave(built.value.target, built.value.attack.consumed, tacticalSaveSpec(built.value.attacker, built.value.target, stat, settings));
+  const save = saveOdds(saveSpec.spec).saved;
   return ok({
     attacker: built.value.attacker,
     target: built.value.target,
     checks: built.value,
+    saveSpec,
     connect: hitNoCrit + crit,
     crit,
     save,
     oneEffect: hitNoCrit * (1 - save),
     twoEffects: crit * (1 - save),
   });
+}
+
+/**
+ * The target's Save against a Tactical Attack, Hampered: when the target rolled no Defense against the
+ * attack (a passive Defense), the Save is the target's next check and takes the -1 step of each Hampered,
+ * using them up (Tactical ATTACK!; rulings CB-13, CB-43). A target whose Defense roll used them saves as usual.
+ */
+function hamperedSave(target: Fighter, consumed: BuiltAttack['consumed'], spec: SaveSpec): { readonly spec: SaveSpec; readonly usesHampered: boolean } {
+  const hampered = target.conditions.filter((c) => c.kind === 'hampered').length;
+  const usedByDefense = consumed.some((u) => u.fighterId === target.id && u.kind === 'hampered');
+  if (hampered === 0 || usedByDefense) return { spec, usesHampered: false };
+  const step = { amount: -hampered, origin: { kind: 'rule' as const, id: 'hampered', label: `${target.name} hampered (Tactical Attack)` } };
+  return { spec: { ...spec, steps: [...(spec.steps ?? []), step] }, usesHampered: true };
 }
 
 function rollTactical(
@@ -176,11 +193,13 @@ function rollTactical(
   const lines = [...roll.lines];
   if (isCrit) lines.push(roll.critBy === 'attack' ? 'combat Crit: the attack die shows its top face' : 'combat Crit: a natural 1 on the Defense roll');
   let save: SaveResult | null = null;
+  const consumed = [...built.value.checks.attack.consumed];
   if (roll.isHit) {
-    save = rollSave(rng, tacticalSaveSpec(attacker, target, stat, settings));
+    save = rollSave(rng, built.value.saveSpec.spec);
     lines.push(`${target.name}: ${save.summary}`);
+    if (built.value.saveSpec.usesHampered) consumed.push({ fighterId: target.id, kind: 'hampered' });
   }
-  let after = { ...combat, combatants: conditionsAfter(combat, attackerId, built.value.checks.attack.consumed) };
+  let after = { ...combat, combatants: conditionsAfter(combat, attackerId, consumed) };
   const lands = roll.isHit && save !== null && !save.saved;
   const count: 1 | 2 = isCrit ? 2 : 1;
   if (lands) {
