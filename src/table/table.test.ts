@@ -206,7 +206,7 @@ describe('permissions', () => {
   it("a ruleset's extension adds its own rows; an action no one names is refused", () => {
     const extension = rules.table!;
     const actions = [...TABLE_ACTIONS, ...Object.keys(extension.permissions)];
-    expect(actions.filter((a) => canAt(extension, 'player', a)).sort()).toEqual(['character-remove-own', 'character-save-own', 'chat', 'check', 'hammer-check', 'magick-own', 'member-rename-self', 'roll', 'see-events', 'usage']);
+    expect(actions.filter((a) => canAt(extension, 'player', a)).sort()).toEqual(['character-remove-own', 'character-save-own', 'chat', 'check', 'hammer-check', 'magick-own', 'member-rename-self', 'roll', 'see-events', 'usage', 'venture-own-limit']);
     expect(actions.filter((a) => canAt(extension, 'observer', a))).toEqual(['see-events', 'chat', 'member-rename-self']);
     for (const a of actions) expect(canAt(extension, 'smith', a)).toBe(true);
     expect(canAt(extension, 'smith', 'no-such-action')).toBe(false);

@@ -27,7 +27,12 @@ describe('encumbrance and bags on the sheet', () => {
 
   it('is a sheet section of the ruleset for any character with an inventory', () => {
     const panels = web.sheetPanels ?? [];
-    const shown = panels.filter((p) => p.isShown({ session: { state: { value: { rulesetEvents: [] } } } as never, character: { id: 'c1', document: doc } as never, canAct: true }));
-    expect(shown.length).toBeGreaterThanOrEqual(1);
+    const session = { state: { value: { rulesetEvents: [] } }, isSmith: { value: false } };
+    const shownFor = (document: Record<string, unknown>) => panels.filter((p) => p.isShown({ session: session as never, character: { id: 'c1', document } as never, canAct: true }));
+    const shown = shownFor(doc);
+    // Without an inventory, the one section fewer is the encumbrance.
+    const bare = shownFor({ ...doc, inventory: undefined });
+    expect(shown.length).toBe(bare.length + 1);
+    expect(bare.every((p) => shown.includes(p))).toBe(true);
   });
 });

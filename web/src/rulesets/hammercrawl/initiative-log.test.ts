@@ -60,7 +60,7 @@ describe('the initiative log card', () => {
 });
 
 describe('the initiative log card of a surprise Test', () => {
-  it("shows a hidden foe's face against \"INT hidden\" to a player, and its INT to the Smith", async () => {
+  it("shows a hidden foe's Test to a player without its face or INT, and both to the Smith", async () => {
     const rules = await loadRuleSystem('hammercrawl');
     const night = new Evening(rules);
     night.send(SMITH, { kind: 'combat', action: { type: 'add', name: 'Hero', side: 'party', isRevealed: true } });
@@ -70,6 +70,6 @@ describe('the initiative log card of a surprise Test', () => {
     night.send(SMITH, { kind: 'combat', action: { type: 'initiative', command: { kind: 'roll-surprise', ids: ['c2'] } } });
     const find = (v: typeof SMITH) => cardsOf(night.viewOf(v), rules, READERS).find((c) => c.title === 'Surprise: INT Tests')!;
     expect(find(SMITH).lines).toEqual(['Goblin: d20 6 against INT 7: recovers']);
-    expect(find(PIA).lines).toEqual(['Goblin: d20 6 against INT hidden: recovers']);
+    expect(find(PIA).lines).toEqual(['Goblin: INT Test (hidden): recovers']);
   });
 });

@@ -60,7 +60,8 @@ export function initiativeCard(e: RulesetEvent, ctx: RulesetLogContext): LogCard
         for (const t of x.tests) {
           const result = t.recovers ? 'recovers' : 'stays surprised';
           // A hidden foe's INT is the Smith's: its face stands against "INT hidden", and a Test it could not fail says no more than the result.
-          if (t.target === null) lines.push(t.natural === null ? `${name(t.id)}: ${result}` : `${name(t.id)}: d20 ${t.natural} against INT hidden: ${result}`);
+          // A hidden foe's face and INT are the Smith's (TB-17): a player reads the outcome alone.
+          if (t.target === null) lines.push(t.natural === null ? `${name(t.id)}: INT Test (hidden): ${result}` : `${name(t.id)}: d20 ${t.natural} against INT hidden: ${result}`);
           else lines.push(`${name(t.id)}: ${t.natural === null ? 'cannot fail' : `d20 ${t.natural}`} against INT ${t.target}: ${result}`);
           d20(t.natural, name(t.id));
         }
