@@ -219,7 +219,8 @@ describe.skipIf(reason !== null)(`a newcomer's evening in Chromium${reason !== n
           await p.getByRole('button', { name: 'New character' }).click();
           await p.getByLabel('Method', { exact: true }).selectOption('semi');
           await p.getByLabel('Name', { exact: true }).fill(`Brakka ${tag}`);
-          await p.getByLabel('Stock', { exact: true }).selectOption('human');
+          // The wizard's Stock (the tray's Save form has one too).
+          await p.locator('.wizard').getByLabel('Stock', { exact: true }).selectOption('human');
           await p.getByLabel('Human prime stat').selectOption('CON');
           await p.getByLabel('Class', { exact: true }).selectOption('combatant');
           await p.getByLabel('Combatant prime stat').selectOption('STR');
@@ -317,7 +318,8 @@ describe.skipIf(reason !== null)(`a newcomer's evening in Chromium${reason !== n
 
       await p.getByRole('button', { name: 'New character' }).click();
       await p.getByLabel('Method', { exact: true }).selectOption('palladium');
-      await p.getByLabel('Stock', { exact: true }).selectOption('human');
+      // The wizard's Stock (the tray's Save form has one too).
+          await p.locator('.wizard').getByLabel('Stock', { exact: true }).selectOption('human');
       await p.getByRole('button', { name: 'Add a stat' }).click();
       await p.getByLabel('Stat 1', { exact: true }).selectOption('INT');
       await p.getByLabel('Name', { exact: true }).fill('Orrin');
