@@ -51,6 +51,18 @@ describe('Tactical ATTACK!: attack, the Save, then the effect', () => {
     expect(f(passed.encounter, 'goblin-1').conditions.map((c) => c.kind)).toEqual(['hampered']);
   });
 
+  it("a Hampered goblin's Save against a Tactical Attack on its passive Defense is one step down and uses the word up (CB-43)", () => {
+    const hampered = { kind: 'hampered', source: 'ally' } as const;
+    const enc = encounter([testPc(), ...goblins(2, { conditions: [hampered] })]);
+    const r = turn([15, 10], enc, 'pc', { kind: 'tactical-attack', targetId: 'goblin-1', stat: 'STR', effects: [{ kind: 'exposed' }] });
+    const save = r.events.find((e) => e.kind === 'save') as Extract<(typeof r.events)[number], { kind: 'save' }>;
+    expect(save.save.check.dice).toEqual(['d16']);
+    expect(f(r.encounter, 'goblin-1').conditions.map((c) => c.kind)).toEqual(['exposed']);
+    // Without the word the Save is the d20.
+    const plain = turn([15, 10], encounter([testPc(), ...goblins()]), 'pc', { kind: 'tactical-attack', targetId: 'goblin-1', stat: 'STR', effects: [{ kind: 'exposed' }] });
+    expect((plain.events.find((e) => e.kind === 'save') as typeof save).save.check.dice).toEqual(['d20']);
+  });
+
   it('a doubled effect gives two steps', () => {
     const enc = encounter([testPc(), ...goblins()]);
     const crit = turn([16, 3], enc, 'pc', { kind: 'tactical-attack', targetId: 'goblin-1', stat: 'STR', effects: [{ kind: 'exposed' }, { kind: 'exposed' }] });

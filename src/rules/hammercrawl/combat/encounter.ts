@@ -430,7 +430,13 @@ function doTactical(rng: RandomSource, w: Work, actor: Fighter, action: Extract<
   w.patch(actor.id, { lastTargetId: target.id });
   if (!connected) return { ok: true };
   const t2 = w.get(target.id);
-  const save = rollSave(rng, tacticalSaveSpec(actor, t2, action.stat, w.encounter.settings));
+  // A Hampered the target's own Defense roll did not use makes the Save its next check: -1 step each,
+  // used up by it (ruling CB-43, as the table's tracker does).
+  const hampered = t2.conditions.filter((c) => c.kind === 'hampered').length;
+  const plain = tacticalSaveSpec(actor, t2, action.stat, w.encounter.settings);
+  const spec: SaveSpec = hampered === 0 ? plain : { ...plain, steps: [...(plain.steps ?? []), { amount: -hampered, origin: { kind: 'rule', id: 'hampered', label: `${t2.name} hampered (Tactical Attack)` } }] };
+  const save = rollSave(rng, spec);
+  if (hampered > 0) w.set(removeConditions(w.get(t2.id), 'hampered'));
   w.events.push({ kind: 'save', fighterId: t2.id, save, text: `${t2.name}: ${save.summary}` });
   if (save.saved) return { ok: true };
   const effects = isCrit ? action.effects : action.effects.slice(0, 1);
