@@ -200,6 +200,8 @@ describe('a Venture (VENTURES AND SESSION STRUCTURE; THE HAMMER DICE; CRAWL MODE
     expect(t.state.resources['rations']).toBe(10);
     t.run({ kind: 'set-resource', id: 'torch-oil', die: null });
     expect(t.refuse({ kind: 'use-resource', id: 'torch-oil' })).toBe('venture/resource-depleted');
+    // A name an object inherits is no resource the party tracks (it once failed as an internal error).
+    for (const id of ['toString', 'constructor', '__proto__']) expect(t.refuse({ kind: 'use-resource', id })).toBe('venture/unknown-resource');
     t.run({ kind: 'start-venture', at: 0, dungeon: { id: 'd', level: 1, difficulty: 0 } });
     t.run({ kind: 'enter-node', at: 0 });
     t.run({ kind: 'roll-node', at: 0 });

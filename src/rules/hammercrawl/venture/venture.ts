@@ -362,7 +362,7 @@ export function evolveVenture(state: VentureState, event: VentureEvent): Venture
       const count = (use: string) => event.uses.filter((u) => u.use === use).length;
       let resources = state.resources;
       for (const id of event.outcome.resourcesLost) {
-        const die = resources[id];
+        const die = Object.hasOwn(resources, id) ? resources[id] : undefined;
         resources = { ...resources, [id]: die === null || die === undefined ? null : resourceStepDown(die) };
       }
       return {
@@ -536,7 +536,7 @@ function decideResolve(state: VentureState, uses: readonly MarkUse[]): Decision 
         break;
       case 'node-resource-loss':
         if (u.resource !== undefined) {
-          if (!(u.resource in state.resources)) return fail('unknown-resource', `the party has no resource die called ${u.resource}; add it with set-resource or leave the resource out.`);
+          if (!Object.hasOwn(state.resources, u.resource)) return fail('unknown-resource', `the party has no resource die called ${u.resource}; add it with set-resource or leave the resource out.`);
           o.resourcesLost.push(u.resource);
         }
         break;
@@ -599,11 +599,11 @@ function decide(state: VentureState, cmd: VentureCommand, rng: RandomSource | nu
       const b = badId(cmd.id, 'a resource id');
       if (b) return b;
       if (cmd.die !== null && !RESOURCE_DICE.includes(cmd.die)) return fail('not-a-resource-die', `a resource die is one of ${RESOURCE_DICE.map((s) => `d${s}`).join(' ')} (or null when depleted), got d${cmd.die}.`);
-      if (!(cmd.id in state.resources) && Object.keys(state.resources).length >= MAX_RESOURCES) return fail('too-many-resources', `at most ${MAX_RESOURCES} resource dice are tracked.`);
+      if (!Object.hasOwn(state.resources, cmd.id) && Object.keys(state.resources).length >= MAX_RESOURCES) return fail('too-many-resources', `at most ${MAX_RESOURCES} resource dice are tracked.`);
       return ok([ev({ kind: 'resource-set', id: cmd.id, die: cmd.die })]);
     }
     case 'use-resource': {
-      if (!(cmd.id in state.resources)) return fail('unknown-resource', `the party has no resource die called ${cmd.id}.`);
+      if (!Object.hasOwn(state.resources, cmd.id)) return fail('unknown-resource', `the party has no resource die called ${cmd.id}.`);
       const die = state.resources[cmd.id] ?? null;
       if (die === null) return fail('resource-depleted', `${cmd.id} is depleted: replenish it (set-resource) before using it.`);
       const u = rollResourceUse(needDice(), die);
