@@ -9,10 +9,10 @@
  * Screenshots of the tray and the tracker at 1280 and 390 wide go to test/browser/screenshots/.
  */
 import { join as joinPath } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOTS, launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
-import { tableSteps } from './tables.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS, skipReason } from './harness.js';
+import { tableStepsWithServer } from './tables.js';
 
 const reason = skipReason();
 if (reason !== null) console.warn(`[browser tests] ${reason}`);
@@ -27,23 +27,7 @@ const GOBLIN_LINE = 'hd=1,attack=+1,defense=6,damage=d6';
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.skipIf(reason !== null)(`the evening's controls in Chromium${reason !== null ? ` (skipped: ${reason})` : ''}`, () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const { join, tableWithPlayer, seated, openTable, keepNewCharacter, bodyText, card, shot } = tableSteps(
-    () => server,
-    () => browser,
-  );
+  const { join, tableWithPlayer, seated, openTable, keepNewCharacter, bodyText, card, shot } = tableStepsWithServer();
 
   /** A tracker row by its combatant's exact name. */
   const row = (page: Page, who: string) => page.locator('.combatants > li').filter({ has: page.locator('.who', { hasText: new RegExp(`^${escape(who)}$`) }) });

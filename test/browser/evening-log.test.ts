@@ -8,10 +8,10 @@
  * light and dark; axe on the layout and the chat.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
-import { tableSteps } from './tables.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { skipReason } from './harness.js';
+import { tableStepsWithServer } from './tables.js';
 
 const reason = skipReason();
 if (reason !== null) console.warn(`[browser tests] ${reason}`);
@@ -54,23 +54,7 @@ async function placeOf(page: Page, selector: string): Promise<{ top: number; bot
 }
 
 describe.skipIf(reason !== null)(`an evening at the table in Chromium${reason !== null ? ` (skipped: ${reason})` : ''}`, () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const { join, tableWithPlayer, seated, openTable, roll, keepNewCharacter, bodyText, card, shot } = tableSteps(
-    () => server,
-    () => browser,
-  );
+  const { join, tableWithPlayer, seated, openTable, roll, keepNewCharacter, bodyText, card, shot } = tableStepsWithServer();
 
   it('keeps the tabs where they were after 40 rolls, on desktop and on a phone; the phone counts unread cards on its Log tab', async () => {
     const { smith, player } = await tableWithPlayer('Forty rolls');

@@ -6,35 +6,19 @@
  * shows the Health Die, the use back and the history line (VE-17, VE-18, TC-7); the party's food die
  * shows its chance to step down before it is used, and an XP award reaches the sheet's history.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/dice/random.js';
 import { rollCharacter } from '../../src/rules/hammercrawl/create-character.js';
-import { launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
-import { tableSteps } from './tables.js';
+import { skipReason } from './harness.js';
+import { tableStepsWithServer } from './tables.js';
 
 const reason = skipReason();
 if (reason !== null) console.warn(`[browser tests] ${reason}`);
 const POLL = { timeout: 20_000 } as const;
 
 describe.skipIf(reason !== null)(`a Venture's camp and counted uses in Chromium${reason !== null ? ` (skipped: ${reason})` : ''}`, () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const { tableWithPlayer, seated, openTable, card, shot } = tableSteps(
-    () => server,
-    () => browser,
-  );
+  const { tableWithPlayer, seated, openTable, card, shot } = tableStepsWithServer();
 
   it('a use refused past its limit, allowed by the Smith; a night restores a Health step and the use, on the player’s sheet', async () => {
     const { smith, player } = await tableWithPlayer('Camp night');

@@ -3,10 +3,10 @@
  * (Crit C16, Crit range 2; ruling H-17) shows the exact odds of the crit before the click (2 in 20, twice
  * the usual 1 in 20), and rolls from the same form.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
-import { tableSteps } from './tables.js';
+import { describe, expect, it } from 'vitest';
+
+import { skipReason } from './harness.js';
+import { tableStepsWithServer } from './tables.js';
 
 const reason = skipReason();
 if (reason !== null) console.warn(`[browser tests] ${reason}`);
@@ -14,23 +14,7 @@ if (reason !== null) console.warn(`[browser tests] ${reason}`);
 const POLL = { timeout: 20_000 } as const;
 
 describe.skipIf(reason !== null)(`HAMMERCRAWL! hammer part in Chromium${reason !== null ? ` (skipped: ${reason})` : ''}`, () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const { tableWithPlayer, seated, openTable, keepNewCharacter, card } = tableSteps(
-    () => server,
-    () => browser,
-  );
+  const { tableWithPlayer, seated, openTable, keepNewCharacter, card } = tableStepsWithServer();
 
   it('a Challenge that crits on 19-20 shows a 10% crit before the click, 5% with the usual range, and rolls', async () => {
     const { smith } = await tableWithPlayer('hammer crit range');

@@ -6,12 +6,12 @@
  * declared as a Feat with the odds that follow (MG-11); the Smith's trap on the sustaining caster asks for the
  * concentration Test as a hit does (MG-8).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/dice/random.js';
 import { rollCharacter } from '../../src/rules/hammercrawl/create-character.js';
-import { launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
-import { tableSteps } from './tables.js';
+import { skipReason } from './harness.js';
+import { tableStepsWithServer } from './tables.js';
 
 const reason = skipReason();
 if (reason !== null) console.warn(`[browser tests] ${reason}`);
@@ -19,23 +19,7 @@ const POLL = { timeout: 20_000 } as const;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.skipIf(reason !== null)(`a caster's magick in Chromium${reason !== null ? ` (skipped: ${reason})` : ''}`, () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const { tableWithPlayer, seated, openTable } = tableSteps(
-    () => server,
-    () => browser,
-  );
+  const { tableWithPlayer, seated, openTable } = tableStepsWithServer();
   const row = (page: Page, who: string) => page.locator('.combatants > li').filter({ has: page.locator('.who', { hasText: new RegExp(`^${escape(who)}$`) }) });
 
   it('prepares only the ticked spells, offers neither Prepare nor Town rest mid-fight, and reads a scroll', async () => {

@@ -3,32 +3,16 @@
  * sheet shows its encumbrance and bags (Stow slots of the base and the satchel, hands, worn), read from
  * the character document.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
-import { tableSteps } from './tables.js';
+
+import { describe, expect, it } from 'vitest';
+import { skipReason } from './harness.js';
+import { tableStepsWithServer } from './tables.js';
 
 const reason = skipReason();
 if (reason !== null) console.warn(`[browser tests] ${reason}`);
 
 describe.skipIf(reason !== null)(`a HAMMERCRAWL! sheet in Chromium${reason !== null ? ` (skipped: ${reason})` : ''}`, () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const { tableWithPlayer, seated, openTable, keepNewCharacter } = tableSteps(
-    () => server,
-    () => browser,
-  );
+  const { tableWithPlayer, seated, openTable, keepNewCharacter } = tableStepsWithServer();
 
   it('shows encumbrance and bags on a new character\'s sheet', async () => {
     const { player } = await tableWithPlayer('Packing');

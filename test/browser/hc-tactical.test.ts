@@ -6,12 +6,12 @@
  * character; a Troll's STR button whose tray odds carry Monstrous Strength, and a Devout's Lay on Hands
  * with its odds first, healing in the log. Screenshots go to test/browser/screenshots/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/dice/random.js';
 import { rollCharacter } from '../../src/rules/hammercrawl/create-character.js';
-import { launchBrowser, skipReason, startServer, type TestServer } from './harness.js';
-import { tableSteps } from './tables.js';
+import { skipReason } from './harness.js';
+import { tableStepsWithServer } from './tables.js';
 
 const reason = skipReason();
 if (reason !== null) console.warn(`[browser tests] ${reason}`);
@@ -25,23 +25,7 @@ const MAX_TRIES = 25;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.skipIf(reason !== null)(`HAMMERCRAWL! combat actions in Chromium${reason !== null ? ` (skipped: ${reason})` : ''}`, () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const { tableWithPlayer, seated, openTable, keepNewCharacter, card, shot } = tableSteps(
-    () => server,
-    () => browser,
-  );
+  const { tableWithPlayer, seated, openTable, keepNewCharacter, card, shot } = tableStepsWithServer();
   const row = (page: Page, who: string) => page.locator('.combatants > li').filter({ has: page.locator('.who', { hasText: new RegExp(`^${escape(who)}$`) }) });
 
   async function fightTable(title: string) {

@@ -5,7 +5,8 @@
  */
 import { join as joinPath } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SCREENSHOTS, type TestServer } from './harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, SCREENSHOTS, startServer, type TestServer } from './harness.js';
 
 /** A seat as the page keeps it in localStorage. */
 export interface Seat {
@@ -90,4 +91,25 @@ export function tableSteps(server: () => TestServer, browser: () => Browser) {
   }
 
   return { api, join, tableWithPlayer, seated, openTable, roll, keepNewCharacter, bodyText, card, shot };
+}
+
+/**
+ * The steps of a browser test file with its own server and browser: started before its tests (call it
+ * inside the `describe`), closed after them.
+ */
+export function tableStepsWithServer(): ReturnType<typeof tableSteps> {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return tableSteps(
+    () => server!,
+    () => browser!,
+  );
 }
