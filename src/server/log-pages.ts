@@ -1,0 +1,76 @@
+/**
+ * Reading a table's log out in pages whose size is bounded in bytes as well as in events, for replay
+ * on a socket and for export: a page of 500 small rolls is a few hundred kilobytes, a page of 500
+ * character documents could be a hundred megabytes, so the number of events per read follows the
+ * size of the events read so far. Between pages the reader gives the event loop a turn, so one long
+ * log never holds up another request (docs/protocol.md, Replay and export).
+ */
+import { LOG_PAGE_SIZE } from './limits.js';
+import type { StoredEvent, TableStore } from './storage/types.js';
+
+/** Bytes of projected event frames a replay or export page aims at. */
+export const STREAM_PAGE_BYTES = 1024 * 1024;
+/** Events read by the first page of a replay or export, before the size of the log's events is known. */
+export const STREAM_FIRST_PAGE_EVENTS = 16;
+/**
+ * Bytes a socket may have waiting to be sent while it replays: replay sends more only once the
+ * backlog is at most this much, so a fast reader is paced by its own reading, never closed as slow.
+ */
+export const REPLAY_LOW_WATER_BYTES = 512 * 1024;
+/** How often a replay that waits for a socket to drain looks at its backlog, ms. */
+export const REPLAY_DRAIN_POLL_MS = 5;
+/**
+ * How long a socket may read nothing of its backlog before it is closed as too slow (close code
+ * SLOW_READER_CLOSE_CODE), ms: during replay and live alike.
+ */
+export const SLOW_READER_MS = 30_000;
+/** Close code of a socket that read too slowly; the client connects again with `since`. */
+export const SLOW_READER_CLOSE_CODE = 4013;
+
+/** Gives the event loop a turn (timers, sockets, other requests) before going on. */
+export function yieldTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Successive pages of one table's log after `after`, each bounded by STREAM_PAGE_BYTES (at least one
+ * event) and LOG_PAGE_SIZE events. The caller reports each page's bytes (`sized`) so the next read
+ * takes as many events as fit.
+ */
+export class LogPages {
+  #limit = STREAM_FIRST_PAGE_EVENTS;
+  #after: number;
+
+  constructor(
+    private readonly store: TableStore,
+    private readonly tableId: string,
+    after: number,
+    /** The last seq to read (inclusive); undefined reads to the end of the log. */
+    private readonly until?: number,
+  ) {
+    this.#after = after;
+  }
+
+  /** The seq of the last event read so far. */
+  get after(): number {
+    return this.#after;
+  }
+
+  /** The next page: empty once the log (or `until`) is reached. Gives the event loop a turn first. */
+  async next(): Promise<readonly StoredEvent[]> {
+    if (this.until !== undefined && this.#after >= this.until) return [];
+    await yieldTurn();
+    const limit = this.until === undefined ? this.#limit : Math.min(this.#limit, this.until - this.#after);
+    const page = await this.store.readEvents(this.tableId, this.#after, limit);
+    const last = page[page.length - 1];
+    if (last !== undefined) this.#after = last.seq;
+    return page;
+  }
+
+  /** Tells the pages how many bytes the last page's `events` came to: the next read is sized to fit. */
+  sized(events: number, bytes: number): void {
+    if (events === 0) return;
+    const perEvent = Math.max(1, bytes / events);
+    this.#limit = Math.max(1, Math.min(LOG_PAGE_SIZE, Math.floor(STREAM_PAGE_BYTES / perEvent)));
+  }
+}
