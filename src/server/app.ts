@@ -42,7 +42,7 @@ import { REPLAY_DRAIN_POLL_MS, REPLAY_LOW_WATER_BYTES, SLOW_READER_CLOSE_CODE, S
 import { hostnameOf, isAllowedHost, originHosts } from './hosts.js';
 import { seatRenewal } from './seats.js';
 import { cryptoRandom, hashToken, newId, newInviteCode, newToken } from './secrets.js';
-import type { EventBus, JsonObject, MemberRecord, TableStore } from './storage/types.js';
+import { StoreError, type EventBus, type JsonObject, type MemberRecord, type TableStore } from './storage/types.js';
 import { createTableBody, describeIssues, helloMessage, inviteBody, joinBody, logQuery, readCommandMessage, rollBody, seatBody, summaryQuery, toTableCommand } from './wire.js';
 import { TokenBuckets } from './token-buckets.js';
 
@@ -145,6 +145,20 @@ async function ackOf(table: LiveTable, actor: Actor, kind: string, requestId: st
 function nameProblem(problem: { readonly code: string; readonly message: string }): HttpProblem {
   return new HttpProblem(problem.code === 'member/name-taken' ? 409 : 400, problem.code, problem.message);
 }
+
+/**
+ * A retryable storage failure as the client is told it: the database is locked by another program
+ * (`storage/busy`) or the connection to it was lost (`storage/unavailable`). Nothing was written.
+ */
+function storageProblem(error: unknown): { readonly code: string; readonly message: string; readonly retryAfterMs: number } | null {
+  if (!(error instanceof StoreError) || (error.code !== 'store/busy' && error.code !== 'store/unavailable')) return null;
+  const retryAfterMs = error.retryAfterMs ?? STORAGE_RETRY_AFTER_MS;
+  const what = error.code === 'store/busy' ? 'The table\'s database is busy (another program holds its write lock)' : 'The server lost its connection to the table\'s database';
+  return { code: error.code === 'store/busy' ? 'storage/busy' : 'storage/unavailable', message: `${what}; nothing was applied. Try again in ${Math.ceil(retryAfterMs / 1000)} s with the same requestId.`, retryAfterMs };
+}
+
+/** The retry-after of a storage failure that names none, ms. */
+export const STORAGE_RETRY_AFTER_MS = 1_000;
 
 /** Status of a refused command, for HTTP. */
 function statusOf(code: string): number {
@@ -273,6 +287,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpProblem) return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+    const storage = storageProblem(error);
+    if (storage !== null) {
+      request.log.warn({ err: error }, 'storage failed');
+      void reply.header('retry-after', Math.ceil(storage.retryAfterMs / 1000));
+      return reply.status(503).send({ error: { code: storage.code, message: storage.message } });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ error: { code: 'rate/limited', message: error.message } });
     if (status === 413) return reply.status(413).send({ error: { code: 'http/too-large', message: `Request bodies are at most ${MAX_BODY_BYTES} bytes.` } });
@@ -677,12 +697,25 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         try {
           outcome = await table.command(actor, command);
         } catch (e) {
+          const storage = storageProblem(e);
+          if (storage !== null) {
+            app.log.warn({ err: e, tableId }, 'command failed on storage');
+            return send({ kind: 'error', requestId: command.requestId, code: storage.code, message: storage.message, retryAfterMs: storage.retryAfterMs });
+          }
           app.log.error({ err: e, tableId }, 'command failed');
           return fail('internal', 'The server failed; the command was not applied. Retry with the same requestId.', command.requestId);
         }
         if (!outcome.ok) return fail(outcome.error.code, outcome.error.message, command.requestId, outcome.error.path);
         send(await ackOf(table, actor, command.kind, command.requestId, outcome));
       })().catch((e: unknown) => {
+        const storage = storageProblem(e);
+        if (storage !== null) {
+          app.log.warn({ err: e, tableId }, 'socket message failed on storage');
+          send({ kind: 'error', code: storage.code, message: storage.message, retryAfterMs: storage.retryAfterMs });
+          // A hello that could not be answered: the client connects again after the retry-after.
+          if (stage === 'opening') socket.close(1013, 'storage: try again later');
+          return;
+        }
         app.log.error({ err: e, tableId }, 'socket message failed');
         fail('internal', 'The server failed on this message.');
       });
