@@ -1,6 +1,6 @@
 // A server for the server benchmarks, run in a child process so the load generator and the server
 // do not share a thread. Started with `fork` (an IPC channel): it answers `{ cmd: 'cpu' }` with its
-// own process.cpuUsage() and stops on `{ cmd: 'stop' }`. Kinds (argv[2]):
+// own process.cpuUsage(), `{ cmd: 'rss' }` with its resident set size, and stops on `{ cmd: 'stop' }`. Kinds (argv[2]):
 //   hammercrawl <db file>: the real table server (buildServer over the SQLite store and the local
 //     bus, hammercrawl ruleset), with the per-client roll limit set high (rollsPerSecond and
 //     rollBurst 1e9) and trustProxy on, so the driver can spread requests over X-Forwarded-For
@@ -18,12 +18,13 @@ const SELF = fileURLToPath(import.meta.url);
 
 /**
  * Forks this file as a server of `kind`; resolves once it listens with
- * `{ url, port, pid, cpu(): Promise<{user, system}>, stop(): Promise<void> }` (cpu in microseconds).
+ * `{ url, port, pid, cpu(): Promise<{user, system}>, rss(): Promise<bytes>, stop(): Promise<void> }` (cpu in microseconds).
  */
 export function spawnServer(kind, args = [], { execArgv = [] } = {}) {
   const child = fork(SELF, [kind, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
   return new Promise((resolve, reject) => {
     const waiting = [];
+    const rssWaiting = [];
     let exited = false;
     child.on('message', (m) => {
       if (m.ready) {
@@ -35,6 +36,11 @@ export function spawnServer(kind, args = [], { execArgv = [] } = {}) {
             new Promise((res) => {
               waiting.push(res);
               child.send({ cmd: 'cpu' });
+            }),
+          rss: () =>
+            new Promise((res) => {
+              rssWaiting.push(res);
+              child.send({ cmd: 'rss' });
             }),
           stop: () =>
             new Promise((res) => {
@@ -48,6 +54,7 @@ export function spawnServer(kind, args = [], { execArgv = [] } = {}) {
             }),
         });
       } else if (m.cpu) waiting.shift()?.(m.cpu);
+      else if (m.rss !== undefined) rssWaiting.shift()?.(m.rss);
       else if (m.error) reject(new Error(`server child (${kind}): ${m.error}`));
     });
     child.on('exit', (code) => {
@@ -122,6 +129,7 @@ async function main(kind, args) {
   const { port } = server.address();
   process.on('message', (m) => {
     if (m.cmd === 'cpu') process.send({ cpu: process.cpuUsage() });
+    else if (m.cmd === 'rss') process.send({ rss: process.memoryUsage().rss });
     else if (m.cmd === 'stop') {
       const done = () => process.exit(0);
       close().then(done, done);

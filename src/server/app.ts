@@ -153,8 +153,10 @@ function nameProblem(problem: { readonly code: string; readonly message: string 
 function storageProblem(error: unknown): { readonly code: string; readonly message: string; readonly retryAfterMs: number } | null {
   if (!(error instanceof StoreError) || (error.code !== 'store/busy' && error.code !== 'store/unavailable')) return null;
   const retryAfterMs = error.retryAfterMs ?? STORAGE_RETRY_AFTER_MS;
-  const what = error.code === 'store/busy' ? 'The table\'s database is busy (another program holds its write lock)' : 'The server lost its connection to the table\'s database';
-  return { code: error.code === 'store/busy' ? 'storage/busy' : 'storage/unavailable', message: `${what}; nothing was applied. Try again in ${Math.ceil(retryAfterMs / 1000)} s with the same requestId.`, retryAfterMs };
+  const again = `Try again in ${Math.ceil(retryAfterMs / 1000)} s with the same requestId`;
+  return error.code === 'store/busy'
+    ? { code: 'storage/busy', message: `The table's database is busy (another program holds its write lock); nothing was applied. ${again}.`, retryAfterMs }
+    : { code: 'storage/unavailable', message: `The server lost its connection to the table's database, so it cannot tell whether this was stored. ${again}: it is never applied twice.`, retryAfterMs };
 }
 
 /** The retry-after of a storage failure that names none, ms. */

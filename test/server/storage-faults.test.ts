@@ -6,7 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgresStore } from '../../src/server/storage/postgres-store.js';
 import { openSqliteStore, SQLITE_BUSY_WAIT_MS } from '../../src/server/storage/sqlite-store.js';
 import { createTable, join, live, request, startTestServer, type TestServer, type TestTable } from './harness.js';
 import type { TestClient } from './ws-client.js';
@@ -96,5 +98,67 @@ describe('another program holds the SQLite write lock', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('storage/busy');
     holder.exec('ROLLBACK');
     expect(await storedOf('busy-3')).toBe(0);
+  }, 60_000);
+});
+
+const postgresUrl = process.env['HAMMERCRAWL_TEST_POSTGRES'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const postgresDown = await (async () => {
+  const c = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3_000 });
+  c.on('error', () => undefined);
+  try {
+    await c.connect();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+})();
+
+describe.skipIf(postgresDown !== null)(`PostgreSQL loses the connection of a commit${postgresDown === null ? '' : ` (SKIPPED: ${postgresDown})`}`, () => {
+  const schema = `hc_test_${Math.random().toString(36).slice(2, 12)}`;
+  let pgServer: TestServer;
+  let pgTable: TestTable;
+  let pgPlayer: { id: string; token: string };
+  let pgClient: TestClient;
+  let holderPg: pg.Client;
+  beforeAll(async () => {
+    pgServer = await startTestServer({ store: await openPostgresStore(postgresUrl, { schema }), isSoleWriter: false });
+    pgTable = await createTable(pgServer);
+    pgPlayer = await join(pgServer, pgTable, 'Ada');
+    pgClient = await live(pgServer, pgTable.id, pgPlayer.token);
+    holderPg = new pg.Client({ connectionString: postgresUrl });
+    holderPg.on('error', () => undefined);
+    await holderPg.connect();
+  });
+  afterAll(async () => {
+    pgClient.close();
+    await pgServer.close();
+    await holderPg.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await holderPg.end();
+  });
+
+  it('a commit whose connection is killed gets storage/unavailable; the retry is stored once', async () => {
+    // Another session holds the table's row, so the commit waits on it; then its connection is killed.
+    await holderPg.query('BEGIN');
+    await holderPg.query(`SELECT id FROM "${schema}".tables WHERE id = $1 FOR UPDATE`, [pgTable.id]);
+    const holderPid = (await holderPg.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+    const from = pgClient.frames.length;
+    pgClient.send({ kind: 'roll', requestId: 'lost-1', notation: '1d20', visibility: 'public' });
+    let killed = 0;
+    for (let i = 0; i < 200 && killed === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      killed = (await holderPg.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [holderPid])).rowCount ?? 0;
+    }
+    expect(killed).toBeGreaterThan(0);
+    const answer = await pgClient.waitFor((f) => f['requestId'] === 'lost-1' && (f['kind'] === 'ack' || f['kind'] === 'error'), 10_000, from);
+    await holderPg.query('ROLLBACK');
+    expect(answer).toMatchObject({ kind: 'error', code: 'storage/unavailable', requestId: 'lost-1' });
+    expect(answer['retryAfterMs']).toBeGreaterThan(0);
+    const retryFrom = pgClient.frames.length;
+    pgClient.send({ kind: 'roll', requestId: 'lost-1', notation: '1d20', visibility: 'public' });
+    expect(await pgClient.waitFor((f) => f['requestId'] === 'lost-1' && (f['kind'] === 'ack' || f['kind'] === 'error'), 10_000, retryFrom)).toMatchObject({ kind: 'ack', requestId: 'lost-1' });
+    const log = await request(pgServer, 'GET', `/api/tables/${pgTable.id}/log?since=0&limit=500`, undefined, pgPlayer.token);
+    expect((log.body['events'] as { requestId?: string; kind: string }[]).filter((e) => e.kind === 'rolled' && e.requestId === 'lost-1')).toHaveLength(1);
   }, 60_000);
 });
