@@ -11,8 +11,7 @@ import { EVENT_SCHEMA_VERSION, type MemberView, type TableEvent } from '../table
 import { projectEvent, type Viewer, type WireEvent } from '../table/project.js';
 import { applyEvent, type TableState } from '../table/state.js';
 import type { TableProblem } from '../table/result.js';
-import { LOG_PAGE_SIZE } from './limits.js';
-import { LogPages, REPLAY_LOW_WATER_BYTES, yieldTurn } from './log-pages.js';
+import { LogPages, REPLAY_LOW_WATER_BYTES } from './log-pages.js';
 import { StoreError, type Commit, type EventBus, type JsonObject, type MemberRecord, type StoredEvent, type TableStore } from './storage/types.js';
 
 /** Something that receives a table's events in seq order (a WebSocket client). */
@@ -187,13 +186,13 @@ export class LiveTable {
 
   /** Reads events this process has not folded yet from the store. */
   async catchUp(): Promise<void> {
+    // A long log (a table opened for the first time) folds a page (bounded in bytes) per turn of the event loop.
+    const pages = new LogPages(this.deps.store, this.tableId, this.state?.lastSeq ?? 0);
     for (;;) {
-      const after = this.state?.lastSeq ?? 0;
-      const events = await this.deps.store.readEvents(this.tableId, after, LOG_PAGE_SIZE);
+      const events = await pages.next();
       this.fold(events);
-      if (events.length < LOG_PAGE_SIZE) return;
-      // A long log (a table opened for the first time) folds a page per turn of the event loop.
-      await yieldTurn();
+      if (pages.isAtEnd || events.length === 0) return;
+      pages.sized(events.length, events.reduce((n, e) => n + JSON.stringify(e.body).length, 0));
     }
   }
 

@@ -40,6 +40,8 @@ export function yieldTurn(): Promise<void> {
 export class LogPages {
   #limit = STREAM_FIRST_PAGE_EVENTS;
   #after: number;
+  #pagesRead = 0;
+  #isAtEnd = false;
 
   constructor(
     private readonly store: TableStore,
@@ -56,12 +58,18 @@ export class LogPages {
     return this.#after;
   }
 
-  /** The next page: empty once the log (or `until`) is reached. Gives the event loop a turn first. */
+  /** True once a read came back short: the log had no more events then. */
+  get isAtEnd(): boolean {
+    return this.#isAtEnd;
+  }
+
+  /** The next page: empty once the log (or `until`) is reached. Gives the event loop a turn between pages. */
   async next(): Promise<readonly StoredEvent[]> {
     if (this.until !== undefined && this.#after >= this.until) return [];
-    await yieldTurn();
+    if (this.#pagesRead++ > 0) await yieldTurn();
     const limit = this.until === undefined ? this.#limit : Math.min(this.#limit, this.until - this.#after);
     const page = await this.store.readEvents(this.tableId, this.#after, limit);
+    this.#isAtEnd = page.length < limit;
     const last = page[page.length - 1];
     if (last !== undefined) this.#after = last.seq;
     return page;

@@ -135,11 +135,12 @@ describe('replay from the store', () => {
   it('closes a reader that reads nothing with a documented code and message; it resumes with since', async () => {
     server = await startTestServer({ slowReaderMs: 300 });
     const table = await createTable(server);
-    const lastSeq = await fillLog(server.store, table, 60, 400_000);
+    const lastSeq = await fillLog(server.store, table, 80, 400_000);
     const client = await live(server, table.id, table.smithToken, 0);
-    // The client stops reading: the kernel's buffers fill, then the server's backlog stays put.
+    // The client stops reading: the kernel's buffers fill, then the server's backlog stays put for
+    // longer than slowReaderMs (the pause leaves a busy machine time to fill them).
     client.socket.pause();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
     client.socket.resume();
     const closed = await client.closed;
     expect(closed.code).toBe(SLOW_READER_CLOSE_CODE);
