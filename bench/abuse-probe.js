@@ -11,21 +11,28 @@ const { url, tables } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 let samples = null;
 
+let sent = 0;
+/** One `GET /api/health`: its latency in ms, or its status when not 200. */
 function health() {
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const req = http.get(`${url}/api/health`, { agent }, (res) => {
+    // The server trusts X-Forwarded-For (bench/server-child.js): each probe comes from its own
+    // address, so the per-address request limit never answers in its place.
+    sent += 1;
+    const headers = { 'x-forwarded-for': `10.253.${(sent >> 8) & 255}.${sent & 255}` };
+    const req = http.get(`${url}/api/health`, { agent, headers }, (res) => {
       res.resume();
-      res.on('end', () => resolve(performance.now() - t0));
+      res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - t0 : `health ${res.statusCode}`));
     });
-    req.on('error', () => resolve(NaN));
+    req.on('error', () => resolve('health error'));
   });
 }
 
 async function healthLoop() {
   for (;;) {
     const ms = await health();
-    if (samples !== null) samples.health.push(ms);
+    if (samples !== null && typeof ms === 'number') samples.health.push(ms);
+    else if (samples !== null) samples.errors[ms] = (samples.errors[ms] ?? 0) + 1;
     await new Promise((r) => setTimeout(r, 10));
   }
 }

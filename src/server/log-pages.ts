@@ -9,7 +9,7 @@ import { LOG_PAGE_SIZE } from './limits.js';
 import type { StoredEvent, TableStore } from './storage/types.js';
 
 /** Bytes of projected event frames a replay or export page aims at. */
-export const STREAM_PAGE_BYTES = 1024 * 1024;
+export const STREAM_PAGE_BYTES = 256 * 1024;
 /** Events read by the first page of a replay or export, before the size of the log's events is known. */
 export const STREAM_FIRST_PAGE_EVENTS = 16;
 /**
@@ -27,9 +27,30 @@ export const SLOW_READER_MS = 30_000;
 /** Close code of a socket that read too slowly; the client connects again with `since`. */
 export const SLOW_READER_CLOSE_CODE = 4013;
 
-/** Gives the event loop a turn (timers, sockets, other requests) before going on. */
+/** Readers waiting for their turn to read a page (`yieldTurn`), first come first served. */
+const waitingForTurn: (() => void)[] = [];
+let isTurning = false;
+
+function nextTurn(): void {
+  waitingForTurn.shift()?.();
+  if (waitingForTurn.length > 0) setImmediate(nextTurn);
+  else isTurning = false;
+}
+
+/**
+ * Waits for this reader's turn to read its next page. Every reader of a long log in the process
+ * (replays, exports, tables being opened) takes turns, one page per turn of the event loop, so that
+ * between any two pages the server answers whatever else came in (other tables' commands, health),
+ * however many long reads run at once.
+ */
 export function yieldTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => {
+    waitingForTurn.push(resolve);
+    if (!isTurning) {
+      isTurning = true;
+      setImmediate(nextTurn);
+    }
+  });
 }
 
 /**
