@@ -9,7 +9,7 @@ import { LOG_PAGE_SIZE } from './limits.js';
 import type { StoredEvent, TableStore } from './storage/types.js';
 
 /** Bytes of projected event frames a replay or export page aims at. */
-export const STREAM_PAGE_BYTES = 256 * 1024;
+export const STREAM_PAGE_BYTES = 64 * 1024;
 /** Events read by the first page of a replay or export, before the size of the log's events is known. */
 export const STREAM_FIRST_PAGE_EVENTS = 16;
 /**
