@@ -26,7 +26,7 @@ if (!only || only === 'encounter') {
   await benchEncounter();
 }
 if (!only || only === 'server') {
-  if (!only) console.log('\n(Not in this default run: the table soak, 50 tables x 8 clients for 10 minutes: `npm run bench soak`; HAMMERCRAWL_SOAK_SECONDS shortens it.)');
+  if (!only) console.log('\n(Not in this default run: the table soak, 50 tables x 8 clients for 10 minutes: `npm run bench soak`; HAMMERCRAWL_SOAK_SECONDS shortens it. The attacks on the server, replay, export and a held lock: `npm run bench abuse`.)');
   const { benchServerHttp } = await import('./server-http.js');
   await benchServerHttp();
   const { benchServerBroadcast } = await import('./server-broadcast.js');
@@ -36,6 +36,11 @@ if (!only || only === 'click') {
   // Chromium and the built web app; about 35 s (HAMMERCRAWL_BENCH_CLICKS sets the rounds, 60 by default).
   const { benchClickToCard } = await import('./click-to-card.js');
   await benchClickToCard();
+}
+if (only === 'abuse') {
+  // The attacks of issue 17 on the real server; builds a 330 MB database first (HAMMERCRAWL_ABUSE_BIG_MB).
+  const { benchAbuse } = await import('./abuse.js');
+  await benchAbuse();
 }
 if (only === 'soak') {
   const { benchSoak } = await import('./server-soak.js');

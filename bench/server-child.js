@@ -1,6 +1,7 @@
 // A server for the server benchmarks, run in a child process so the load generator and the server
 // do not share a thread. Started with `fork` (an IPC channel): it answers `{ cmd: 'cpu' }` with its
-// own process.cpuUsage() and stops on `{ cmd: 'stop' }`. Kinds (argv[2]):
+// own process.cpuUsage(), `{ cmd: 'rss' }` with its resident set size, `{ cmd: 'lag' }` with its event
+// loop delay since the last ask (p99 and max, ms), and stops on `{ cmd: 'stop' }`. Kinds (argv[2]):
 //   hammercrawl <db file>: the real table server (buildServer over the SQLite store and the local
 //     bus, hammercrawl ruleset), with the per-client roll limit set high (rollsPerSecond and
 //     rollBurst 1e9) and trustProxy on, so the driver can spread requests over X-Forwarded-For
@@ -12,18 +13,22 @@
 // The parent also imports `spawnServer` from this file.
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const SELF = fileURLToPath(import.meta.url);
 
 /**
  * Forks this file as a server of `kind`; resolves once it listens with
- * `{ url, port, pid, cpu(): Promise<{user, system}>, stop(): Promise<void> }` (cpu in microseconds).
+ * `{ url, port, pid, cpu(): Promise<{user, system}>, rss(): Promise<bytes>, lag(): Promise<{p99, max}>, stop(): Promise<void> }`
+ * (cpu in microseconds, lag in ms).
  */
 export function spawnServer(kind, args = [], { execArgv = [] } = {}) {
   const child = fork(SELF, [kind, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
   return new Promise((resolve, reject) => {
     const waiting = [];
+    const rssWaiting = [];
+    const lagWaiting = [];
     let exited = false;
     child.on('message', (m) => {
       if (m.ready) {
@@ -35,6 +40,16 @@ export function spawnServer(kind, args = [], { execArgv = [] } = {}) {
             new Promise((res) => {
               waiting.push(res);
               child.send({ cmd: 'cpu' });
+            }),
+          lag: () =>
+            new Promise((res) => {
+              lagWaiting.push(res);
+              child.send({ cmd: 'lag' });
+            }),
+          rss: () =>
+            new Promise((res) => {
+              rssWaiting.push(res);
+              child.send({ cmd: 'rss' });
             }),
           stop: () =>
             new Promise((res) => {
@@ -48,6 +63,8 @@ export function spawnServer(kind, args = [], { execArgv = [] } = {}) {
             }),
         });
       } else if (m.cpu) waiting.shift()?.(m.cpu);
+      else if (m.rss !== undefined) rssWaiting.shift()?.(m.rss);
+      else if (m.lag !== undefined) lagWaiting.shift()?.(m.lag);
       else if (m.error) reject(new Error(`server child (${kind}): ${m.error}`));
     });
     child.on('exit', (code) => {
@@ -120,8 +137,16 @@ async function main(kind, args) {
     throw new Error(`unknown server kind ${kind}`);
   }
   const { port } = server.address();
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
   process.on('message', (m) => {
     if (m.cmd === 'cpu') process.send({ cpu: process.cpuUsage() });
+    else if (m.cmd === 'rss') process.send({ rss: process.memoryUsage().rss });
+    else if (m.cmd === 'lag') {
+      // The event loop's delay since the last ask (ms): how long the server kept everything waiting.
+      process.send({ lag: { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 } });
+      delay.reset();
+    }
     else if (m.cmd === 'stop') {
       const done = () => process.exit(0);
       close().then(done, done);

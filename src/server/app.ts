@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
@@ -37,10 +38,11 @@ import {
   TABLES_PER_MINUTE,
 } from './limits.js';
 import { LiveTable, type CommandOutcome, type SeatLoss } from './live-table.js';
+import { REPLAY_DRAIN_POLL_MS, REPLAY_LOW_WATER_BYTES, SLOW_READER_CLOSE_CODE, SLOW_READER_MS } from './log-pages.js';
 import { hostnameOf, isAllowedHost, originHosts } from './hosts.js';
 import { seatRenewal } from './seats.js';
 import { cryptoRandom, hashToken, newId, newInviteCode, newToken } from './secrets.js';
-import type { EventBus, JsonObject, MemberRecord, TableStore } from './storage/types.js';
+import { StoreError, type EventBus, type JsonObject, type MemberRecord, type TableStore } from './storage/types.js';
 import { createTableBody, describeIssues, helloMessage, inviteBody, joinBody, logQuery, readCommandMessage, rollBody, seatBody, summaryQuery, toTableCommand } from './wire.js';
 import { TokenBuckets } from './token-buckets.js';
 
@@ -80,6 +82,8 @@ export interface ServerOptions {
   readonly tablesPerMinute?: number;
   /** Joins per address per minute (default JOINS_PER_MINUTE). */
   readonly joinsPerMinute?: number;
+  /** How long a replaying socket may read nothing before it is closed as too slow (default SLOW_READER_MS). */
+  readonly slowReaderMs?: number;
 }
 
 const BAD_TOKEN_MESSAGE = 'This token does not belong to this table.';
@@ -141,6 +145,22 @@ async function ackOf(table: LiveTable, actor: Actor, kind: string, requestId: st
 function nameProblem(problem: { readonly code: string; readonly message: string }): HttpProblem {
   return new HttpProblem(problem.code === 'member/name-taken' ? 409 : 400, problem.code, problem.message);
 }
+
+/**
+ * A retryable storage failure as the client is told it: the database is locked by another program
+ * (`storage/busy`) or the connection to it was lost (`storage/unavailable`). Nothing was written.
+ */
+function storageProblem(error: unknown): { readonly code: string; readonly message: string; readonly retryAfterMs: number } | null {
+  if (!(error instanceof StoreError) || (error.code !== 'store/busy' && error.code !== 'store/unavailable')) return null;
+  const retryAfterMs = error.retryAfterMs ?? STORAGE_RETRY_AFTER_MS;
+  const again = `Try again in ${Math.ceil(retryAfterMs / 1000)} s with the same requestId`;
+  return error.code === 'store/busy'
+    ? { code: 'storage/busy', message: `The table's database is busy (another program holds its write lock); nothing was applied. ${again}.`, retryAfterMs }
+    : { code: 'storage/unavailable', message: `The server lost its connection to the table's database, so it cannot tell whether this was stored. ${again}: it is never applied twice.`, retryAfterMs };
+}
+
+/** The retry-after of a storage failure that names none, ms. */
+export const STORAGE_RETRY_AFTER_MS = 1_000;
 
 /** Status of a refused command, for HTTP. */
 function statusOf(code: string): number {
@@ -269,6 +289,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpProblem) return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+    const storage = storageProblem(error);
+    if (storage !== null) {
+      request.log.warn({ err: error }, 'storage failed');
+      void reply.header('retry-after', Math.ceil(storage.retryAfterMs / 1000));
+      return reply.status(503).send({ error: { code: storage.code, message: storage.message } });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ error: { code: 'rate/limited', message: error.message } });
     if (status === 413) return reply.status(413).send({ error: { code: 'http/too-large', message: `Request bodies are at most ${MAX_BODY_BYTES} bytes.` } });
@@ -412,25 +438,32 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const table = await liveTable(request.params.id);
     const { member, view } = await authenticate(request, table);
     const viewer = { id: member.id, role: member.role };
-    const events = [];
-    for (let since = 0; ; ) {
-      const page = await table.log(viewer, since, LOG_PAGE_SIZE);
-      events.push(...page.events);
-      if (page.events.length < LOG_PAGE_SIZE) break;
-      since = page.events[page.events.length - 1]!.seq;
-    }
+    await table.catchUp();
+    // The export is the table as of now: its members and characters, and its events up to this seq.
     const state = table.current;
+    const until = state.lastSeq;
     const safeName = state.name.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'table';
-    void reply.header('content-disposition', `attachment; filename="${safeName}-log.json"`);
-    return {
+    const head = {
       format: 'hammercrawl-table-export',
       schemaVersion: 1,
       table: { id: table.tableId, name: state.name, ruleset: state.ruleset, settings: state.settings },
       exportedBy: view,
       members: state.members,
       characters: state.characters,
-      events,
     };
+    // Written page by page as the client reads it: the same JSON as one object, `events` last.
+    async function* exportText(): AsyncGenerator<string> {
+      const opening = JSON.stringify({ ...head, events: [] });
+      yield opening.slice(0, -2);
+      let isFirst = true;
+      for await (const texts of table.projectedPages(viewer, 0, until)) {
+        yield `${isFirst ? '' : ','}${texts.join(',')}`;
+        isFirst = false;
+      }
+      yield ']}';
+    }
+    void reply.header('content-disposition', `attachment; filename="${safeName}-log.json"`);
+    return reply.type('application/json; charset=utf-8').send(Readable.from(exportText(), { objectMode: false }));
   });
 
   app.post<{ Params: { id: string } }>('/api/tables/:id/rolls', async (request, reply) => {
@@ -525,14 +558,45 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     let member: MemberRecord | null = null;
     let table: LiveTable | null = null;
     let stopWatching: (() => void) | null = null;
+    let isTooSlow = false;
+    /** Closes a socket that does not read what it is sent: it is told so, after what it was sent. */
+    const closeTooSlow = (): void => {
+      if (isTooSlow) return;
+      isTooSlow = true;
+      const message = 'This connection did not read the table fast enough and was closed; connect again with "since" set to the last seq you have.';
+      socket.send(JSON.stringify({ kind: 'error', code: 'socket/too-slow', message }), { binary: false });
+      socket.close(SLOW_READER_CLOSE_CODE, 'too slow: connect again with since');
+    };
     const sendFrame = (frame: Buffer): void => {
-      if (socket.readyState !== socket.OPEN) return;
+      if (socket.readyState !== socket.OPEN || isTooSlow) return;
       if (socket.bufferedAmount > MAX_SOCKET_BACKLOG_BYTES) {
-        socket.close(1013, 'too slow');
+        closeTooSlow();
         return;
       }
       socket.send(frame, { binary: false });
     };
+    const slowReaderMs = options.slowReaderMs ?? SLOW_READER_MS;
+    /** Replay's pacing: true once the backlog has drained to the low-water mark, false when the socket is gone. */
+    const ready = (): Promise<boolean> =>
+      new Promise((resolve) => {
+        let lowest = Infinity;
+        let progressAt = performance.now();
+        const check = (): void => {
+          if (stage === 'closed' || isTooSlow || socket.readyState !== socket.OPEN) return resolve(false);
+          const backlog = socket.bufferedAmount;
+          if (backlog <= REPLAY_LOW_WATER_BYTES) return resolve(true);
+          const t = performance.now();
+          if (backlog < lowest) {
+            lowest = backlog;
+            progressAt = t;
+          } else if (t - progressAt > slowReaderMs) {
+            closeTooSlow();
+            return resolve(false);
+          }
+          setTimeout(check, REPLAY_DRAIN_POLL_MS);
+        };
+        check();
+      });
     const send = (frame: object): void => sendFrame(Buffer.from(JSON.stringify(frame)));
     const fail = (code: string, message: string, requestId?: string, path?: string): void =>
       send({ kind: 'error', code, message, ...(requestId !== undefined ? { requestId } : {}), ...(path !== undefined ? { path } : {}) });
@@ -612,7 +676,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             lastSeq: state.lastSeq,
           });
           const viewer: Viewer = { id: member.id, role: member.role };
-          const stop = await table.watch({ viewer, deliver: (frames) => frames.forEach(sendFrame), presence: sendFrame, unseat }, hello.data.since, seat.asOf);
+          const stop = await table.watch({ viewer, deliver: (frames) => frames.forEach(sendFrame), presence: sendFrame, unseat, ready }, hello.data.since, seat.asOf);
           if ((stage as string) === 'closed') stop();
           else {
             stopWatching = stop;
@@ -635,12 +699,25 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         try {
           outcome = await table.command(actor, command);
         } catch (e) {
+          const storage = storageProblem(e);
+          if (storage !== null) {
+            app.log.warn({ err: e, tableId }, 'command failed on storage');
+            return send({ kind: 'error', requestId: command.requestId, code: storage.code, message: storage.message, retryAfterMs: storage.retryAfterMs });
+          }
           app.log.error({ err: e, tableId }, 'command failed');
           return fail('internal', 'The server failed; the command was not applied. Retry with the same requestId.', command.requestId);
         }
         if (!outcome.ok) return fail(outcome.error.code, outcome.error.message, command.requestId, outcome.error.path);
         send(await ackOf(table, actor, command.kind, command.requestId, outcome));
       })().catch((e: unknown) => {
+        const storage = storageProblem(e);
+        if (storage !== null) {
+          app.log.warn({ err: e, tableId }, 'socket message failed on storage');
+          send({ kind: 'error', code: storage.code, message: storage.message, retryAfterMs: storage.retryAfterMs });
+          // A hello that could not be answered: the client connects again after the retry-after.
+          if (stage === 'opening') socket.close(1013, 'storage: try again later');
+          return;
+        }
         app.log.error({ err: e, tableId }, 'socket message failed');
         fail('internal', 'The server failed on this message.');
       });

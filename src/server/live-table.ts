@@ -11,7 +11,7 @@ import { EVENT_SCHEMA_VERSION, type MemberView, type TableEvent } from '../table
 import { projectEvent, type Viewer, type WireEvent } from '../table/project.js';
 import { applyEvent, type TableState } from '../table/state.js';
 import type { TableProblem } from '../table/result.js';
-import { LOG_PAGE_SIZE } from './limits.js';
+import { LogPages, REPLAY_LOW_WATER_BYTES } from './log-pages.js';
 import { StoreError, type Commit, type EventBus, type JsonObject, type MemberRecord, type StoredEvent, type TableStore } from './storage/types.js';
 
 /** Something that receives a table's events in seq order (a WebSocket client). */
@@ -26,6 +26,12 @@ export interface TableWatcher {
    * was given a new token): the watcher has been dropped, after the event that did it was delivered.
    */
   unseat?(reason: SeatLoss): void;
+  /**
+   * Replay's pacing: resolves true once the watcher can take more (a socket's backlog has drained to
+   * REPLAY_LOW_WATER_BYTES), false when it is gone (closed, or closed as too slow): replay stops then.
+   * Without it replay sends page after page, giving the event loop a turn between pages.
+   */
+  ready?(): Promise<boolean>;
 }
 
 /** Why a seat stopped opening the table. */
@@ -180,11 +186,13 @@ export class LiveTable {
 
   /** Reads events this process has not folded yet from the store. */
   async catchUp(): Promise<void> {
+    // A long log (a table opened for the first time) folds a page (bounded in bytes) per turn of the event loop.
+    const pages = new LogPages(this.deps.store, this.tableId, this.state?.lastSeq ?? 0);
     for (;;) {
-      const after = this.state?.lastSeq ?? 0;
-      const events = await this.deps.store.readEvents(this.tableId, after, LOG_PAGE_SIZE);
+      const events = await pages.next();
       this.fold(events);
-      if (events.length < LOG_PAGE_SIZE) return;
+      if (pages.isAtEnd || events.length === 0) return;
+      pages.sized(events.length, events.reduce((n, e) => n + JSON.stringify(e.body).length, 0));
     }
   }
 
@@ -270,8 +278,9 @@ export class LiveTable {
    * players, but keeping them apart costs at most one more frame per event and stays correct should
    * observers ever see less.
    */
-  private send(w: TableWatcher & { sentSeq: number }, events: readonly TableEvent[], frames = new Map<string, Buffer>()): void {
+  private send(w: TableWatcher & { sentSeq: number }, events: readonly TableEvent[], frames = new Map<string, Buffer>()): number {
     const out: Buffer[] = [];
+    let bytes = 0;
     for (const e of events) {
       if (e.seq <= w.sentSeq) continue;
       const viewerClass = w.viewer.role === 'smith' ? 'S' : w.viewer.id === e.actorId ? 'A' : isAddressee(e, w.viewer.id) ? 'T' : w.viewer.role === 'observer' ? 'O' : 'P';
@@ -282,9 +291,32 @@ export class LiveTable {
         frames.set(key, frame);
       }
       out.push(frame);
+      bytes += frame.length;
       w.sentSeq = e.seq;
     }
     if (out.length > 0) w.deliver(out);
+    return bytes;
+  }
+
+  /**
+   * Replays one page to a watcher, paced by its `ready`: after each REPLAY_LOW_WATER_BYTES sent, and
+   * at the end of the page, it waits until the watcher has taken them. Resolves with the bytes sent,
+   * or null when the watcher went away.
+   */
+  private async replayPage(w: TableWatcher & { sentSeq: number }, events: readonly TableEvent[]): Promise<number | null> {
+    let bytes = 0;
+    let unpaced = 0;
+    for (const e of events) {
+      const sent = this.send(w, [e]);
+      bytes += sent;
+      unpaced += sent;
+      if (unpaced >= REPLAY_LOW_WATER_BYTES && w.ready !== undefined) {
+        unpaced = 0;
+        if (!(await w.ready())) return null;
+      }
+    }
+    if (w.ready !== undefined && !(await w.ready())) return null;
+    return bytes;
   }
 
   /**
@@ -294,17 +326,20 @@ export class LiveTable {
   async watch(watcher: TableWatcher, since: number, asOf?: number): Promise<() => void> {
     await this.catchUp();
     const entry = Object.assign(watcher, { sentSeq: since });
-    // Replay from the store page by page; the check that replay has caught up and the adding of the
-    // watcher happen with no await between them, so no event can slip past in between.
-    let after = since;
+    // Replay from the store page by page (bounded in bytes), paced by the watcher's reading; the check
+    // that replay has caught up and the adding of the watcher happen with no await between them, so
+    // no event can slip past in between.
+    const pages = new LogPages(this.deps.store, this.tableId, since);
     for (;;) {
-      if (after >= this.current.lastSeq) break;
-      const page = await this.deps.store.readEvents(this.tableId, after, LOG_PAGE_SIZE);
+      if (pages.after >= this.current.lastSeq) break;
+      const page = await pages.next();
       if (page.length === 0) break;
-      this.send(entry, page.map(asTableEvent));
-      after = page[page.length - 1]!.seq;
+      const bytes = await this.replayPage(entry, page.map(asTableEvent));
+      // The watcher went away (hung up, or too slow to read): nothing more is read for it.
+      if (bytes === null) return () => undefined;
+      pages.sized(page.length, bytes);
     }
-    entry.sentSeq = Math.max(entry.sentSeq, after);
+    entry.sentSeq = Math.max(entry.sentSeq, pages.after);
     // A seat changed since the viewer's token was looked up (`seat`, at `asOf`): it opens nothing now.
     const change = this.seatChanges.get(watcher.viewer.id);
     if (asOf !== undefined && change !== undefined && change.seq > asOf) {
@@ -323,6 +358,21 @@ export class LiveTable {
         this.poll = null;
       }
     };
+  }
+
+  /**
+   * The events after `since` up to `until` as `viewer` may see them, as JSON texts, one page (bounded
+   * in bytes) at a time, giving the event loop a turn between pages (`GET .../export`).
+   */
+  async *projectedPages(viewer: Viewer, since: number, until: number): AsyncGenerator<readonly string[]> {
+    const pages = new LogPages(this.deps.store, this.tableId, since, until);
+    for (;;) {
+      const page = await pages.next();
+      if (page.length === 0) return;
+      const texts = page.map((e) => JSON.stringify(projectEvent(asTableEvent(e), viewer)));
+      pages.sized(texts.length, texts.reduce((n, t) => n + t.length, 0));
+      yield texts;
+    }
   }
 
   /** The events after `since` as `viewer` may see them (`GET .../log`). */

@@ -22,6 +22,7 @@ import {
 import { MAX_CON_POINTS, MAX_MAGICK_STEPS, MAX_MARK_USES, MAX_MEMBER_XP, MAX_RELEASE_EFFECTS } from '../../src/rules/hammercrawl/table/read-command.js';
 import { MAX_SPELL_NAME_LENGTH } from '../../src/rules/hammercrawl/magick/limits.js';
 import { MAX_JSON_DEPTH } from '../../src/server/limits.js';
+import { SLOW_READER_CLOSE_CODE } from '../../src/server/log-pages.js';
 import { MAX_CHECK_PARAMS, MAX_PHYSICAL_FACES, MAX_SETTINGS } from '../../src/server/wire.js';
 import { MAX_CHARACTER_JSON_LENGTH } from '../../src/table/limits.js';
 import { createTable, join, live, request, startTestServer, type TestServer } from './harness.js';
@@ -240,7 +241,7 @@ describe('pages, timeouts, sockets', () => {
     for (const c of [...open, again]) c.close();
   });
 
-  it(`MAX_SOCKET_BACKLOG_BYTES = ${MAX_SOCKET_BACKLOG_BYTES}: a socket that stops reading gets at least that much, then is closed (1013); the others get everything`, async () => {
+  it(`MAX_SOCKET_BACKLOG_BYTES = ${MAX_SOCKET_BACKLOG_BYTES}: a socket that stops reading gets at least that much, then is closed as too slow (SLOW_READER_CLOSE_CODE, after a socket/too-slow error); the others get everything`, async () => {
     const table = await createTable(server);
     const player = await join(server, table, 'Ada');
     const smith = await live(server, table.id, table.smithToken);
@@ -254,7 +255,8 @@ describe('pages, timeouts, sockets', () => {
     for (let i = 1; i < saves; i++) expect(await answerTo(smith, { kind: 'character-save', requestId: `c${i}`, characterId: 'ch1', character: document })).toMatchObject({ kind: 'ack' });
     slow.socket.resume();
     const closed = await slow.closed;
-    expect(closed).toEqual({ code: 1013, reason: 'too slow' });
+    expect(closed).toEqual({ code: SLOW_READER_CLOSE_CODE, reason: 'too slow: connect again with since' });
+    expect(slow.frames.at(-1)?.data).toMatchObject({ kind: 'error', code: 'socket/too-slow' });
     const delivered = slow.frames.reduce((n, f) => n + Buffer.byteLength(f.raw), 0);
     expect(delivered).toBeGreaterThanOrEqual(MAX_SOCKET_BACKLOG_BYTES);
     expect(slow.frames.filter((f) => f.data['kind'] === 'character-saved').length).toBeLessThan(saves);

@@ -65,6 +65,10 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   // An idle client losing its connection emits 'error' on the pool; without a listener Node would
   // crash. The next query reports the outage as `store/unavailable`.
   pool.on('error', () => undefined);
+  // A client in use has no such listener (the pool takes it off while the client is out): a
+  // connection lost mid-query would throw 'error' at the process and stop the server. The query
+  // itself is rejected (`store/unavailable`), and the pool drops the broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const store = new PostgresStore(db, pool, options.schema);
   try {

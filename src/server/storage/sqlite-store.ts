@@ -30,8 +30,23 @@ import {
 import type { Commit, CommitResult, MemberRecord, NewEvent, NewTable, StoredEvent, TableRecord, TableStore } from './types.js';
 import { StoreError } from './types.js';
 
-/** How long a writer waits for another process's write lock before `store/unavailable`, ms. */
+/**
+ * How long opening the store (and migrating it) waits for another process's write lock, ms. SQLite
+ * waits inside the call, blocking the thread: fine at start-up, never once the server serves.
+ */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+/**
+ * How long a write waits for another process's write lock before `store/busy`, ms. Once the store is
+ * open SQLite's own wait is off (`busy_timeout = 0`): a write that finds the lock taken is tried again
+ * later, asynchronously, so the event loop (every other table) goes on meanwhile.
+ */
+export const SQLITE_BUSY_WAIT_MS = 2_000;
+/** First pause before trying a locked write again, ms; each pause doubles up to SQLITE_BUSY_MAX_PAUSE_MS. */
+export const SQLITE_BUSY_FIRST_PAUSE_MS = 2;
+/** Longest pause between tries of a locked write, ms. */
+export const SQLITE_BUSY_MAX_PAUSE_MS = 100;
+/** The retry-after of a `store/busy` answer, ms. */
+export const SQLITE_BUSY_RETRY_AFTER_MS = 1_000;
 
 /** The pragmas every connection runs, in order (exported for docs and the crash test). */
 export const SQLITE_PRAGMAS: readonly string[] = [
@@ -40,6 +55,17 @@ export const SQLITE_PRAGMAS: readonly string[] = [
   'foreign_keys = ON',
   `busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`,
 ];
+
+/** The pragma run once the store is open: SQLite never waits for a lock inside a call. */
+export const SQLITE_SERVING_PRAGMA = 'busy_timeout = 0';
+
+/** True for SQLite's "another connection holds the lock" (SQLITE_BUSY and its extended codes). */
+function isBusy(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  return code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_');
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const EVENT_COLUMNS = 'table_id, seq, kind, schema_version, at, actor_id, request_id, request_part, body';
 
@@ -67,6 +93,7 @@ export async function openSqliteStore(file: string): Promise<TableStore> {
     const mode = db.pragma('journal_mode', { simple: true });
     if (file !== ':memory:' && mode !== 'wal') throw new StoreError('store/unavailable', `SQLite refused WAL mode (journal_mode is ${String(mode)})`);
     migrateSqlite(db);
+    db.pragma(SQLITE_SERVING_PRAGMA);
     return new SqliteStore(db);
   } catch (error) {
     db.close();
@@ -79,6 +106,9 @@ function storeError(error: unknown, context: string): Error {
   if (error instanceof StoreError || error instanceof TypeError || error instanceof RangeError) return error;
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   const message = error instanceof Error ? error.message : String(error);
+  if (isBusy(error)) {
+    return new StoreError('store/busy', `${context}: another program holds the database's write lock`, { cause: error, retryAfterMs: SQLITE_BUSY_RETRY_AFTER_MS });
+  }
   if (code.startsWith('SQLITE_CONSTRAINT')) return new StoreError('store/conflict', `${context}: ${message}`, { cause: error });
   if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT_')) {
     return new StoreError('store/corrupt', `${context}: ${message}`, { cause: error });
@@ -105,8 +135,11 @@ class SqliteStore implements TableStore {
   readonly #commitTx: BetterSqlite3.Transaction<(commit: Commit) => CommitResult>;
   readonly #createTx: BetterSqlite3.Transaction<(input: NewTable) => readonly StoredEvent[]>;
   readonly #groupTx: BetterSqlite3.Transaction<(commits: readonly Commit[]) => ({ ok: true; result: CommitResult } | { ok: false; error: Error })[]>;
-  readonly #pending: { commit: Commit; resolve: (r: CommitResult) => void; reject: (e: Error) => void }[] = [];
+  readonly #pending: { commit: Commit; deadline: number; resolve: (r: CommitResult) => void; reject: (e: Error) => void }[] = [];
   #flushScheduled = false;
+  /** While the write lock is taken elsewhere: the timer of the next try, and its pause. */
+  #retryTimer: NodeJS.Timeout | null = null;
+  #pause = SQLITE_BUSY_FIRST_PAUSE_MS;
 
   constructor(db: BetterSqlite3.Database) {
     this.#db = db;
@@ -144,12 +177,25 @@ class SqliteStore implements TableStore {
   }
 
   async migrate(): Promise<void> {
-    this.#run('migrate', () => migrateSqlite(this.#db));
+    await this.#write('migrate', () => migrateSqlite(this.#db));
   }
 
   async createTable(input: NewTable): Promise<readonly StoredEvent[]> {
     checkNewTable(input);
-    return this.#run(`create table ${input.table.id}`, () => this.#createTx.immediate(input));
+    return this.#write(`create table ${input.table.id}`, () => this.#createTx.immediate(input));
+  }
+
+  /** Runs a write, trying again asynchronously while another process holds the lock (SQLITE_BUSY_WAIT_MS). */
+  async #write<T>(context: string, action: () => T): Promise<T> {
+    const deadline = performance.now() + SQLITE_BUSY_WAIT_MS;
+    for (let pause = SQLITE_BUSY_FIRST_PAUSE_MS; ; pause = Math.min(2 * pause, SQLITE_BUSY_MAX_PAUSE_MS)) {
+      try {
+        return this.#run(context, action);
+      } catch (error) {
+        if (!(error instanceof StoreError && error.code === 'store/busy') || performance.now() + pause > deadline) throw error;
+      }
+      await sleep(pause);
+    }
   }
 
   async getTable(tableId: string): Promise<TableRecord | null> {
@@ -183,14 +229,20 @@ class SqliteStore implements TableStore {
     checkCommit(commit);
     if (!this.#db.open) throw new StoreError('store/unavailable', `commit to table ${commit.tableId}: the store is closed`);
     return new Promise<CommitResult>((resolve, reject) => {
-      this.#pending.push({ commit, resolve, reject });
-      if (!this.#flushScheduled) {
+      this.#pending.push({ commit, deadline: performance.now() + SQLITE_BUSY_WAIT_MS, resolve, reject });
+      // While the lock is taken elsewhere, the next try takes this commit too.
+      if (!this.#flushScheduled && this.#retryTimer === null) {
         this.#flushScheduled = true;
         setImmediate(() => this.#flush());
       }
     });
   }
 
+  /**
+   * Writes the pending commits as one group. When another process holds the write lock nothing is
+   * written: the group is tried again after a pause (the event loop goes on meanwhile), and commits
+   * that have waited SQLITE_BUSY_WAIT_MS are refused with `store/busy`.
+   */
   #flush(): void {
     this.#flushScheduled = false;
     const batch = this.#pending.splice(0, this.#pending.length);
@@ -201,9 +253,23 @@ class SqliteStore implements TableStore {
       outcomes = this.#groupTx.immediate(batch.map((b) => b.commit));
     } catch (error) {
       const failure = storeError(error, `commit of ${batch.length} command(s)`);
+      if (failure instanceof StoreError && failure.code === 'store/busy') {
+        const now = performance.now();
+        for (const b of batch) if (b.deadline <= now) b.reject(failure);
+        this.#pending.unshift(...batch.filter((b) => b.deadline > now));
+        if (this.#pending.length > 0) {
+          this.#retryTimer = setTimeout(() => {
+            this.#retryTimer = null;
+            this.#flush();
+          }, this.#pause);
+          this.#pause = Math.min(2 * this.#pause, SQLITE_BUSY_MAX_PAUSE_MS);
+        }
+        return;
+      }
       for (const b of batch) b.reject(failure);
       return;
     }
+    this.#pause = SQLITE_BUSY_FIRST_PAUSE_MS;
     outcomes.forEach((outcome, i) => (outcome.ok ? batch[i]!.resolve(outcome.result) : batch[i]!.reject(outcome.error)));
   }
 
@@ -234,6 +300,10 @@ class SqliteStore implements TableStore {
 
   async close(): Promise<void> {
     this.#flush();
+    if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
+    this.#retryTimer = null;
+    // Commits still waiting for the lock are not written: they are refused (never acknowledged).
+    for (const b of this.#pending.splice(0)) b.reject(new StoreError('store/unavailable', `commit to table ${b.commit.tableId}: the store was closed while it waited for the write lock`));
     if (this.#db.open) this.#db.close();
   }
 

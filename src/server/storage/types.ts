@@ -110,15 +110,22 @@ export interface NewTable {
   readonly events: readonly NewEvent[];
 }
 
-/** Thrown for store failures the caller cannot fix (the server answers 500 / an `internal` error). */
+/**
+ * Thrown for store failures. `store/busy` (another process holds the database's write lock) and
+ * `store/unavailable` (a lost connection) are retryable: nothing was written, and the server answers
+ * `storage/busy` or `storage/unavailable` with a retry-after; the others it answers 500 / `internal`.
+ */
 export class StoreError extends Error {
+  /** For a retryable failure: how long to wait before trying again, ms. */
+  readonly retryAfterMs: number | undefined;
   constructor(
-    readonly code: 'store/no-such-table' | 'store/no-such-member' | 'store/conflict' | 'store/unavailable' | 'store/corrupt',
+    readonly code: 'store/no-such-table' | 'store/no-such-member' | 'store/conflict' | 'store/unavailable' | 'store/busy' | 'store/corrupt',
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterMs?: number },
   ) {
     super(message, options);
     this.name = 'StoreError';
+    this.retryAfterMs = options?.retryAfterMs;
   }
 }
 
