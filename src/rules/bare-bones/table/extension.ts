@@ -3,7 +3,7 @@
  * `attack` rolls a melee or missile exchange between two combatants and writes what it did on the
  * characters' documents (Blood and Sweat through the `damage` change, notches, arrows) and on the
  * tracker; `initiative` rolls the round's WIS saves with an ambushing side named, whose members act
- * first every round and whose first-round damage goes to Blood. Rules: The Bare Bones, Live by the
+ * first every round and whose first-round damage goes to Blood (the tracker's `Ambusher` condition). Rules: The Bare Bones, Live by the
  * Sword, Die by the Sword; rulings BB-12, BB-38, BB-39, BB-40.
  */
 import type { RandomSource } from '../../../dice/random.js';
@@ -29,20 +29,11 @@ import type { BareBonesCharacter } from '../character.js';
 import { rollInitiative } from '../initiative.js';
 import { rollChange } from '../play.js';
 import { readBareBonesCommand, type BareBonesAttackAction, type BareBonesInitiativeAction, type BareBonesTableCommand } from './read-command.js';
-import { DEAD, isHitOutcome, notchedArmourClass, planAttack, rollAttackPlan, type AttackPlan, type AttackRoll } from './tracker-attack.js';
+import { AMBUSHER, DEAD, isHitOutcome, notchedArmourClass, planAttack, rollAttackPlan, type AttackPlan, type AttackRoll } from './tracker-attack.js';
 import { healthText } from './tracker-health.js';
 
-/** The Bare Bones slice of a table's state: the side that ambushed in the running fight, if any. */
-export interface BareBonesTableState {
-  readonly ambushers: CombatSide | null;
-}
-
-/** The body of `ambush-changed`: the side that ambushes in this fight, or none. */
-export interface AmbushChangedBody {
-  readonly requestId: string;
-  readonly ambushers: CombatSide | null;
-  readonly [key: string]: unknown;
-}
+/** The Bare Bones slice of a table's state: nothing of its own (the ambush is the tracker's `Ambusher` condition). */
+export type BareBonesTableState = Readonly<Record<string, never>>;
 
 const SIDE_LABEL: Readonly<Record<CombatSide, string>> = { party: 'the party', foes: 'the foes' };
 
@@ -150,14 +141,14 @@ function writeExchange(rng: RandomSource, combat: CombatState, plan: AttackPlan,
   return { combatants, events, notes };
 }
 
-function decideAttack(rng: RandomSource, state: BareBonesTableState, command: BareBonesAttackAction & { readonly requestId: string }, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]> {
+function decideAttack(rng: RandomSource, command: BareBonesAttackAction & { readonly requestId: string }, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]> {
   const attacker = context.combat.combatants.find((c) => c.id === command.attackerId);
   const owner = attacker?.characterId === undefined ? undefined : context.characters.find((c) => c.id === attacker.characterId)?.ownerId;
   // A player attacks with their own character; the Smith with anyone.
   if (!context.can('combat') && !(context.can('roll') && owner === context.actor.id)) return forbidden("attack with another's combatant");
   const { type: _type, attackerId, targetId, ...options } = command;
   void _type;
-  const plan = planAttack(context.combat, context.characters, attackerId, targetId, options, context.settings, state.ambushers);
+  const plan = planAttack(context.combat, context.characters, attackerId, targetId, options, context.settings);
   if (!plan.ok) return plan;
   if (plan.value.mode === 'missile' && plan.value.damage.kind === 'bow' && plan.value.attacker.character !== undefined && plan.value.attacker.character.document.arrows === 0) {
     return problem('bare-bones/no-arrows', `${plan.value.attacker.name}'s quiver is empty: recover arrows after the fight, or shoot a crossbow.`, '$.action.mode');
@@ -205,12 +196,18 @@ function decideInitiative(rng: RandomSource, command: BareBonesInitiativeAction 
   }
   const order = rolled.value.order.map((p) => p.id);
   const names = order.map((id) => combat.combatants.find((c) => c.id === id)!.name);
+  // The ambushing side is marked in the tracker, where everyone sees it and the attacks read it.
+  const combatants = combat.combatants.map((c) => {
+    const isAmbusher = c.side === ambushers;
+    const has = c.conditions.includes(AMBUSHER);
+    if (isAmbusher === has) return c;
+    return { ...c, conditions: isAmbusher ? [...c.conditions, AMBUSHER] : c.conditions.filter((x) => x !== AMBUSHER) };
+  });
   return ok([
-    { own: 'ambush-changed', body: { requestId: command.requestId, ambushers } satisfies AmbushChangedBody },
     {
       shared: 'combat-changed',
       body: {
-        combat: { ...combat, order, initiative: rolled.value, turn: combat.isActive ? 0 : combat.turn },
+        combat: { ...combat, combatants, order, initiative: rolled.value, turn: combat.isActive ? 0 : combat.turn },
         summary: `Initiative${ambushers !== null ? ` (${SIDE_LABEL[ambushers]} ambush: they act first every round)` : ''}: ${names.join(', ')}.`,
       },
     },
@@ -218,22 +215,9 @@ function decideInitiative(rng: RandomSource, command: BareBonesInitiativeAction 
 }
 
 /** Decides a Bare Bones tracker action. */
-export function decideBareBonesCommand(rng: RandomSource, state: BareBonesTableState, command: BareBonesTableCommand, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]> {
+export function decideBareBonesCommand(rng: RandomSource, _state: BareBonesTableState, command: BareBonesTableCommand, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]> {
   const action = command.action;
-  return action.type === 'attack' ? decideAttack(rng, state, { ...action, requestId: command.requestId }, context) : decideInitiative(rng, { ...action, requestId: command.requestId }, context);
-}
-
-/** Folds an event: an ambush named for the fight, forgotten when the fight ends or the tracker is cleared. */
-export function foldBareBonesEvent(state: BareBonesTableState, kind: string, body: { readonly [key: string]: unknown }): BareBonesTableState {
-  if (kind === 'ambush-changed') {
-    const side = body['ambushers'];
-    return { ambushers: side === 'party' || side === 'foes' ? side : null };
-  }
-  if (kind === 'combat-changed' && state.ambushers !== null) {
-    const combat = body['combat'] as CombatState | undefined;
-    if (combat !== undefined && (combat.combatants.length === 0 || (!combat.isActive && combat.round > 0))) return { ambushers: null };
-  }
-  return state;
+  return action.type === 'attack' ? decideAttack(rng, { ...action, requestId: command.requestId }, context) : decideInitiative(rng, { ...action, requestId: command.requestId }, context);
 }
 
 /**
@@ -257,12 +241,12 @@ export const bareBonesTable: TableExtension<BareBonesTableState, BareBonesTableC
     { kind: 'attack', rollsDice: true },
     { kind: 'initiative', rollsDice: true },
   ],
-  eventKinds: ['ambush-changed'],
+  eventKinds: [],
   permissions: {},
   examples: BARE_BONES_TABLE_EXAMPLES,
-  initialState: () => ({ ambushers: null }),
+  initialState: () => ({}),
   readCommand: readBareBonesCommand,
   requestIdOf: (command) => command.requestId,
   decide: decideBareBonesCommand,
-  fold: foldBareBonesEvent,
+  fold: (state) => state,
 };

@@ -112,6 +112,9 @@ function vitalsOfMonster(c: Combatant, m: BareBonesMonster | undefined): RuleRes
   return ok({ blood: h.blood, bloodMax: h.bloodMax, sweat: h.sweat, sweatMax: h.sweatMax, status, roundsLeft: null });
 }
 
+/** The tracker's condition of a combatant whose side ambushed: it acts first every round, and its first-round damage goes to Blood (Initiative). */
+export const AMBUSHER = 'Ambusher';
+
 /** The tracker's condition word for a dead combatant that is no character (a monster's coup de grâce). */
 export const DEAD = 'dead';
 
@@ -202,7 +205,6 @@ export function planAttack(
   targetId: string,
   options: BareBonesAttackOptions,
   settings: TableSettings,
-  ambushers: string | null,
 ): RuleResult<AttackPlan> {
   if (attackerId === targetId) return problem('combat/target-is-self', 'Choose a target other than the attacker.');
   const a = combat.combatants.find((c) => c.id === attackerId);
@@ -266,7 +268,7 @@ export function planAttack(
     smiteDice: 0,
   });
   lines.push(`damage ${built.spec.weapon === null ? 'none (the weapon is notched away)' : diceText(built.spec.weapon)}: ${built.explanation.join('; ')}`);
-  const isAmbush = ambushers !== null && ambushers === A.side && combat.round <= 1;
+  const isAmbush = a.conditions.includes(AMBUSHER) && combat.round <= 1;
   if (isAmbush) lines.push('an ambusher in the first round: the damage goes straight to Blood (Initiative)');
   return ok({ mode, attacker: A, target: T, attack, defence, damage: built.spec, isAmbush, weaponIndex: weaponIndex.value, lines });
 }

@@ -7,7 +7,7 @@ import { enumeratePaths, ratio } from '../../../../test/enumerate.js';
 import { expectWithinFourSigma, tally } from '../../../../test/monte-carlo.js';
 import { sheet } from '../../../../test/bare-bones-play.js';
 import { takeHarm } from '../blood-and-sweat.js';
-import { attackOdds, isHitOutcome, planAttack, rollAttackPlan, type AttackPlan, type BareBonesAttackOptions } from './tracker-attack.js';
+import { AMBUSHER, attackOdds, isHitOutcome, planAttack, rollAttackPlan, type AttackPlan, type BareBonesAttackOptions } from './tracker-attack.js';
 
 function combatant(id: string, fields: Partial<Combatant>): Combatant {
   return { id, name: id, side: 'foes', health: '', armour: '', conditions: [], isDown: false, stats: {}, isLeader: false, ...fields };
@@ -23,8 +23,9 @@ const characters: TableCharacter[] = [{ id: 'ch1', ownerId: 'A', document: ada a
 const adaInTracker = combatant('c1', { name: 'Ada', side: 'party', characterId: 'ch1' });
 const goblin = combatant('c2', { name: 'Goblin', monster: 'str=11,dex=12,ac=10,weapon=light', health: '4/6 (Sweat 1/2)' });
 
-function plan(attacker: string, target: string, options: BareBonesAttackOptions = {}, settings: TableSettings = {}, ambushers: string | null = null): AttackPlan {
-  const p = planAttack(combatOf(adaInTracker, goblin), characters, attacker, target, options, settings, ambushers);
+function plan(attacker: string, target: string, options: BareBonesAttackOptions = {}, settings: TableSettings = {}, isAmbush = false): AttackPlan {
+  const foe = isAmbush ? { ...goblin, conditions: [AMBUSHER] } : goblin;
+  const p = planAttack(combatOf(adaInTracker, foe), characters, attacker, target, options, settings);
   if (!p.ok) throw new Error(p.error.message);
   return p.value;
 }
@@ -56,7 +57,7 @@ describe('tracker exchange odds against every face path', () => {
   it("the goblin's melee on Ada, with advantage, Evade and a Feint die", () => expectOddsMatchEnumeration(plan('c2', 'c1', { advantage: true, bonusDie: 4, defenseBonusDie: 4 })));
   it('with the every-roll setting for the natural 1 and 20', () => expectOddsMatchEnumeration(plan('c1', 'c2', { skill: true, modifier: -3 }, { 'natural-rolls': 'every-roll' })));
   it("the goblin's crossbow on Ada: DEX 12 -2 for medium armour -2 for her shield, d10 to Blood", () => expectOddsMatchEnumeration(plan('c2', 'c1', { mode: 'missile', kind: 'crossbow' })));
-  it('an ambusher in the first round: everything to Blood', () => expectOddsMatchEnumeration(plan('c2', 'c1', { weight: 'heavy' }, {}, 'foes')));
+  it('an ambusher in the first round: everything to Blood', () => expectOddsMatchEnumeration(plan('c2', 'c1', { weight: 'heavy' }, {}, true)));
 });
 
 describe('the numbers from the text', () => {
@@ -91,10 +92,10 @@ describe('the numbers from the text', () => {
 describe('refusals', () => {
   it('a monster without the stat of its attack, a dead target, and a bow in melee are refused with what to fix', () => {
     const mute = combatant('c3', { name: 'Slime', monster: 'ac=8,blood=3' });
-    const r = planAttack(combatOf(adaInTracker, mute), characters, 'c3', 'c1', {}, {}, null);
+    const r = planAttack(combatOf(adaInTracker, mute), characters, 'c3', 'c1', {}, {});
     expect(r).toMatchObject({ ok: false, error: { code: 'combat/no-stat', message: expect.stringContaining('str=') } });
     const dead = combatant('c3', { name: 'Orc', monster: 'str=10,ac=8', health: '0/5', isDown: true, conditions: ['dead'] });
-    expect(planAttack(combatOf(adaInTracker, dead), characters, 'c1', 'c3', {}, {}, null)).toMatchObject({ ok: false, error: { code: 'combat/target-dead' } });
-    expect(planAttack(combatOf(adaInTracker, goblin), characters, 'c1', 'c2', { kind: 'bow' }, {}, null)).toMatchObject({ ok: false, error: { code: 'combat/missile-in-melee' } });
+    expect(planAttack(combatOf(adaInTracker, dead), characters, 'c1', 'c3', {}, {})).toMatchObject({ ok: false, error: { code: 'combat/target-dead' } });
+    expect(planAttack(combatOf(adaInTracker, goblin), characters, 'c1', 'c2', { kind: 'bow' }, {})).toMatchObject({ ok: false, error: { code: 'combat/missile-in-melee' } });
   });
 });

@@ -110,7 +110,7 @@ describe('The Bare Bones tracker at a table', () => {
     expect(docOf(t).isDead).toBe(true);
   });
 
-  it("the foes' ambush: they act first, and their first-round damage goes straight to Blood; the ambush ends with the fight", () => {
+  it("the foes' ambush: they act first, and their first-round damage goes straight to Blood; from round 2 Sweat first again", () => {
     // Ada has 3 Sweat here: an ambusher's 2 damage skips it.
     const t = fightTable({ ...adaSheet, level: 2, xp: 3, points: { ...adaSheet.points, current: 2 }, sweat: { current: 3, max: 3 } });
     const r = t.run(smith, { kind: 'combat', action: { type: 'initiative', ambushers: 'foes' } }, scriptedRandom([5]));
@@ -120,8 +120,16 @@ describe('The Bare Bones tracker at a table', () => {
     expect(t.run(smith, { kind: 'combat', action: { type: 'start' } }).ok).toBe(true);
     t.run(smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }, scriptedRandom([3, 9, 2]));
     expect(docOf(t)).toMatchObject({ blood: { current: 8 }, sweat: { current: 3 } });
-    expect(t.run(smith, { kind: 'combat', action: { type: 'end' } }).ok).toBe(true);
-    expect(t.state.extension).toEqual({ ambushers: null });
+    expect(t.state.combat.combatants[1]!.conditions).toEqual(['Ambusher']);
+    // From round 2 the ambushers' damage takes Sweat first again.
+    t.run(smith, { kind: 'combat', action: { type: 'next-turn' } });
+    t.run(smith, { kind: 'combat', action: { type: 'next-turn' } });
+    expect(t.state.combat.round).toBe(2);
+    t.run(smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }, scriptedRandom([3, 9, 2]));
+    expect(docOf(t)).toMatchObject({ blood: { current: 8 }, sweat: { current: 1 } });
+    // Initiative without an ambush takes the mark away.
+    t.run(smith, { kind: 'combat', action: { type: 'initiative' } }, scriptedRandom([5]));
+    expect(t.state.combat.combatants[1]!.conditions).toEqual([]);
   });
 
   it("a hidden orc's attack reaches the players without its numbers", () => {
