@@ -26,6 +26,7 @@ import {
 } from '../../rule-system.js';
 import { takeHarm } from '../blood-and-sweat.js';
 import type { BareBonesCharacter } from '../character.js';
+import { vitalsChange } from '../play-kit.js';
 import { rollInitiative } from '../initiative.js';
 import { rollChange } from '../play.js';
 import { readBareBonesCommand, type BareBonesAttackAction, type BareBonesInitiativeAction, type BareBonesTableCommand } from './read-command.js';
@@ -82,17 +83,20 @@ function writeExchange(rng: RandomSource, combat: CombatState, plan: AttackPlan,
       summaries.push(`${plan.attacker.name}: ${r.summary}`);
       lines.push(...r.lines);
     }
-    if (defenderNotched) {
-      const r = changed(rng, doc, 'notch', { part: 'armour' });
-      doc = r.doc;
-      summaries.push(r.summary);
-      lines.push(...r.lines);
+    // A notch at the floor of 8 changes nothing (BB-21): no write for it.
+    const notched = defenderNotched ? changed(rng, doc, 'notch', { part: 'armour' }) : null;
+    if (notched !== null && notched.doc.armourNotches !== doc.armourNotches) {
+      doc = notched.doc;
+      summaries.push(notched.summary);
+      lines.push(...notched.lines);
     }
     if (summaries.length > 0) {
       events.push(saved(T.character.table, doc, { id: 'attack', summary: summaries.join('; '), ...(isHiddenAttacker ? {} : { explanation: [...roll.lines, ...lines] }) }, true));
       const after = doc;
       patch(T.id, (c) => ({ ...c, health: healthText({ blood: after.blood.current, bloodMax: after.blood.max, sweat: after.sweat.current, sweatMax: after.sweat.max }), isDown: after.blood.current === 0 }));
-      notes.push(...summaries.map((s) => s.replace(`${plan.attacker.name}: `, '')));
+      // The tracker's line says the damage once: here what it did to Blood and Sweat, and the notch.
+      const vitals = vitalsChange(T.character.document, after);
+      notes.push(...(vitals === 'no change' ? [] : [vitals]), ...summaries.filter((x) => !x.startsWith(`${plan.attacker.name}: `)));
     }
   } else {
     if (roll.damage !== null) {

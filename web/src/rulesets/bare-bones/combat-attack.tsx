@@ -67,8 +67,8 @@ export function AttackControl(props: CombatAttackProps) {
         Melee or missile
       </label>
       <select id={`${base}-mode`} value={mode} onChange={(e) => setMode(e.currentTarget.value === 'missile' ? 'missile' : 'melee')}>
-        <option value="melee">Melee (STR against AC)</option>
-        <option value="missile">Missile (DEX)</option>
+        <option value="melee">Melee</option>
+        <option value="missile">Missile</option>
       </select>
       {mode === 'melee' ? (
         <>
