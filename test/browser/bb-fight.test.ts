@@ -3,7 +3,7 @@
  * one the Smith runs added with "Add the party" (Blood and Armor Class read from their sheets), two goblins from monster
  * lines, initiative with the party's ambush and then plain WIS saves, three rounds of exchanges with the
  * odds shown before each click (the player's for their character, the Smith's for the others), and a
- * character's Blood lost on its sheet and in its history. Screenshots go to test/browser/screenshots/.
+ * character's Blood lost on its sheet and in its history; the tray offers no Steps for a check. Screenshots go to test/browser/screenshots/.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +54,10 @@ describe.skipIf(reason !== null)(`The Bare Bones fight in Chromium${reason !== n
     const pc = await seated(player);
     try {
       const p = await openTable(pc, player.tableId);
+      // A check is always a d20 (BB-37): the tray's Test mode offers no Steps.
+      expect(await p.locator('#tray-steps').count()).toBe(1);
+      await p.locator('.tray').getByRole('button', { name: 'Test', exact: true }).click();
+      await expect.poll(() => p.locator('#tray-steps').count(), POLL).toBe(0);
       const s = await openTable(sc, smith.tableId);
       // One character of the player's, one the Smith runs for the party.
       const pageOf = new Map<string, Page>();
