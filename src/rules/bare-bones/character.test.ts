@@ -113,7 +113,7 @@ describe('rolling a character (Nobody Likes Adventurers; rulings BB-4, BB-6, BB-
     expect(ruleSystem.rollCharacter(seededRandom(5), {})).toEqual(rollCharacter(seededRandom(5), {}));
     const c = rolled(5);
     expect(ruleSystem.summarize(c).headline).toMatch(/^Level 1 (Dwarf|Elf|Halfling|Human) (Cleric|Fighter|Specialist|Sorcerer)$/);
-    expect(ruleSystem.summarize(c).trackers.map((t) => t.id)).toEqual(['blood', 'sweat', 'armour-class', c.points.pool, 'load']);
+    expect(ruleSystem.summarize(c).trackers.map((t) => t.id)).toEqual(['blood', 'armour-class', c.points.pool, 'load']);
     const dying = readCharacter({ ...asJson(c) as object, blood: { current: 0, max: c.blood.max }, roundsLeft: 2 });
     assertOk(dying);
     expect(ruleSystem.summarize(dying.value).trackers.at(-1)).toEqual({ id: 'status', label: 'Status', value: 'unstable, 2 rounds left' });

@@ -236,7 +236,8 @@ function testOutcomesFor(naturals: NaturalsRule | undefined): readonly TestOutco
 /** Melee's results: the text's three, and both succeeding (ruling BB-13). */
 export type MeleeOutcome = 'critical-hit' | 'hit' | 'attacker-maneuver' | 'defender-maneuver' | 'stand-off';
 
-const MELEE_LABELS: Record<MeleeOutcome, string> = {
+/** What each melee outcome means, as odds and the log word it. */
+export const MELEE_LABELS: Readonly<Record<MeleeOutcome, string>> = {
   'critical-hit': 'Critical hit: damage straight to Blood',
   hit: 'Hit: roll damage or maneuver',
   'attacker-maneuver': 'Both fail: the attacker may maneuver',
@@ -261,8 +262,10 @@ export function meleeOutcome(attacker: TestOutcome, defender: TestOutcome): Mele
 /** Missile results: a natural 20 breaks the string whether or not the shot is under the number (BB-1, BB-14). */
 export type MissileOutcome = 'critical-hit' | 'hit' | 'hit-string-breaks' | 'miss' | 'string-breaks';
 
-const MISSILE_OF: Record<TestOutcome, MissileOutcome> = { critical: 'critical-hit', success: 'hit', 'natural-20-success': 'hit-string-breaks', failure: 'miss', fumble: 'string-breaks' };
-const MISSILE_LABELS: Record<MissileOutcome, string> = {
+/** The missile outcome of each attacker's test outcome (BB-1, BB-14). */
+export const MISSILE_OF: Readonly<Record<TestOutcome, MissileOutcome>> = { critical: 'critical-hit', success: 'hit', 'natural-20-success': 'hit-string-breaks', failure: 'miss', fumble: 'string-breaks' };
+/** What each missile outcome means. */
+export const MISSILE_LABELS: Readonly<Record<MissileOutcome, string>> = {
   'critical-hit': 'Critical hit: damage straight to Blood; the arrow is lost',
   hit: 'Hit: roll damage; the arrow is lost',
   'hit-string-breaks': 'Natural 20: a hit, but the bowstring snaps',

@@ -5,6 +5,8 @@
  */
 import { BARE_BONES_CHAIN } from '../../dice/dice-chain.js';
 import { tableLabel, type CharacterSummary, type RuleSystem, type RuleTable } from '../rule-system.js';
+import { bareBonesTable } from './table/extension.js';
+import { healthText } from './table/tracker-health.js';
 import { characterValuesOf } from './character-values.js';
 import { BARE_BONES_ATTRIBUTES } from './attributes.js';
 import { armourClassOf, readCharacter, statusOf, type BareBonesCharacter } from './character.js';
@@ -91,8 +93,8 @@ export function summarize(c: BareBonesCharacter): CharacterSummary {
     name: c.name,
     headline: `Level ${c.level} ${race(c.race).label} ${cls.label}`,
     trackers: [
-      { id: 'blood', label: 'Blood', value: `${c.blood.current}/${c.blood.max}`, role: 'health' },
-      { id: 'sweat', label: 'Sweat', value: `${c.sweat.current}/${c.sweat.max}` },
+      // Blood is what the tracker's Health follows, Sweat the note after it (lost first; BB-36).
+      { id: 'blood', label: 'Blood', value: healthText({ blood: c.blood.current, bloodMax: c.blood.max, sweat: c.sweat.current, sweatMax: c.sweat.max }), role: 'health' },
       { id: 'armour-class', label: 'Armor Class', value: `${armourClassOf(c)}${c.armourNotches > 0 ? ` (${c.armourNotches} notch${c.armourNotches === 1 ? '' : 'es'})` : ''}`, role: 'armour' },
       { id: c.points.pool, label: cls.pool.label, value: String(c.points.current) },
       { id: 'load', label: 'Load', value: `${load.slots}/${load.unencumberedMax} slots${load.level === 'unencumbered' ? '' : `, ${load.level}`}` },
@@ -131,5 +133,6 @@ export const ruleSystem: RuleSystem<BareBonesCharacter> = {
   tables: BARE_BONES_TABLES,
   settings: BARE_BONES_SETTINGS,
   play: BARE_BONES_PLAY,
-  readTrackerValue: (field, text) => readBareBonesTrackerValue(field, text),
+  readTrackerValue: (field, text, combatant) => readBareBonesTrackerValue(field, text, combatant),
+  table: bareBonesTable,
 };

@@ -196,17 +196,22 @@ export function DiceTray(props: { session: TableSession }) {
         </div>
         <div class="row">
           {tray.mode === 'roll' ? <Stepper id="tray-count" label="Dice" value={tray.count} range={TRAY_LIMITS.count} onChange={(count) => set({ count })} /> : null}
-          <Stepper
-            id="tray-steps"
-            label={tray.mode === 'roll' ? 'Steps (+ bigger die)' : 'Steps (+ helps you)'}
-            value={tray.steps}
-            range={stepsRange}
-            signed
-            onChange={(steps) => set({ steps })}
-          />
-          <output class="stepped" for="tray-steps" aria-live="off">
-            {steppedDie(chain, tray)}
-          </output>
+          {/* A check whose steps range is 0 to 0 takes no steps (its die never moves): no Steps control for it. */}
+          {stepsRange.max > stepsRange.min ? (
+            <>
+              <Stepper
+                id="tray-steps"
+                label={tray.mode === 'roll' ? 'Steps (+ bigger die)' : 'Steps (+ helps you)'}
+                value={tray.steps}
+                range={stepsRange}
+                signed
+                onChange={(steps) => set({ steps })}
+              />
+              <output class="stepped" for="tray-steps" aria-live="off">
+                {steppedDie(chain, tray)}
+              </output>
+            </>
+          ) : null}
         </div>
         <div class="row">
           <div class="segmented" role="group" aria-label="Advantage">
