@@ -362,6 +362,23 @@ describe.each(LOADED)('ruleset %s', (_id, entry, rules) => {
       }
       expect(offenders).toEqual([]);
     });
+
+    it('initiativeReads names attributes of the ruleset, and monsters given only those scores roll initiative', () => {
+      const reads = rules.initiativeReads;
+      if (reads === undefined) return;
+      expect(reads.stats.filter((id) => !rules.attributes.some((a) => a.id === id))).toEqual([]);
+      const only = (score: number): Record<string, number> => Object.fromEntries(reads.stats.map((id) => [id, score]));
+      const full = Object.fromEntries(rules.attributes.map((a) => [a.id, 11]));
+      const entrants: InitiativeEntrant[] = [
+        { id: 'pc', side: 'party', stats: full },
+        { id: 'm1', side: 'foes', stats: only(12), ...(reads.hasLeaders ? { isLeader: true } : {}) },
+        { id: 'm2', side: 'foes', stats: only(9) },
+      ];
+      for (let seed = 1; seed <= INITIATIVE_SEEDS; seed++) {
+        const r = rules.rollInitiative(seededRandom(seed), entrants);
+        expect(r.ok ? 'ok' : `${r.error.code}: ${r.error.message}`, `seed ${seed}`).toBe('ok');
+      }
+    });
   });
 
   describePlay(rules, rules.play);

@@ -316,6 +316,14 @@ export interface InitiativeEntrant {
   readonly isLeader?: boolean;
 }
 
+/** What a ruleset's initiative reads of a combatant (`RuleSystem.initiativeReads`). */
+export interface InitiativeReads {
+  /** Attribute ids (of `RuleSystem.attributes`) whose scores initiative reads. */
+  readonly stats: readonly string[];
+  /** Each side's leader rolls or decides for it: the tracker lets the Smith mark one. */
+  readonly hasLeaders: boolean;
+}
+
 /** One place in the initiative order. */
 export interface InitiativePlace {
   readonly id: string;
@@ -472,6 +480,12 @@ export interface RuleSystem<C extends RulesetCharacter = RulesetCharacter> {
   /** Initiative for a fight. */
   readonly initiativeHelp: string;
   rollInitiative(rng: RandomSource, entrants: readonly InitiativeEntrant[]): RuleResult<InitiativeOrder>;
+  /**
+   * What initiative reads of a combatant that is not a character (a monster), so that the tracker's add
+   * form asks for it: the attribute ids whose scores it reads, and whether each side names a leader who
+   * rolls for it. A character's scores come from its document. Optional: without it the form asks for neither.
+   */
+  readonly initiativeReads?: InitiativeReads;
 
   readonly tables: readonly RuleTable[];
 

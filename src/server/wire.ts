@@ -9,7 +9,7 @@ import type { RuleSystem } from '../rules/rule-system.js';
 import { COMBAT_ACTION_TYPES, MAX_MONSTER_LINE_LENGTH } from '../table/combat.js';
 import type { TableCommand } from '../table/commands.js';
 import { VISIBILITIES } from '../table/events.js';
-import { MAX_CHAT_LENGTH, MAX_CONDITION_LENGTH, MAX_LABEL_LENGTH, MAX_MEMBER_NAME_LENGTH, MAX_REQUEST_ID_LENGTH, MAX_TABLE_NAME_LENGTH } from '../table/limits.js';
+import { MAX_CHAT_LENGTH, MAX_COMBATANT_SCORE, MAX_CONDITION_LENGTH, MAX_LABEL_LENGTH, MAX_MEMBER_NAME_LENGTH, MAX_REQUEST_ID_LENGTH, MAX_TABLE_NAME_LENGTH } from '../table/limits.js';
 import { MAX_NOTATION_LENGTH } from '../dice/limits.js';
 /** Largest number of physical dice faces entered for one roll. */
 export const MAX_PHYSICAL_FACES = 100;
@@ -81,7 +81,7 @@ const combatantFields = {
   armour: z.string().max(MAX_CONDITION_LENGTH).optional(),
   conditions: z.array(z.string().max(MAX_CONDITION_LENGTH)).max(100).optional(),
   isDown: z.boolean().optional(),
-  stats: z.record(z.string().max(20), z.number().int().min(-1000).max(1000)).optional(),
+  stats: z.record(z.string().max(20), z.number().int().min(-MAX_COMBATANT_SCORE).max(MAX_COMBATANT_SCORE)).optional(),
   isLeader: z.boolean().optional(),
   monster: z.string().max(MAX_MONSTER_LINE_LENGTH).optional(),
   isRevealed: z.boolean().optional(),

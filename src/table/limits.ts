@@ -14,6 +14,9 @@ export const MAX_CHARACTERS = 200;
 export const MAX_CHARACTER_JSON_LENGTH = 200_000;
 /** Combatants in the combat tracker. */
 export const MAX_COMBATANTS = 100;
+
+/** Largest score, either way, the Smith may give a combatant for initiative (a monster's INT or DEX). */
+export const MAX_COMBATANT_SCORE = 1000;
 /** Conditions on one combatant. */
 export const MAX_CONDITIONS = 20;
 /** Longest condition or note text. */

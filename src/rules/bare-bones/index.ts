@@ -125,6 +125,8 @@ export const ruleSystem: RuleSystem<BareBonesCharacter> = {
   characterValues: characterValuesOf,
   labelOf: (id) => tableLabel(BARE_BONES_TABLES, id),
   initiativeHelp: INITIATIVE_HELP,
+  // Players save against WIS; the GM's side does not roll (ruling BB-12).
+  initiativeReads: { stats: ['wis'], hasLeaders: false },
   rollInitiative: (rng, entrants) => rollInitiative(rng, entrants),
   tables: BARE_BONES_TABLES,
   settings: BARE_BONES_SETTINGS,

@@ -89,6 +89,8 @@ export const ruleSystem: RuleSystem<ExaltedHackCharacter> = {
   characterValues: characterValuesOf,
   labelOf: (id) => tableLabel(EXALTED_HACK_TABLES, id),
   initiativeHelp: INITIATIVE_HELP,
+  // The company's group WIS check, then each side from highest DEX (ruling EH-21).
+  initiativeReads: { stats: ['wis', 'dex'], hasLeaders: false },
   rollInitiative,
   tables: EXALTED_HACK_TABLES,
   settings: EXALTED_HACK_SETTINGS,

@@ -691,6 +691,8 @@ export const ruleSystem: RuleSystem<Character> = {
   initiativeHelp:
     'The leaders of each side roll an Initiative Contest (d20 + INT mod, ties re-rolled); the winning side declares who goes first, and each combatant passes the initiative to one who has not acted this round.',
   rollInitiative: rollInitiativeOf,
+  // Leaders roll the Initiative Contest on INT; interrupts and Exchanges read DEX (rules: INITIATIVE).
+  initiativeReads: { stats: ['INT', 'DEX'], hasLeaders: true },
   tables: TABLES,
   settings: HAMMERCRAWL_SETTINGS,
   play: hammercrawlPlay,

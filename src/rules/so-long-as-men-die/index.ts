@@ -123,6 +123,8 @@ export const ruleSystem: RuleSystem<SlamdCharacter> = {
   labelOf: (id) => tableLabel(TABLES, id),
   initiativeHelp: 'Each round every side rolls a d6 plus its leader\'s INT Modifier; in each of the eight phases (and each bullet of a phase) the higher side acts first; tied sides act together.',
   rollInitiative,
+  // Each side's leader adds their INT Modifier (ruling SL-14).
+  initiativeReads: { stats: ['int'], hasLeaders: true },
   tables: TABLES,
   settings: SLAMD_SETTINGS,
   play: PLAY,

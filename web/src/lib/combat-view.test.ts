@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULESET, loadRuleSystem } from '../../../src/rules/catalogue.js';
-import { attackTargets, combatantProblem, defaultTarget, fieldOfPath, readCombat, type Combatant } from './combat-view.js';
+import { DEFAULT_RULESET, loadAllRuleSystems, loadRuleSystem } from '../../../src/rules/catalogue.js';
+import { MAX_COMBATANT_SCORE } from '../../../src/table/limits.js';
+import { attackTargets, combatantProblem, defaultTarget, fieldOfPath, readCombat, readScoreFields, scoreFields, type Combatant } from './combat-view.js';
 
 const c = (id: string, side: 'party' | 'foes', more: Partial<Combatant> = {}): Combatant => ({
   id,
@@ -14,6 +15,8 @@ const c = (id: string, side: 'party' | 'foes', more: Partial<Combatant> = {}): C
   monster: null,
   isHidden: false,
   isRevealed: false,
+  stats: {},
+  isLeader: false,
   ...more,
 });
 
@@ -56,5 +59,44 @@ describe('the tracker as a player receives it', () => {
     const view = readCombat({ combatants: [{ id: 'c1', name: 'Goblin', side: 'foes', health: '', armour: '', isHidden: true }, { id: 'c2', name: 'Ash', side: 'party', characterId: 'ch1', health: 'd8' }], order: ['c1', 'c2'], turn: 0, isActive: true });
     expect(view.combatants.map((x) => [x.name, x.isHidden])).toEqual([['Goblin', true], ['Ash', false]]);
     expect(view.currentId).toBe('c1');
+  });
+});
+
+describe('the scores the add form asks of a monster', () => {
+  it("are those the ruleset's initiative reads, each an attribute of it, labelled as the ruleset labels it", async () => {
+    let asked = 0;
+    for (const rules of (await loadAllRuleSystems()).values()) {
+      const fields = scoreFields(rules);
+      expect(fields.map((f) => f.id)).toEqual(rules.initiativeReads?.stats ?? []);
+      for (const f of fields) expect(f.label).toBe(rules.attributes.find((a) => a.id === f.id)?.label);
+      asked += fields.length;
+    }
+    expect(asked).toBeGreaterThan(0);
+    expect(scoreFields(null)).toEqual([]);
+  });
+  const fields = [
+    { id: 'int', label: 'Intelligence' },
+    { id: 'dex', label: 'Dexterity' },
+  ];
+  it('read as whole numbers, empty ones left out', () => {
+    expect(readScoreFields(fields, { int: ' 12 ', dex: '' })).toEqual({ ok: true, stats: { int: 12 } });
+    expect(readScoreFields(fields, {})).toEqual({ ok: true, stats: {} });
+  });
+  it('refuse what is not a whole number, naming the score', () => {
+    const r = readScoreFields(fields, { int: '12', dex: '1.5' });
+    expect(r).toMatchObject({ ok: false, id: 'dex' });
+    expect(!r.ok && r.message).toMatch(/Dexterity is a whole number/);
+    expect(readScoreFields(fields, { int: 'ten' })).toMatchObject({ ok: false, id: 'int' });
+  });
+  it(`take ${MAX_COMBATANT_SCORE} either way and refuse one past it`, () => {
+    expect(readScoreFields(fields, { int: String(MAX_COMBATANT_SCORE), dex: String(-MAX_COMBATANT_SCORE) })).toEqual({ ok: true, stats: { int: MAX_COMBATANT_SCORE, dex: -MAX_COMBATANT_SCORE } });
+    const past = readScoreFields(fields, { int: String(MAX_COMBATANT_SCORE + 1) });
+    expect(past).toMatchObject({ ok: false, id: 'int' });
+    expect(!past.ok && past.message).toMatch(`at most ${MAX_COMBATANT_SCORE}`);
+  });
+  it("a tracker's scores and leader are read from the server's", () => {
+    const v = readCombat({ combatants: [{ id: 'c1', name: 'Orc', side: 'foes', stats: { int: 9, bad: 'x' }, isLeader: true }], order: ['c1'] });
+    expect(v.combatants[0]).toMatchObject({ stats: { int: 9 }, isLeader: true });
+    expect(readCombat({ combatants: [{ id: 'c1' }] }).combatants[0]).toMatchObject({ stats: {}, isLeader: false });
   });
 });

@@ -6,6 +6,7 @@
 import type { CharacterSummary, RulesetCharacter } from '../../../src/rules/rule-system.js';
 import type { RuleSystem } from '../../../src/rules/rule-system.js';
 import { checkFields, type CombatantFields } from '../../../src/table/combat.js';
+import { MAX_COMBATANT_SCORE } from '../../../src/table/limits.js';
 import type { CombatAction, TableCharacter } from './protocol.js';
 
 /** One combatant as shown. */
@@ -24,6 +25,10 @@ export interface Combatant {
   readonly isHidden: boolean;
   /** The Smith shows this combatant's numbers to the players (ruling TB-17). */
   readonly isRevealed: boolean;
+  /** Scores the Smith gave it for initiative, by attribute id (a character's come from its sheet). */
+  readonly stats: Readonly<Record<string, number>>;
+  /** It leads its side (rulesets whose leaders roll for the side). */
+  readonly isLeader: boolean;
 }
 
 /** The tracker as shown. */
@@ -60,6 +65,8 @@ export function readCombat(raw: unknown): CombatView {
       monster: typeof c['monster'] === 'string' && c['monster'] !== '' ? c['monster'] : null,
       isHidden: c['isHidden'] === true,
       isRevealed: c['isRevealed'] === true,
+      stats: readScores(c['stats']),
+      isLeader: c['isLeader'] === true,
     });
   }
   const order = Array.isArray(o['order']) ? (o['order'] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
@@ -76,6 +83,51 @@ export function readCombat(raw: unknown): CombatView {
       ? ((ini as { explanation: unknown[] }).explanation.filter((x) => typeof x === 'string') as string[])
       : [];
   return { isActive: o['isActive'] === true, combatants, currentId, round: typeof o['round'] === 'number' ? o['round'] : 0, initiative };
+}
+
+function readScores(raw: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (typeof raw !== 'object' || raw === null) return out;
+  for (const [k, v] of Object.entries(raw)) if (typeof v === 'number' && Number.isInteger(v)) out[k] = v;
+  return out;
+}
+
+/** A score the add form asks for: the attribute's id and its label. */
+export interface ScoreField {
+  readonly id: string;
+  readonly label: string;
+}
+
+/**
+ * The scores the tracker's add form asks of a monster: those the ruleset's initiative reads
+ * (`RuleSystem.initiativeReads`), labelled as the ruleset labels its attributes. None without it.
+ * @example scoreFields(bareBones) // [{ id: 'wis', label: 'Wisdom' }]
+ */
+export function scoreFields(rules: Pick<RuleSystem, 'attributes' | 'initiativeReads'> | null): ScoreField[] {
+  const reads = rules?.initiativeReads;
+  if (reads === undefined) return [];
+  return reads.stats.map((id) => ({ id, label: rules?.attributes.find((a) => a.id === id)?.label ?? id }));
+}
+
+/**
+ * The `stats` of an add or update from the scores as typed (empty ones left out), or the problem with
+ * the first one that is not a whole number within `MAX_COMBATANT_SCORE` (the table's own limit).
+ * @example readScoreFields([{ id: 'wis', label: 'Wisdom' }], { wis: ' 12 ' }) // { ok: true, stats: { wis: 12 } }
+ */
+export function readScoreFields(
+  fields: readonly ScoreField[],
+  typed: Readonly<Record<string, string>>,
+): { readonly ok: true; readonly stats: Record<string, number> } | { readonly ok: false; readonly id: string; readonly message: string } {
+  const stats: Record<string, number> = {};
+  for (const f of fields) {
+    const t = (typed[f.id] ?? '').trim();
+    if (t === '') continue;
+    if (!/^-?\d+$/.test(t)) return { ok: false, id: f.id, message: `${f.label} is a whole number, such as 12; got ${t.slice(0, 12)}.` };
+    const n = Number(t);
+    if (Math.abs(n) > MAX_COMBATANT_SCORE) return { ok: false, id: f.id, message: `${f.label} is at most ${MAX_COMBATANT_SCORE} either way; got ${t.slice(0, 12)}.` };
+    stats[f.id] = n;
+  }
+  return { ok: true, stats };
 }
 
 /** A change to the tracker every table has: the `combat` command's `action` (a ruleset's own: `RulesetCombatAction`). */

@@ -283,7 +283,7 @@ function combatantName(combat: unknown, id: string): string {
 }
 
 /** A ruleset's text naming the tracker's combatants by id ("c2 wins the Initiative"), with their names. */
-function withNames(combat: unknown, text: string): string {
+export function withNames(combat: unknown, text: string): string {
   const names = new Map(readCombat(combat).combatants.map((c) => [c.id, c.name]));
   if (names.size === 0) return text;
   return text.replace(/\b[a-z]+\d+\b/g, (id) => names.get(id) ?? id);

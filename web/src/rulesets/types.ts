@@ -142,6 +142,9 @@ export interface CombatExtras {
   /** Placeholders of the add form's Health and Armour fields ("d8", "d4"). */
   readonly healthExample?: string;
   readonly armourExample?: string;
+  /** What the ruleset calls the tracker's Health and Armour ("Blood / Sweat", "AC"); "Health" and "Armour" when absent. */
+  readonly healthLabel?: string;
+  readonly armourLabel?: string;
   /** A line the Smith gives a foe, sent as the combatant's `monster` (what the ruleset's attacks read). */
   readonly monsterLine?: MonsterLine;
   /** Attacks made from the tracker (the `attack` action), with their control. */

@@ -17,6 +17,8 @@ import {
   moveInOrder,
   partyCombatants,
   readCombat,
+  readScoreFields,
+  scoreFields,
   withCondition,
   withoutCondition,
   type AttackNote,
@@ -24,7 +26,9 @@ import {
   type Combatant,
   type CombatantField,
   type FieldProblem,
+  type ScoreField,
 } from '../lib/combat-view.js';
+import { withNames } from '../lib/describe.js';
 import type { RulesetCombatAction } from '../lib/protocol.js';
 import type { TableSession } from '../session.js';
 import { ActionError, oneClick, useAction } from './use-action.js';
@@ -39,6 +43,8 @@ export function CombatPanel(props: { session: TableSession }) {
   const [health, setHealth] = useState('');
   const [armour, setArmour] = useState('');
   const [monster, setMonster] = useState('');
+  const [scores, setScores] = useState<Readonly<Record<string, string>>>({});
+  const [isLeader, setLeader] = useState(false);
   // Problems show once a field was touched or an Add was tried, not on a fresh form.
   const [isAddTried, setAddTried] = useState(false);
   const state = session.state.value;
@@ -51,6 +57,11 @@ export function CombatPanel(props: { session: TableSession }) {
   const armourSuggests = fieldSuggestions(rules, 'armour');
   const healthExample = extras?.healthExample ?? healthSuggests.example;
   const armourExample = extras?.armourExample ?? armourSuggests.example;
+  const words = { health: extras?.healthLabel ?? 'Health', armour: extras?.armourLabel ?? 'Armour' };
+  // What the ruleset's initiative reads of a monster: its scores, and whether a side has a leader.
+  const askScores = scoreFields(rules);
+  const hasLeaders = rules?.initiativeReads?.hasLeaders === true;
+  const readScores = readScoreFields(askScores, scores);
   const send = (action: CombatAction) => session.send({ kind: 'combat', action });
   // The Smith's buttons for the whole fight: one command at a time.
   const control = useAction(async (actions: readonly CombatAction[]) => {
@@ -64,6 +75,8 @@ export function CombatPanel(props: { session: TableSession }) {
     ...(health.trim() ? { health: health.trim() } : {}),
     ...(armour.trim() ? { armour: armour.trim() } : {}),
     ...(monsterLine && monster.trim() ? { monster: monster.trim() } : {}),
+    ...(readScores.ok && Object.keys(readScores.stats).length > 0 ? { stats: readScores.stats } : {}),
+    ...(hasLeaders && isLeader ? { isLeader: true } : {}),
   };
   const checked = combatantProblem(rules, addFields);
   const addProblem: FieldProblem | null = checked ?? (name.trim() === '' && isAddTried ? { field: 'name', message: 'Give the combatant a name.' } : null);
@@ -120,6 +133,9 @@ export function CombatPanel(props: { session: TableSession }) {
             send={send}
             rules={rules}
             hasMonsterLine={monsterLine !== undefined}
+            words={words}
+            scoreFields={askScores}
+            hasLeaders={hasLeaders}
             lists={{ health: healthSuggests.dice.length > 0, armour: armourSuggests.dice.length > 0 }}
             attack={
               attack && attack.canAttack(c) && mayAttackWith(c, state.you, state.characters)
@@ -137,7 +153,7 @@ export function CombatPanel(props: { session: TableSession }) {
           <summary>How the order was rolled</summary>
           <ul class="explain">
             {combat.initiative.map((l, i) => (
-              <li key={i}>{l}</li>
+              <li key={i}>{withNames(state.combat, l)}</li>
             ))}
           </ul>
         </details>
@@ -182,11 +198,17 @@ export function CombatPanel(props: { session: TableSession }) {
                 document.getElementById(`combat-${problem.field ?? 'name'}`)?.focus();
                 return;
               }
+              if (!readScores.ok) {
+                document.getElementById(`combat-score-${readScores.id}`)?.focus();
+                return;
+              }
               if (await adding.run({ type: 'add', side, ...addFields, name: name.trim() })) {
                 setName('');
                 setHealth('');
                 setArmour('');
                 setMonster('');
+                setScores({});
+                setLeader(false);
                 setAddTried(false);
               }
             }}
@@ -199,8 +221,30 @@ export function CombatPanel(props: { session: TableSession }) {
                 <option value="party">Party</option>
               </select>
             </div>
-            <TextField id="combat-health" label="Health" value={health} placeholder={healthExample} list={healthSuggests.dice.length > 0 ? 'combat-dice-health' : undefined} problem={atField('health')} onInput={setHealth} />
-            <TextField id="combat-armour" label="Armour" value={armour} placeholder={armourExample} list={armourSuggests.dice.length > 0 ? 'combat-dice-armour' : undefined} problem={atField('armour')} onInput={setArmour} />
+            <TextField id="combat-health" label={words.health} value={health} placeholder={healthExample} list={healthSuggests.dice.length > 0 ? 'combat-dice-health' : undefined} problem={atField('health')} onInput={setHealth} />
+            <TextField id="combat-armour" label={words.armour} value={armour} placeholder={armourExample} list={armourSuggests.dice.length > 0 ? 'combat-dice-armour' : undefined} problem={atField('armour')} onInput={setArmour} />
+            {askScores.map((f) => (
+              <TextField
+                key={f.id}
+                id={`combat-score-${f.id}`}
+                label={f.label}
+                value={scores[f.id] ?? ''}
+                placeholder="10"
+                maxLength={6}
+                inputMode="numeric"
+                hint="For initiative; a character's comes from their sheet."
+
+                problem={!readScores.ok && readScores.id === f.id && (scores[f.id] ?? '').trim() !== '' ? readScores.message : null}
+                onInput={(v) => setScores({ ...scores, [f.id]: v })}
+              />
+            ))}
+            {hasLeaders ? (
+              <div class="field small check-field">
+                <label>
+                  <input type="checkbox" id="combat-leader" checked={isLeader} onChange={(e) => setLeader(e.currentTarget.checked)} /> Leads its side
+                </label>
+              </div>
+            ) : null}
             {monsterLine ? (
               <div class="field monster-line">
                 <label for="combat-monster">{monsterLine.label}</label>
@@ -249,10 +293,15 @@ function TextField(props: {
   readonly maxLength?: number;
   /** The id of the datalist of suggestions. */
   readonly list?: string | undefined;
+  readonly inputMode?: 'numeric';
+  /** A line of help under the field. */
+  readonly hint?: string;
   readonly problem: string | null;
   readonly onInput: (value: string) => void;
 }) {
   const hintId = `${props.id}-hint`;
+  const helpId = `${props.id}-help`;
+  const describedBy = [props.problem ? hintId : null, props.hint !== undefined ? helpId : null].filter((x) => x !== null).join(' ');
   return (
     <div class="field small">
       <label for={props.id}>{props.label}</label>
@@ -262,14 +311,19 @@ function TextField(props: {
         maxLength={props.maxLength ?? MAX_CONDITION_LENGTH}
         placeholder={props.placeholder}
         list={props.list}
+        inputMode={props.inputMode}
         autoComplete="off"
         aria-invalid={props.problem ? 'true' : undefined}
-        aria-describedby={props.problem ? hintId : undefined}
+        aria-describedby={describedBy === '' ? undefined : describedBy}
         onInput={(e) => props.onInput(e.currentTarget.value)}
       />
       {props.problem ? (
         <small id={hintId} class="error">
           {props.problem}
+        </small>
+      ) : props.hint !== undefined ? (
+        <small id={helpId} class="muted">
+          {props.hint}
         </small>
       ) : null}
     </div>
@@ -295,6 +349,11 @@ function CombatRow(props: {
   moveTo: (d: -1 | 1) => string[] | null;
   attack: ((act: (a: RulesetCombatAction) => Promise<boolean>) => ComponentChildren) | null;
   hasMonsterLine: boolean;
+  /** The ruleset's words for Health and Armour. */
+  words: { readonly health: string; readonly armour: string };
+  /** The scores the ruleset's initiative reads, shown on the row. */
+  scoreFields: readonly ScoreField[];
+  hasLeaders: boolean;
   lists: { readonly health: boolean; readonly armour: boolean };
 }) {
   const { c } = props;
@@ -320,22 +379,41 @@ function CombatRow(props: {
     <li class={`${props.isCurrent ? 'current' : ''}${c.isDown ? ' down' : ''}${c.isHidden ? ' hidden-stats' : ''}`} aria-current={props.isCurrent ? 'true' : undefined}>
       <span class="who">{c.name}</span> <span class="muted">({c.side === 'party' ? 'party' : 'foe'})</span>
       {props.isCurrent ? <span class="badge">Acting</span> : null}
+      {props.hasLeaders && c.isLeader ? <span class="badge leader">Leader</span> : null}
       {c.isDown ? <span class="badge">Down</span> : null}
       {c.isHidden ? (
         <>
           <span class="health">
             {' '}
-            · Health <Hidden />
+            · {props.words.health} <Hidden />
           </span>
           <span class="armour">
             {' '}
-            · Armour <Hidden />
+            · {props.words.armour} <Hidden />
           </span>
         </>
       ) : (
         <>
-          {c.health ? <span class="health"> · Health {c.health}</span> : null}
-          {c.armour ? <span class="armour"> · Armour {c.armour}</span> : null}
+          {c.health ? (
+            <span class="health">
+              {' '}
+              · {props.words.health} {c.health}
+            </span>
+          ) : null}
+          {c.armour ? (
+            <span class="armour">
+              {' '}
+              · {props.words.armour} {c.armour}
+            </span>
+          ) : null}
+          {props.scoreFields
+            .filter((f) => c.stats[f.id] !== undefined)
+            .map((f) => (
+              <span key={f.id} class="muted score">
+                {' '}
+                · {f.label} {c.stats[f.id]}
+              </span>
+            ))}
         </>
       )}
       {c.monster ? <span class="muted monster"> · {c.monster}</span> : null}
@@ -388,12 +466,12 @@ function CombatRow(props: {
           }}
         >
           <label for={`health-${c.id}`} class="sr-only">
-            Health of {c.name}
+            {props.words.health} of {c.name}
           </label>
           <input
             id={`health-${c.id}`}
             class="tiny"
-            placeholder="Health"
+            placeholder={props.words.health}
             value={health}
             maxLength={MAX_CONDITION_LENGTH}
             list={props.lists.health ? 'combat-dice-health' : undefined}
@@ -402,12 +480,12 @@ function CombatRow(props: {
             onInput={(e) => setHealth(e.currentTarget.value)}
           />
           <label for={`armour-${c.id}`} class="sr-only">
-            Armour of {c.name}
+            {props.words.armour} of {c.name}
           </label>
           <input
             id={`armour-${c.id}`}
             class="tiny"
-            placeholder="Armour"
+            placeholder={props.words.armour}
             value={armour}
             maxLength={MAX_CONDITION_LENGTH}
             list={props.lists.armour ? 'combat-dice-armour' : undefined}
@@ -468,6 +546,17 @@ function CombatRow(props: {
           >
             {c.isDown ? 'Mark up' : 'Mark down'}
           </button>
+          {props.hasLeaders ? (
+            <button
+              type="button"
+              aria-pressed={c.isLeader}
+              disabled={row.isBusy}
+              title={c.isLeader ? `${c.name} leads their side: initiative is theirs to roll` : `Make ${c.name} their side's leader`}
+              onClick={oneClick(() => void row.run({ type: 'update', combatantId: c.id, isLeader: !c.isLeader }))}
+            >
+              {c.isLeader ? `${c.name} leads` : 'Make leader'}
+            </button>
+          ) : null}
           {c.characterId === null ? (
             <button
               type="button"
