@@ -250,7 +250,8 @@ export function rollTrackerAttack(
   }
   const label = DAMAGE_OUTCOMES.find((x) => x.outcome === outcome)!.label;
   const combatants = combat.combatants.map((c) => (c.id === b.target.id ? after : c));
-  const summary = `${head}: ${label}${after.health !== b.target.health ? ` (Wounds left ${after.health})` : ''}.`;
+  const isWounded = Number(/^\d+/.exec(after.health)?.[0]) < b.woundsLeft;
+  const summary = `${head}: ${label}${isWounded ? ` (Wounds left ${after.health})` : ''}.`;
   const outcomeWords = label.replace(/^Injured, CON save (made|failed): /, 'injured: ').replace(/ \(.*\)$/, '');
   return ok({ combat: { ...combat, combatants }, summary, lines, isHit, outcome, outcomeWords, ...(targetWrite === undefined ? {} : { target: targetWrite }) });
 }
