@@ -35,6 +35,7 @@ export * from './create-character.js';
 export * from './inventory.js';
 export * from './initiative.js';
 export * from './checks.js';
+export * from './morale.js';
 export * from './economy.js';
 export * from './wounds.js';
 export * from './combat.js';
