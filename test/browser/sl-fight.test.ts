@@ -61,6 +61,8 @@ describe.skipIf(reason !== null)(`So Long as Men Die fight in Chromium${reason !
       await expect.poll(() => s.locator('.combat').innerText(), POLL).toMatch(/d6/);
       await s.getByRole('button', { name: 'Start the fight' }).click();
       await expect.poll(() => s.locator('.combat-status').innerText(), POLL).toMatch(/Round 1/);
+      // The order of a round's phases is at the table, above the tracker.
+      await expect.poll(() => s.locator('details.phases').innerText(), POLL).toMatch(/Round 1, phase by phase.*Re-roll initiative, check morale.*Ranged attacks.*Melee attacks.*Declared actions finish/s);
 
       let attacks = 0;
       let shotTaken = false;

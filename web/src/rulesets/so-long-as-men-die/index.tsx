@@ -1,11 +1,13 @@
 /**
  * So Long as Men Die's web parts (the registry's `so-long-as-men-die` entry, a chunk of its own): the
  * tracker's words for its fields (Wounds left, Defense), the foes' monster line, and the one-click
- * attack with its exact odds (combat-attack.tsx, loaded on first use).
+ * attack with its exact odds (combat-attack.tsx), and the phases of a round above the tracker
+ * (phases-panel.tsx), each loaded on first use.
  */
 import { lazyComponent } from '../../ui/lazy.js';
-import type { CombatAttackProps, RulesetWeb } from '../types.js';
+import type { CombatAttackProps, CombatPanelProps, RulesetWeb } from '../types.js';
 
+const PhasesPanel = lazyComponent<CombatPanelProps>(() => import('./phases-panel.js').then((m) => m.PhasesPanel));
 const AttackControl = lazyComponent<CombatAttackProps>(() => import('./combat-attack.js').then((m) => m.SlamdAttackControl));
 
 function MonsterLineHint() {
@@ -28,5 +30,6 @@ export const web: RulesetWeb = {
     armourExample: 'd6 +2',
     monsterLine: { label: 'Monster line (for one-click attacks)', placeholder: 'damage=1d8,mod=+1,toughness=1,con=10', Hint: MonsterLineHint },
     attack: { canAttack: (c) => c.characterId !== null || c.monster !== null, Control: AttackControl },
+    Panel: PhasesPanel,
   },
 };
