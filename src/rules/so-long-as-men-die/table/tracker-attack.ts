@@ -207,7 +207,9 @@ export function rollTrackerAttack(
   const built = trackerAttack(combat, characters, attackerId, targetId, options, settings);
   if (!built.ok) return built;
   const b = built.value;
-  const head = `${b.attacker.name} attacks ${b.target.name} (${b.weapon})`;
+  // A hidden foe's Attack Roll is the Smith's (TB-17): the words everyone reads name only a character's weapon.
+  const isHiddenFoe = b.attacker.characterId === undefined && b.attacker.isRevealed !== true;
+  const head = `${b.attacker.name} attacks ${b.target.name}${isHiddenFoe ? '' : ` (${b.weapon})`}`;
   let after: Combatant;
   let outcome: DamageOutcome;
   let lines: readonly string[];

@@ -83,7 +83,8 @@ describe('what a tracker attack writes', () => {
       const after = t!.document as unknown as SlamdCharacter;
       expect(after.woundsLeft).toBe(doc.woundsLeft - 1);
       expect(t!.change.id).toBe('attack');
-      expect(t!.change.summary).toMatch(/^Bandit attacks PC4 \(2d10 \+5\): .*Wounds 9 -> 8/);
+      // The hidden foe's dice stay out of the words everyone reads (TB-17).
+      expect(t!.change.summary).toMatch(/^Bandit attacks PC4: .*Wounds 9 -> 8/);
       const c1 = r.value.combat.combatants.find((c) => c.id === 'c1')!;
       expect(c1.health).toBe('8/9');
       expect(c1.isDown).toBe(after.condition !== 'standing');

@@ -10,6 +10,8 @@ import { rollCommand, type Actor, type TableCommand } from '../../../table/comma
 import { COMBAT_ACTION_TYPES } from '../../../table/combat.js';
 import { EVENT_SCHEMA_VERSION, type NewTableEvent, type TableEvent } from '../../../table/events.js';
 import { applyEvent, type TableState } from '../../../table/state.js';
+import { combatChangeForPlayers } from '../../../table/project.js';
+import type { CombatChangedBody } from '../../rule-system.js';
 import { ruleSystem } from '../index.js';
 import { statOf, type SlamdCharacter } from '../character.js';
 import { findWeapon } from '../data/weapons.js';
@@ -52,11 +54,11 @@ function table() {
   };
 }
 
-function fightTable(foe: Record<string, unknown> = {}) {
+function fightTable(foe: Record<string, unknown> = {}, patch: Partial<SlamdCharacter> = {}) {
   const t = table();
   const r = ruleSystem.rollCharacter(seededRandom(3), {});
   if (!r.ok) throw new Error(r.error.message);
-  const doc: SlamdCharacter = { ...r.value, name: 'Hild', stats: { ...r.value.stats, con: statOf(10) }, woundsLeft: 10, inventory: [{ kind: 'weapon', itemId: 'spear', label: 'Spear', slots: findWeapon('spear')!.slots, count: 1, carry: 'readied', hands: [0, 1] }] };
+  const doc: SlamdCharacter = { ...r.value, name: 'Hild', stats: { ...r.value.stats, con: statOf(10) }, woundsLeft: 10, inventory: [{ kind: 'weapon', itemId: 'spear', label: 'Spear', slots: findWeapon('spear')!.slots, count: 1, carry: 'readied', hands: [0, 1] }], ...patch };
   const saved = t.run(ada, { kind: 'character-save', character: doc });
   if (!saved.ok) throw new Error(saved.error.message);
   t.run(smith, { kind: 'combat', action: { type: 'add', name: 'Hild', side: 'party', characterId: 'ch1' } });
@@ -91,7 +93,9 @@ describe('the So Long as Men Die tracker attack at a table', () => {
       expect(after.woundsLeft).toBe(before.woundsLeft - 1);
       const body = saved.body as { change: { id: string; summary: string; explanation?: string[] } };
       expect(body.change.id).toBe('attack');
-      expect(body.change.summary).toMatch(/^Ogre attacks Hild \(2d10 \+6\): .*Wounds 10 -> 9/);
+      expect(body.change.summary).toMatch(/^Ogre attacks Hild: .*Wounds 10 -> 9/);
+      // Made by a hidden foe: its rolls stay in the tracker's event, which players receive without them (TB-17).
+      expect(body.change.explanation).toBeUndefined();
       expect(after.history.at(-1)?.summary).toBe(body.change.summary);
       const c1 = t.state.combat.combatants.find((c) => c.id === 'c1')!;
       expect(c1.health).toBe(`9/10`);
@@ -115,5 +119,38 @@ describe('the So Long as Men Die tracker attack at a table', () => {
     const t = fightTable();
     expect(t.run(smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c1', targetId: 'c2', choice: 'maybe' } })).toMatchObject({ ok: false, error: { path: '$.action.choice' } });
     expect(t.run(smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c1', targetId: 'c2', use: 'thrown' } })).toMatchObject({ ok: false, error: { path: '$.action.use' } });
+  });
+
+  it('the CON Score counts the Wounds: the last one kills, on the sheet and in the tracker (SL-24)', () => {
+    const t = fightTable({}, { woundsLeft: 1 });
+    let dead = false;
+    for (let i = 0; i < 20 && !dead; i++) {
+      const r = t.run(smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }, seededRandom(300 + i));
+      if (!r.ok) throw new Error(r.error.message);
+      dead = docOf(t).condition === 'dead';
+    }
+    expect(dead).toBe(true);
+    expect(docOf(t).woundsLeft).toBe(0);
+    const c1 = t.state.combat.combatants.find((c) => c.id === 'c1')!;
+    expect([c1.health, c1.isDown, c1.conditions.includes('dead')]).toEqual(['0/10', true, true]);
+    expect(ruleSystem.summarize(docOf(t)).headline).toMatch(/\(dead\)$/);
+    // The dead take no more.
+    expect(t.run(smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } })).toMatchObject({ ok: false, error: { code: 'so-long-as-men-die/already-dead' } });
+  });
+
+  it('players never read a hidden foe’s numbers: its attack and attacks on it reach them without the rolls (TB-17)', () => {
+    const t = fightTable();
+    const bodyOf = () => t.last.find((e) => e.kind === 'combat-changed')!.body as unknown as CombatChangedBody;
+    expect(t.run(smith, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }).ok).toBe(true);
+    const byFoe = combatChangeForPlayers(bodyOf());
+    expect(bodyOf().attack!.lines.join(' ')).toMatch(/2d10|Attack Roll/);
+    expect(byFoe.attack!.lines).toEqual([]);
+    expect(byFoe.summary).not.toMatch(/2d10|\+6/);
+    const t2 = fightTable();
+    expect(t2.run(ada, { kind: 'combat', action: { type: 'attack', attackerId: 'c1', targetId: 'c2' } }).ok).toBe(true);
+    const onFoe = combatChangeForPlayers(t2.last.find((e) => e.kind === 'combat-changed')!.body as unknown as CombatChangedBody);
+    expect(onFoe.attack!.lines).toEqual([]);
+    expect(onFoe.summary).toMatch(/^Hild attacks Ogre: /);
+    expect(onFoe.summary).not.toMatch(/Wounds left \d|d6/);
   });
 });
