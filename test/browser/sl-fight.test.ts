@@ -57,6 +57,12 @@ describe.skipIf(reason !== null)(`So Long as Men Die fight in Chromium${reason !
         await s.getByRole('button', { name: 'Add', exact: true }).click();
         await row(s, name).locator('.monster', { hasText: 'damage=2d10' }).waitFor();
       }
+      // The player attacks hidden foes without their numbers: the odds are the Smith's (TB-17).
+      await p.getByRole('tab', { name: 'Combat' }).click();
+      const playerForm = p.getByRole('form', { name: `Attack with ${heroes[0]!}` });
+      await expect.poll(() => playerForm.locator('.attack-odds').innerText(), POLL).toMatch(/the odds are the Smith's to know/);
+      expect(await row(p, 'Ogre').innerText()).not.toMatch(/damage=|d4/);
+      await shot(p, 'sl-fight-player');
       await s.getByRole('button', { name: 'Roll initiative' }).click();
       await expect.poll(() => s.locator('.combat').innerText(), POLL).toMatch(/d6/);
       await s.getByRole('button', { name: 'Start the fight' }).click();

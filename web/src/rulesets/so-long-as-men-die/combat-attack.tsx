@@ -68,8 +68,8 @@ export function SlamdAttackControl(props: CombatAttackProps) {
       ) : null}
       <label for={`${base}-choice`}>If {target.name} makes the CON save</label>
       <select id={`${base}-choice`} value={choice} onChange={(e) => setChoice(e.currentTarget.value === 'mutilated' ? 'mutilated' : 'unconscious')}>
-        <option value="unconscious">falls unconscious (Flesh Wound)</option>
-        <option value="mutilated">is mutilated, stays up</option>
+        <option value="unconscious">falls unconscious</option>
+        <option value="mutilated">stays up, mutilated</option>
       </select>
       <button type="submit" class="primary" disabled={attack.isBusy || !canSend} onClick={oneClick()}>
         {attack.isBusy ? 'Attacking…' : 'Attack'}
