@@ -50,7 +50,7 @@ const SEEDED: readonly CheckRequest[] = [
 
 describe('every check kind (ids and params)', () => {
   it('lists the kinds with kebab-case params and refs', () => {
-    expect(CHECKS.map((c) => c.id)).toEqual(['attack', 'maneuver', 'damage', 'save', 'toughness', 'left-for-dead', 'mutilation']);
+    expect(CHECKS.map((c) => c.id)).toEqual(['attack', 'maneuver', 'damage', 'save', 'toughness', 'left-for-dead', 'mutilation', 'morale', 'reaction']);
     for (const c of CHECKS) {
       expect(c.ref).toMatch(/^So Long as Men Die/);
       for (const p of c.params) expect(p.name).toMatch(/^[a-z]+(?:-[a-z]+)*$/);

@@ -17,7 +17,8 @@ import {
   type ParamRecord,
   type RuleResult,
 } from '../rule-system.js';
-import { ATTRIBUTES, MAX_SCORE, MIN_SCORE, SLAMD_REF } from './attributes.js';
+import { ATTRIBUTES, MAX_SCORE, MIN_SCORE, SLAMD_REF, statModifier } from './attributes.js';
+import { REACTION_BANDS, REACTION_DICE, moraleChance, reactionOdds, rollMorale, rollReaction } from './morale.js';
 import { readParams, type ParamValues as Values } from './params.js';
 import {
   ATTACK_OUTCOMES,
@@ -97,6 +98,16 @@ const MANEUVER_PARAMS = [
 
 const DAMAGE_PARAMS = weaponParams;
 
+const MORALE_PARAMS = [
+  { kind: 'integer', name: 'score', role: 'option', label: 'Leader\'s CHA', help: 'The CHA Score of the side\'s leader (a hireling\'s master for followers): roll a d20 equal to or under it.', min: MIN_SCORE, max: MAX_SCORE, default: 10 },
+  { kind: 'integer', name: 'modifier', role: 'option', label: 'Modifier', help: 'The Smith\'s situational modifier to the target (a rout, a fallen leader, Terror).', min: -MAX_SAVE_MODIFIER, max: MAX_SAVE_MODIFIER, default: 0 },
+] as const satisfies readonly CheckParamDef[];
+
+const REACTION_PARAMS = [
+  { kind: 'integer', name: 'score', role: 'option', label: 'CHA', help: 'The CHA Score of the one who speaks for the party: its Modifier is added to 2d6.', min: MIN_SCORE, max: MAX_SCORE, default: 10 },
+  { kind: 'integer', name: 'modifier', role: 'option', label: 'Modifier', help: 'The Smith\'s situational modifier (gifts, threats, an old grudge).', min: -MAX_SAVE_MODIFIER, max: MAX_SAVE_MODIFIER, default: 0 },
+] as const satisfies readonly CheckParamDef[];
+
 const SAVE_PARAMS = [
   { kind: 'choice', name: 'stat', role: 'stat', label: 'Stat', help: 'The stat saved with (the text names CON saves).', choices: ATTRIBUTES.map((a) => ({ id: a.id, label: a.label })), default: 'con' },
   { kind: 'integer', name: 'score', role: 'stat-score', label: 'Score', help: 'The stat\'s Score: roll a d20 equal to or under it.', min: MIN_SCORE, max: MAX_SCORE, isRequired: true },
@@ -122,7 +133,7 @@ const MUTILATION_PARAMS = [
 
 /**
  * The check kinds (CheckKindDef) with their parameters.
- * @example CHECKS.map((c) => c.id) // ['attack', 'maneuver', 'damage', 'save', 'toughness', 'left-for-dead', 'mutilation']
+ * @example CHECKS.map((c) => c.id) // ['attack', 'maneuver', 'damage', 'save', 'toughness', 'left-for-dead', 'mutilation', 'morale', 'reaction']
  */
 export const CHECKS = [
   {
@@ -143,6 +154,14 @@ export const CHECKS = [
   {
     id: 'mutilation', label: 'Mutilation', ref: `${SLAMD_REF}, Mutilation`, params: MUTILATION_PARAMS,
     help: 'The mutilation the damage calls for, with its follow-up roll (where it struck, or how long is left).',
+  },
+  {
+    id: 'morale', label: 'Morale test', ref: `${SLAMD_REF}, Stats (Charisma); Initiative (phase 1); Weapons (Terror)`, params: MORALE_PARAMS,
+    help: 'Phase 1 of a round, and after a Terror weapon injures: the side holds on a d20 equal to or under its leader\'s CHA Score (ruling SL-35).',
+  },
+  {
+    id: 'reaction', label: 'Reaction roll', ref: `${SLAMD_REF}, Stats (Charisma)`, params: REACTION_PARAMS,
+    help: 'How strangers take the party: 2d6 plus the CHA Modifier; 5 or less hostile, 6-8 uncertain, 9 or more friendly (ruling SL-35).',
   },
 ] as const satisfies readonly CheckKindDef[];
 
@@ -437,7 +456,57 @@ const mutilationProcedure: CheckProcedure<MutilationSpec> = {
   },
 };
 
+type MoraleSpec = { score: number; modifier: number };
+
+const moraleProcedure: CheckProcedure<MoraleSpec> = {
+  prepare(params) {
+    const v = readParams(MORALE_PARAMS, params);
+    if (!v.ok) return v;
+    return ok({ score: num(v.value, 'score'), modifier: num(v.value, 'modifier') });
+  },
+  odds(s) {
+    const p = moraleChance(s.score, s.modifier);
+    return {
+      check: 'morale', description: `Morale: d20 <= ${saveTarget(s.score, s.modifier)}`,
+      outcomes: [{ outcome: 'holds', label: 'Holds', p }, { outcome: 'breaks', label: 'Breaks: flees or gives up', p: 1 - p }],
+      explanation: [`Leader's CHA ${s.score} ${signed(s.modifier)}: a d20 at or under ${saveTarget(s.score, s.modifier)} holds`],
+    };
+  },
+  roll(rng, s) {
+    const r = rollMorale(rng, s.score, s.modifier);
+    return {
+      check: 'morale', description: `Morale: d20 <= ${r.target}`, dice: [{ sides: SAVE_DIE, face: r.face, isKept: true, role: 'morale' }],
+      total: r.face, outcome: r.isSuccess ? 'holds' : 'breaks', label: r.isSuccess ? 'Holds' : 'Breaks: flees or gives up', explanation: [`d20 ${r.face} against ${r.target}`],
+    };
+  },
+};
+
+const reactionProcedure: CheckProcedure<MoraleSpec> = {
+  prepare(params) {
+    const v = readParams(REACTION_PARAMS, params);
+    if (!v.ok) return v;
+    return ok({ score: num(v.value, 'score'), modifier: num(v.value, 'modifier') });
+  },
+  odds(s) {
+    const mod = statModifier(s.score) + s.modifier;
+    return {
+      check: 'reaction', description: `Reaction: 2d6 ${signed(mod)}`, outcomes: reactionOdds(s.score, s.modifier),
+      explanation: [`CHA ${s.score} gives ${signed(statModifier(s.score))}, situational ${signed(s.modifier)}`, '5 or less hostile, 6-8 uncertain, 9 or more friendly'],
+    };
+  },
+  roll(rng, s) {
+    const r = rollReaction(rng, s.score, s.modifier);
+    const band = REACTION_BANDS.find((b) => b.outcome === r.outcome)!;
+    return {
+      check: 'reaction', description: `Reaction: 2d6 ${signed(r.modifier)}`, dice: r.faces.map((face) => ({ sides: REACTION_DICE.sides, face, isKept: true, role: 'reaction' })),
+      total: r.total, outcome: r.outcome, label: band.label, explanation: [`${r.faces.join(' + ')} ${signed(r.modifier)} = ${r.total}`],
+    };
+  },
+};
+
 const PROCEDURES: Record<CheckKindId, CheckProcedure<never>> = {
+  morale: moraleProcedure as CheckProcedure<never>,
+  reaction: reactionProcedure as CheckProcedure<never>,
   mutilation: mutilationProcedure as CheckProcedure<never>,
   attack: attackProcedure as CheckProcedure<never>,
   maneuver: maneuverProcedure as CheckProcedure<never>,

@@ -40,12 +40,21 @@ export interface AttackSetup {
 
 const STAT_OF: Record<AttackUse, 'str' | 'dex' | 'int'> = { melee: 'str', ranged: 'dex', magic: 'int' };
 
+/** The attacker's side of an attack: the weapon's damage, the Modifier, and what the weapon does to a defence. */
+export interface AttackerSide {
+  readonly damage: WeaponDamage;
+  readonly modifier: number;
+  readonly isNonlethal: boolean;
+  readonly ignoresShields: boolean;
+  readonly weaponLabel: string;
+}
+
 /**
- * Builds the attack between two characters, or says why it cannot be made: the attacker down, encumbered,
- * not holding the weapon, blind at range, or the weapon not able to reach (Encumbrance; Hands and
- * Holding; Traits, Blind).
+ * The attacker's half of an attack (the Attack Roll), or why it cannot be made: the attacker down,
+ * encumbered, not holding the weapon, blind at range, or the weapon not able to reach (Encumbrance;
+ * Hands and Holding; Traits, Blind; ruling SL-21).
  */
-export function attackSpecFor(attacker: SlamdCharacter, defender: SlamdCharacter, setup: AttackSetup): RuleResult<AttackSpec> {
+export function attackerSideFor(attacker: SlamdCharacter, setup: AttackSetup): RuleResult<AttackerSide> {
   if (attacker.condition !== 'standing') return problem('so-long-as-men-die/attacker-down', `${attacker.name} is ${attacker.condition} and cannot attack.`, '$.attacker.condition');
   const mine = inventoryReport(attacker);
   if (!mine.ok) return mine;
@@ -75,10 +84,20 @@ export function attackSpecFor(attacker: SlamdCharacter, defender: SlamdCharacter
   }
   if (setup.use === 'melee' && setup.isDefenderProne === true) modifier += weapon.meleeVsProneBonus;
   if (setup.isAttackerMounted === true && hasQuality(weapon, 'brace')) modifier += BRACE_MOUNTED_DAMAGE_BONUS;
+  return ok({ damage, modifier, isNonlethal, ignoresShields: weapon.ignoresShields, weaponLabel: weapon.label });
+}
 
+/**
+ * Builds the attack between two characters, or says why it cannot be made: the attacker's side by
+ * `attackerSideFor`, the defender's Defense, shield, Toughness and CON from its document.
+ */
+export function attackSpecFor(attacker: SlamdCharacter, defender: SlamdCharacter, setup: AttackSetup): RuleResult<AttackSpec> {
+  const side = attackerSideFor(attacker, setup);
+  if (!side.ok) return side;
+  const { damage, modifier, isNonlethal } = side.value;
   const theirs = inventoryReport(defender);
   if (!theirs.ok) return { ok: false, error: { ...theirs.error, path: theirs.error.path?.replace(/^\$/, '$.defender') ?? '$.defender' } };
-  let defenseBonus = weapon.ignoresShields ? 0 : theirs.value.shieldBonus;
+  let defenseBonus = side.value.ignoresShields ? 0 : theirs.value.shieldBonus;
   if (setup.isDefenderBraced === true) defenseBonus += BRACE_DEFENSE_BONUS;
   if (setup.isDefenderProne === true) defenseBonus += setup.use === 'melee' ? PRONE_DEFENSE_VS_MELEE : PRONE_DEFENSE_VS_RANGED;
   const fresh = theirs.value.isEncumbered || defender.condition !== 'standing' ? 0 : freshToughness(defender.toughness);

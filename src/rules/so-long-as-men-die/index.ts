@@ -21,6 +21,7 @@ import { PLAY } from './play.js';
 import { TOUGHNESS_DIE_SIDES, freshToughness } from './toughness.js';
 import { readSlamdTrackerValue } from './tracker-values.js';
 import { SLAMD_SETTINGS } from './settings.js';
+import { slamdTable } from './table/extension.js';
 
 export * from './attributes.js';
 export * from './dense.js';
@@ -34,6 +35,7 @@ export * from './create-character.js';
 export * from './inventory.js';
 export * from './initiative.js';
 export * from './checks.js';
+export * from './morale.js';
 export * from './economy.js';
 export * from './wounds.js';
 export * from './combat.js';
@@ -49,6 +51,8 @@ export * from './data/armour.js';
 export * from './data/traits.js';
 export * from './data/mutilations.js';
 export * from './data/actions.js';
+export * from './table/monster-line.js';
+export * from './table/tracker-attack.js';
 
 /** The text has no usage dice: every usage call returns this problem (ruling SL-19). */
 export const NO_USAGE_DICE = 'so-long-as-men-die/no-usage-dice';
@@ -126,4 +130,5 @@ export const ruleSystem: RuleSystem<SlamdCharacter> = {
   settings: SLAMD_SETTINGS,
   play: PLAY,
   readTrackerValue: (field, text) => readSlamdTrackerValue(field, text),
+  table: slamdTable,
 };

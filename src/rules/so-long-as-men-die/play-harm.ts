@@ -8,10 +8,12 @@
 import { MUTILATION_DAMAGE_SETTING, type MutilationDamageRule } from './settings.js';
 import { MAX_CHARACTER_CONDITIONS } from '../character-play.js';
 import type { CheckDie, CheckOdds, OutcomeOdds, ParamDef } from '../rule-system.js';
-import { ok } from '../rule-system.js';
-import { MAX_DEFENSE_BONUS, MAX_FLAT_DAMAGE, attackOdds, rollAttack, type AttackRoll, type AttackSpec } from './attack.js';
+import { ok, type RuleResult } from '../rule-system.js';
+import type { RandomSource } from '../../dice/random.js';
+import { MAX_DEFENSE_BONUS, MAX_FLAT_DAMAGE, attackOdds, rollAttack, type AttackOdds, type AttackRoll, type AttackSpec } from './attack.js';
 import { MAX_SCORE, SLAMD_REF } from './attributes.js';
 import { CONDITIONS, MAX_LIST_ENTRIES, type CharacterCondition, type CharacterInjury, type SlamdCharacter } from './character.js';
+import type { DefenseDie } from './data/armour.js';
 import { FLESH_WOUND_ID, MUTILATIONS, SEVERED_LOCATIONS, mutilationForDamage } from './data/mutilations.js';
 import { MAX_SAVE_MODIFIER, SAVE_DIE, WAKE_HOURS_DICE, rollLeftForDead, rollMutilation, saveChance, saveTarget, type MutilationResult } from './injury.js';
 import { inventoryReport } from './inventory.js';
@@ -77,14 +79,18 @@ const DAMAGE_PARAMS = [
   },
 ] as const satisfies readonly ParamDef[];
 
-interface DamageSpec {
+/** Harm landing on one character: the attack (any Attack Roll, dice or flat), and the choice made before the dice. */
+export interface HarmSpec {
   readonly attack: AttackSpec;
-  readonly amount: number;
   readonly isDefended: boolean;
   readonly source: string | undefined;
   readonly choice: InjuryChoice;
   /** Why fewer Toughness Dice could be offered than are fresh, if so. */
   readonly toughnessNote: string | null;
+}
+
+interface DamageSpec extends HarmSpec {
+  readonly amount: number;
 }
 
 /** Chance that the mutilation `damage` calls for kills outright: Instant Death, Awful, a severed head. */
@@ -122,6 +128,42 @@ function withBlindness(c: SlamdCharacter): { character: SlamdCharacter; line: st
   return { character: { ...c, conditions: [...c.conditions, BLIND_CONDITION] }, line: `Both eyes are lost: ${c.name} is blind (condition added).` };
 }
 
+/** The defender's half of harm, read from its document: Defense Die and shield, fresh Toughness Dice, exhausting faces, CON. */
+export interface DefenderSide {
+  readonly defenseDie: DefenseDie;
+  readonly defenseBonus: number;
+  readonly toughnessDice: number;
+  readonly exhaustOn: readonly number[];
+  readonly conScore: number;
+  /** Why fewer Toughness Dice could be offered than are fresh, if so. */
+  readonly toughnessNote: string | null;
+}
+
+/**
+ * The defender's side of harm on `c` (Armor; Toughness; ruling SL-26): its Defense Die and held
+ * shield when defended, every usable Toughness Die unless fewer are offered (none while encumbered
+ * or unconscious), or the refusal naming the parameter at fault.
+ */
+export function defenderSideOf(
+  c: SlamdCharacter,
+  o: { readonly isDefended: boolean; readonly defenseBonus: number; readonly ignoresShields: boolean; readonly toughnessDice?: number | undefined },
+): RuleResult<DefenderSide> {
+  const report = inventoryReport(c);
+  if (!report.ok) return report;
+  const shield = o.isDefended && !o.ignoresShields ? report.value.shieldBonus : 0;
+  const defenseBonus = o.isDefended ? shield + o.defenseBonus : 0;
+  if (Math.abs(defenseBonus) > MAX_DEFENSE_BONUS) return refuse('defense-bonus-too-big', `The held shield (+${shield}) and the bonus give ${defenseBonus}; the Defense bonus stays within ${MAX_DEFENSE_BONUS} either way.`, 'defense-bonus');
+  const fresh = freshToughness(c.toughness);
+  const toughnessNote = report.value.isEncumbered && fresh > 0 ? 'encumbered: no Toughness Dice' : c.condition !== 'standing' && fresh > 0 ? 'unconscious: no Toughness Dice' : null;
+  const usable = toughnessNote === null ? fresh : 0;
+  const offered = o.toughnessDice ?? usable;
+  if (offered > usable) return refuse('toughness-offered', `${c.name} can offer 0 to ${usable} Toughness Dice${toughnessNote === null ? ' (the fresh ones)' : ` (${toughnessNote})`}, not ${offered}.`, 'toughness-dice');
+  return ok({
+    defenseDie: o.isDefended ? report.value.defenseDie : 0, defenseBonus, toughnessDice: offered,
+    exhaustOn: exhaustFaces(c.traits, report.value.isWearingArmour), conScore: c.stats.con.score, toughnessNote,
+  });
+}
+
 /** Damage: Defense, Toughness, then the injury (Attacking and Defending; Toughness; Injury; Mutilation; SL-24, SL-26). */
 export const damageChange: ChangeProcedure<DamageSpec> = {
   def: {
@@ -131,52 +173,23 @@ export const damageChange: ChangeProcedure<DamageSpec> = {
   prepare(c, v) {
     const dead = refuseIfDead(c, 'take more harm');
     if (dead !== null) return dead;
-    const report = inventoryReport(c);
-    if (!report.ok) return report;
     const isDefended = isOn(v, 'defend');
     const bonusParam = intOf(v, 'defense-bonus');
     if (!isDefended && bonusParam !== 0) return refuse('bonus-without-defense', 'A Defense bonus needs the Defense roll: turn Roll Defense on, or leave the bonus at 0.', 'defense-bonus');
     if (!isDefended && isOn(v, 'ignores-shields')) return refuse('bonus-without-defense', 'Ignoring shields needs the Defense roll: turn Roll Defense on.', 'ignores-shields');
-    const shield = isDefended && !isOn(v, 'ignores-shields') ? report.value.shieldBonus : 0;
-    const defenseBonus = isDefended ? shield + bonusParam : 0;
-    if (Math.abs(defenseBonus) > MAX_DEFENSE_BONUS) return refuse('defense-bonus-too-big', `The held shield (+${shield}) and the bonus give ${defenseBonus}; the Defense bonus stays within ${MAX_DEFENSE_BONUS} either way.`, 'defense-bonus');
-    const fresh = freshToughness(c.toughness);
-    const toughnessNote = report.value.isEncumbered && fresh > 0 ? 'encumbered: no Toughness Dice' : c.condition !== 'standing' && fresh > 0 ? 'unconscious: no Toughness Dice' : null;
-    const usable = toughnessNote === null ? fresh : 0;
-    const offered = maybeInt(v, 'toughness-dice') ?? usable;
-    if (offered > usable) return refuse('toughness-offered', `${c.name} can offer 0 to ${usable} Toughness Dice${toughnessNote === null ? ' (the fresh ones)' : ` (${toughnessNote})`}, not ${offered}.`, 'toughness-dice');
+    const side = defenderSideOf(c, { isDefended, defenseBonus: bonusParam, ignoresShields: isOn(v, 'ignores-shields'), toughnessDice: maybeInt(v, 'toughness-dice') });
+    if (!side.ok) return side;
+    const { toughnessNote, ...defender } = side.value;
     const attack: AttackSpec = {
-      damage: { kind: 'flat', value: intOf(v, 'amount') }, modifier: 0,
-      defenseDie: isDefended ? report.value.defenseDie : 0, defenseBonus,
-      toughnessDice: offered, soakPolicy: v['soak'] as SoakPolicy, exhaustOn: exhaustFaces(c.traits, report.value.isWearingArmour),
-      conScore: c.stats.con.score, conModifier: intOf(v, 'save-modifier'), isNonlethal: isOn(v, 'nonlethal'),
+      damage: { kind: 'flat', value: intOf(v, 'amount') }, modifier: 0, ...defender,
+      soakPolicy: v['soak'] as SoakPolicy, conModifier: intOf(v, 'save-modifier'), isNonlethal: isOn(v, 'nonlethal'),
       mutilationFrom: (v['mutilation-damage'] as MutilationDamageRule | undefined) ?? 'dealt',
     };
     return ok({ attack, amount: intOf(v, 'amount'), isDefended, source: textOf(v, 'source'), choice: v['choice'] as InjuryChoice, toughnessNote });
   },
   odds(c, s) {
     const o = attackOdds(s.attack);
-    const by = new Map<DamageOutcome, number>();
-    const add = (k: DamageOutcome, p: number) => by.set(k, (by.get(k) ?? 0) + p);
-    for (const x of o.outcomes) if (x.outcome === 'no-damage' || x.outcome === 'soaked' || x.outcome === 'knocked-out') add(x.outcome, x.p);
-    if (!s.attack.isNonlethal) {
-      const made = saveChance(s.attack.conScore, s.attack.conModifier);
-      for (const r of o.injuredBy) {
-        if (c.woundsLeft <= 1) {
-          add('dead', r.p);
-          continue;
-        }
-        const d = mutilationDeathChance(r.value);
-        if (s.choice === 'unconscious') add('unconscious', r.p * made);
-        else {
-          add('dead', r.p * made * d);
-          add('mutilated', r.p * made * (1 - d));
-        }
-        add('dead', r.p * (1 - made) * d);
-        add('unconscious-and-mutilated', r.p * (1 - made) * (1 - d));
-      }
-    }
-    const outcomes: OutcomeOdds[] = DAMAGE_OUTCOMES.map((x) => ({ ...x, p: by.get(x.outcome) ?? 0 }));
+    const outcomes = harmOutcomeOdds(o, c.woundsLeft, s.attack, s.choice);
     const a = s.attack;
     return {
       check: 'damage',
@@ -192,41 +205,87 @@ export const damageChange: ChangeProcedure<DamageSpec> = {
     };
   },
   apply(rng, c, s) {
-    const roll = rollAttack(rng, s.attack);
-    const isInjured = roll.outcome === 'injured-save-made' || roll.outcome === 'injured-save-failed';
-    const needsMutilation = roll.outcome === 'injured-save-failed' || (roll.outcome === 'injured-save-made' && s.choice === 'mutilated');
-    const mutilation: MutilationResult | undefined = needsMutilation ? rollMutilation(rng, roll.mutilationDamage) : undefined;
-    const applied = applyAttack(c, roll, { choice: s.choice, ...(mutilation === undefined ? {} : { mutilation }) });
-    // prepare refused the dead and offered only fresh dice, and the mutilation is rolled for the damage left.
-    if (!applied.ok) throw new Error(`damage: ${applied.error.message}`);
-    const blind = withBlindness(applied.value);
-    const after = blind.character;
-    const outcome = damageOutcome(roll, s.choice, after);
-    const label = DAMAGE_OUTCOMES.find((x) => x.outcome === outcome)!.label;
-    const a = s.attack;
-    const explanation = [
-      s.isDefended
-        ? `${s.amount} against Defense ${roll.defenseFace === null ? 'd0' : `d${a.defenseDie} ${roll.defenseFace}`} ${signed(a.defenseBonus)} = ${roll.defenseTotal}: ${roll.damage} past Defense`
-        : `${s.amount} damage; Defense does not meet it`,
-      ...(roll.damage === 0 ? [] : [
-        roll.soak.faces.length === 0
-          ? `No Toughness Dice rolled${s.toughnessNote === null ? '' : ` (${s.toughnessNote})`}: ${roll.soak.remaining} gets through`
-          : `Toughness ${roll.soak.faces.join(', ')} (sum ${roll.soak.sum}, ${roll.soak.exhausted} exhausted): ${roll.soak.remaining} gets through`,
-      ]),
-      ...(roll.outcome === 'knocked-out' ? ['Nonlethal: knocked out with a Flesh Wound'] : []),
-      ...(roll.save === null ? [] : [`CON save d20 ${roll.save.face} vs ${roll.save.target}: ${roll.save.isSuccess ? `made; ${s.choice === 'unconscious' ? 'falls unconscious with a Flesh Wound' : 'mutilated, stays up'}` : 'failed: unconscious with a Flesh Wound, and mutilated'}`]),
-      ...(mutilation === undefined ? [] : [mutilation.explanation]),
-      ...(isInjured ? [`One Wound: ${c.woundsLeft} -> ${after.woundsLeft} left${after.woundsLeft === 0 ? ': the CON Score\'s last Wound kills' : ''}`] : []),
-      ...(blind.line === null ? [] : [blind.line]),
-      ...(after.condition !== c.condition ? [`${c.name} is ${CONDITION_LABELS[after.condition]}`] : []),
-      ...(outcome === 'dead' && c.traits.includes('lucky') ? ['Lucky: if this is the first death, the Smith undoes it (set-condition; ruling SL-27)'] : []),
-    ];
-    const dice: CheckDie[] = [...roll.dice, ...(mutilation === undefined || mutilation.face === null ? [] : [{ sides: mutilation.mutilation.roll!.sides, face: mutilation.face, isKept: true, role: mutilation.location !== null ? 'where' : 'how long' }])];
-    const through = roll.damage === 0 ? 'no damage' : `${roll.soak.remaining} past Toughness`;
-    const summary = `${s.source ?? 'Damage'}: ${s.amount}, ${through}: ${label.replace(/^Injured, /, '')}${isInjured ? `; Wounds ${c.woundsLeft} -> ${after.woundsLeft}` : ''}`;
-    return rolled(after, summary, explanation, dice, outcome);
+    const h = rollHarm(rng, c, s);
+    const isInjured = h.roll.outcome === 'injured-save-made' || h.roll.outcome === 'injured-save-failed';
+    const label = DAMAGE_OUTCOMES.find((x) => x.outcome === h.outcome)!.label;
+    const through = h.roll.damage === 0 ? 'no damage' : `${h.roll.soak.remaining} past Toughness`;
+    const summary = `${s.source ?? 'Damage'}: ${s.amount}, ${through}: ${label.replace(/^Injured, /, '')}${isInjured ? `; Wounds ${c.woundsLeft} -> ${h.character.woundsLeft}` : ''}`;
+    return rolled(h.character, summary, h.explanation, h.dice, h.outcome);
   },
 };
+
+/** The chances of each damage outcome of harm on a character with `woundsLeft`, from the attack's odds (SL-24, SL-26). */
+export function harmOutcomeOdds(o: AttackOdds, woundsLeft: number, attack: AttackSpec, choice: InjuryChoice): OutcomeOdds[] {
+  const by = new Map<DamageOutcome, number>();
+  const add = (k: DamageOutcome, p: number) => by.set(k, (by.get(k) ?? 0) + p);
+  for (const x of o.outcomes) if (x.outcome === 'no-damage' || x.outcome === 'soaked' || x.outcome === 'knocked-out') add(x.outcome, x.p);
+  if (!attack.isNonlethal) {
+    const made = saveChance(attack.conScore, attack.conModifier);
+    for (const r of o.injuredBy) {
+      if (woundsLeft <= 1) {
+        add('dead', r.p);
+        continue;
+      }
+      const d = mutilationDeathChance(r.value);
+      if (choice === 'unconscious') add('unconscious', r.p * made);
+      else {
+        add('dead', r.p * made * d);
+        add('mutilated', r.p * made * (1 - d));
+      }
+      add('dead', r.p * (1 - made) * d);
+      add('unconscious-and-mutilated', r.p * (1 - made) * (1 - d));
+    }
+  }
+  return DAMAGE_OUTCOMES.map((x) => ({ ...x, p: by.get(x.outcome) ?? 0 }));
+}
+
+/** Harm rolled on a character: the attack, the mutilation when one applies, the document after, each step explained. */
+export interface HarmRoll {
+  readonly roll: AttackRoll;
+  readonly mutilation: MutilationResult | undefined;
+  readonly character: SlamdCharacter;
+  readonly outcome: DamageOutcome;
+  readonly explanation: readonly string[];
+  readonly dice: readonly CheckDie[];
+}
+
+/**
+ * Rolls harm on a character and writes it on the document: the attack (Defense, Toughness, CON save),
+ * the mutilation, the Wound (Attacking and Defending; Toughness; Injury; Mutilation; SL-24, SL-26).
+ * The caller has refused the dead and offered only fresh Toughness Dice.
+ */
+export function rollHarm(rng: RandomSource, c: SlamdCharacter, s: HarmSpec): HarmRoll {
+  const roll = rollAttack(rng, s.attack);
+  const isInjured = roll.outcome === 'injured-save-made' || roll.outcome === 'injured-save-failed';
+  const needsMutilation = roll.outcome === 'injured-save-failed' || (roll.outcome === 'injured-save-made' && s.choice === 'mutilated');
+  const mutilation: MutilationResult | undefined = needsMutilation ? rollMutilation(rng, roll.mutilationDamage) : undefined;
+  const applied = applyAttack(c, roll, { choice: s.choice, ...(mutilation === undefined ? {} : { mutilation }) });
+  // prepare refused the dead and offered only fresh dice, and the mutilation is rolled for the damage left.
+  if (!applied.ok) throw new Error(`damage: ${applied.error.message}`);
+  const blind = withBlindness(applied.value);
+  const after = blind.character;
+  const outcome = damageOutcome(roll, s.choice, after);
+  const a = s.attack;
+  const explanation = [
+    s.isDefended
+      ? `${roll.attackTotal} against Defense ${roll.defenseFace === null ? 'd0' : `d${a.defenseDie} ${roll.defenseFace}`} ${signed(a.defenseBonus)} = ${roll.defenseTotal}: ${roll.damage} past Defense`
+      : `${roll.attackTotal} damage; Defense does not meet it`,
+    ...(roll.damage === 0 ? [] : [
+      roll.soak.faces.length === 0
+        ? `No Toughness Dice rolled${s.toughnessNote === null ? '' : ` (${s.toughnessNote})`}: ${roll.soak.remaining} gets through`
+        : `Toughness ${roll.soak.faces.join(', ')} (sum ${roll.soak.sum}, ${roll.soak.exhausted} exhausted): ${roll.soak.remaining} gets through`,
+    ]),
+    ...(roll.outcome === 'knocked-out' ? ['Nonlethal: knocked out with a Flesh Wound'] : []),
+    ...(roll.save === null ? [] : [`CON save d20 ${roll.save.face} vs ${roll.save.target}: ${roll.save.isSuccess ? `made; ${s.choice === 'unconscious' ? 'falls unconscious with a Flesh Wound' : 'mutilated, stays up'}` : 'failed: unconscious with a Flesh Wound, and mutilated'}`]),
+    ...(mutilation === undefined ? [] : [mutilation.explanation]),
+    ...(isInjured ? [`One Wound: ${c.woundsLeft} -> ${after.woundsLeft} left${after.woundsLeft === 0 ? ': the CON Score\'s last Wound kills' : ''}`] : []),
+    ...(blind.line === null ? [] : [blind.line]),
+    ...(after.condition !== c.condition ? [`${c.name} is ${CONDITION_LABELS[after.condition]}`] : []),
+    ...(outcome === 'dead' && c.traits.includes('lucky') ? ['Lucky: if this is the first death, the Smith undoes it (set-condition; ruling SL-27)'] : []),
+  ];
+  const dice: CheckDie[] = [...roll.dice, ...(mutilation === undefined || mutilation.face === null ? [] : [{ sides: mutilation.mutilation.roll!.sides, face: mutilation.face, isKept: true, role: mutilation.location !== null ? 'where' : 'how long' }])];
+  return { roll, mutilation, character: after, outcome, explanation, dice };
+}
 
 const LEFT_PARAMS = [
   { kind: 'integer', name: 'save-modifier', label: 'CON save modifier', help: 'A situational modifier to the save target.', min: -MAX_SAVE_MODIFIER, max: MAX_SAVE_MODIFIER, default: 0 },

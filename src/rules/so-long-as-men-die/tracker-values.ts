@@ -2,10 +2,11 @@
  * What a So Long as Men Die combat tracker holds for a combatant (`RuleSystem.readTrackerValue`):
  * Health is the Wounds left, a count or what is left of the CON Score ("3/10"); Armour is the Defense
  * Die, d0 (none) to d12, with a shield's bonus after it ("d8 +2"), as a character's sheet writes it.
- * There are no monster lines. Rules: So Long as Men Die, Wounds; Armor.
+ * A foe's monster line is read by table/monster-line.ts and kept as it writes it. Rules: So Long as Men Die, Wounds; Armor.
  */
 import { MAX_TRACKER_COUNT, ok, problem, readTrackerCount, type RuleResult, type TrackerField } from '../rule-system.js';
 import { DEFENSE_DICE } from './data/armour.js';
+import { readSlamdMonster, writeSlamdMonster } from './table/monster-line.js';
 
 /** The Defense Dice as the tracker writes them. */
 const DEFENSE_TEXT = DEFENSE_DICE.map((s) => `d${s}`).join(', ');
@@ -13,7 +14,11 @@ const DEFENSE_TEXT = DEFENSE_DICE.map((s) => `d${s}`).join(', ');
 /** The text the tracker keeps for a So Long as Men Die combatant's field, or why it cannot. */
 export function readSlamdTrackerValue(field: TrackerField, text: string): RuleResult<string> {
   if (field === 'health') return readTrackerCount(text, { label: 'Wounds left', code: 'combat/bad-health', hasMax: true });
-  if (field === 'monster') return ok(text.trim());
+  if (field === 'monster') {
+    if (text.trim() === '') return ok('');
+    const m = readSlamdMonster(text);
+    return m.ok ? ok(writeSlamdMonster(m.value)) : m;
+  }
   const t = text.trim().toLowerCase();
   if (t === '') return ok('');
   const shown = t.length > 20 ? `${t.slice(0, 20)}…` : t;
