@@ -19,7 +19,7 @@ import { memberNameProblem } from '../table/commands.js';
 import { EVENT_SCHEMA_VERSION, type MemberView, type Role } from '../table/events.js';
 import { MAX_MEMBERS, MAX_SETTINGS_JSON_LENGTH } from '../table/limits.js';
 import { can } from '../table/permissions.js';
-import { projectEvent, type Viewer } from '../table/project.js';
+import { charactersFor, projectEvent, type Viewer } from '../table/project.js';
 import { TableFoldError } from '../table/state.js';
 import {
   HELLO_TIMEOUT_MS,
@@ -428,7 +428,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       table: { id: table.tableId, name: state.name, ruleset: state.ruleset, settings: state.settings },
       exportedBy: view,
       members: state.members,
-      characters: state.characters,
+      characters: charactersFor(state, viewer),
       events,
     };
   });
