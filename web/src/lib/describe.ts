@@ -531,3 +531,9 @@ export function announceCard(card: LogCard): string {
   const said = `${card.who}${card.isCompact && /^[a-z]/.test(card.title) ? ' ' : ': '}${card.title}${card.detail ? `, ${card.detail}` : ''}`;
   return `${said.replace(/[.\s]+$/, '')}.`;
 }
+
+/** The Smith's line on the size of the table's log ("The table's log holds 1.4 MB."). */
+export function logSizeText(bytes: number): string {
+  const size = bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `The table's log holds ${size}.`;
+}

@@ -166,6 +166,8 @@ export interface TableInfo {
   readonly members: readonly Member[];
   readonly lastSeq: number;
   readonly inviteCode?: string | null;
+  /** The Smith's only: the size of the table's log, in bytes. */
+  readonly logBytes?: number;
 }
 
 /** Reads a frame's JSON text; null when it is not an object with a string `kind`. */
