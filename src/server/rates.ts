@@ -3,7 +3,7 @@
  * (`localRates`) or, when server processes share a Redis bus, in Redis (`redisRates`), so that two
  * processes give a member the budget of one. The limits are the named constants of ./limits.ts.
  */
-import type { Redis } from 'ioredis';
+import { Redis as RedisClient, type Redis } from 'ioredis';
 import {
   COMMAND_BURST,
   COMMANDS_PER_SECOND,
@@ -54,7 +54,7 @@ export function localRates(now: () => number): RateStore {
       const step = bucketStep(b.tokens, t - b.at, limit, op, cost);
       // A full bucket is forgotten: the map holds only members who used some of their budget.
       if (step.tokens >= limit.burst) buckets.delete(id);
-      else buckets.set(id, { tokens: step.tokens, at: t });
+      else buckets.set(id, { tokens: step.tokens, at: Math.max(t, b.at) });
       return step.waitMs;
     },
     async close() {},
@@ -82,22 +82,37 @@ elseif tokens >= cost then
 else
   wait = math.ceil((cost - tokens) / rate)
 end
-redis.call('HSET', KEYS[1], 't', tostring(tokens), 'at', tostring(math.max(now, at)))
+redis.call('HSET', KEYS[1], 't', string.format('%.17g', tokens), 'at', string.format('%.17g', math.max(now, at)))
 redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate) + 1000)
 return wait
 `;
 
-/** Buckets shared by every process on one Redis: `prefix` names the deployment (the bus's channel prefix). */
-export function redisRates(redis: Redis, now: () => number, prefix = 'hammercrawl:'): RateStore {
+/**
+ * Buckets shared by every process on one Redis: `prefix` names the deployment (the bus's channel
+ * prefix). While Redis does not answer, each process counts in its own buckets (`fallback`): a lost
+ * Redis must not stop the tables, and the bus's own resync covers the events.
+ */
+export function redisRates(redis: Redis, now: () => number, { prefix = 'hammercrawl:', fallback = localRates(now), onError = (): void => undefined }: { readonly prefix?: string; readonly fallback?: RateStore; readonly onError?: (e: unknown) => void } = {}): RateStore {
   return {
     async apply(bucket, key, limit, op, cost) {
-      const wait = await redis.eval(BUCKET_SCRIPT, 1, `${prefix}rate:${bucket}:${key}`, String(limit.perSecond), String(limit.burst), String(now()), op, String(cost));
-      return Number(wait);
+      try {
+        const wait = await redis.eval(BUCKET_SCRIPT, 1, `${prefix}rate:${bucket}:${key}`, String(limit.perSecond), String(limit.burst), String(now()), op, String(cost));
+        return Number(wait);
+      } catch (e) {
+        onError(e);
+        return fallback.apply(bucket, key, limit, op, cost);
+      }
     },
     async close() {
       redis.disconnect();
+      await fallback.close();
     },
   };
+}
+
+/** A Redis connection for the rate buckets: a command fails at once while Redis is away (the buckets fall back), never queues. */
+export function openRateRedis(url: string): Redis {
+  return new RedisClient(url, { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: 1000, connectionName: 'hammercrawl-rates' });
 }
 
 /** The limits a server applies (tests lower or raise them). */
