@@ -2,6 +2,7 @@
  * The table server: HTTP routes and the live WebSocket (docs/protocol.md) over a `TableStore` and an
  * `EventBus`. Thin: requests are read through the wire schemas, then the table core decides.
  */
+import { isUtf8 } from 'node:buffer';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -330,7 +331,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       message: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`,
     }),
   });
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  // The server checks a message's UTF-8 itself, to answer broken text with a message (protocol/bad-text), not a closed socket.
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, skipUTF8Validation: true } });
 
   app.get('/api/health', async () => ({ ok: true }));
 
@@ -572,6 +574,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     socket.on('message', (data, isBinary) => {
       void (async () => {
         if (isBinary) return fail('protocol/malformed', 'Messages are JSON text.');
+        if (Buffer.isBuffer(data) && !isUtf8(data)) return fail('protocol/bad-text', 'A message must be well-formed UTF-8 (it holds broken text, such as half of a surrogate pair); nothing was changed.');
         let message: unknown;
         try {
           message = JSON.parse(data.toString());
