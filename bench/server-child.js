@@ -4,7 +4,7 @@
 // loop delay since the last ask (p99 and max, ms), and stops on `{ cmd: 'stop' }`. Kinds (argv[2]):
 //   hammercrawl <db file>: the real table server (buildServer over the SQLite store and the local
 //     bus, hammercrawl ruleset), with the per-client roll limit set high (rollsPerSecond and
-//     rollBurst 1e9) and trustProxy on, so the driver can spread requests over X-Forwarded-For
+//     rollBurst 1e9, and the other command limits with them) and trustProxy on, so the driver can spread requests over X-Forwarded-For
 //     addresses and stay under the per-address request limit (the rate-limit plugin still runs on
 //     every request). No request logging (logLevel false), no web app.
 //   hello: a fastify hello-world, `GET /` -> { hello: 'world' } (and the same answer on
@@ -99,6 +99,8 @@ async function main(kind, args) {
       isSoleWriter: true,
       rollsPerSecond: 1e9,
       rollBurst: 1e9,
+      // The other command limits too (a table's commands, the log budgets): the benchmark measures speed, not the limits.
+      commandLimits: { commands: { perSecond: 1e9, burst: 1e9 }, table: { perSecond: 1e9, burst: 1e9 }, memberBytes: { perSecond: 1e12, burst: 1e12 }, tableBytes: { perSecond: 1e12, burst: 1e12 } },
       tablesPerMinute: 1e6,
       joinsPerMinute: 1e6,
     });

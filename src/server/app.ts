@@ -2,6 +2,7 @@
  * The table server: HTTP routes and the live WebSocket (docs/protocol.md) over a `TableStore` and an
  * `EventBus`. Thin: requests are read through the wire schemas, then the table core decides.
  */
+import { isUtf8 } from 'node:buffer';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ import { memberNameProblem } from '../table/commands.js';
 import { EVENT_SCHEMA_VERSION, type MemberView, type Role } from '../table/events.js';
 import { MAX_MEMBERS, MAX_SETTINGS_JSON_LENGTH } from '../table/limits.js';
 import { can } from '../table/permissions.js';
-import { projectEvent, type Viewer } from '../table/project.js';
+import { charactersFor, projectEvent, type Viewer } from '../table/project.js';
 import { TableFoldError } from '../table/state.js';
 import {
   HELLO_TIMEOUT_MS,
@@ -44,7 +45,7 @@ import { seatRenewal } from './seats.js';
 import { cryptoRandom, hashToken, newId, newInviteCode, newToken } from './secrets.js';
 import { StoreError, type EventBus, type JsonObject, type MemberRecord, type TableStore } from './storage/types.js';
 import { createTableBody, describeIssues, helloMessage, inviteBody, joinBody, logQuery, readCommandMessage, rollBody, seatBody, summaryQuery, toTableCommand } from './wire.js';
-import { TokenBuckets } from './token-buckets.js';
+import { COMMAND_LIMITS, CommandRates, localRates, logBytesOf, type CommandLimits, type RateStore } from './rates.js';
 
 /** What the server is built from. */
 export interface ServerOptions {
@@ -78,6 +79,12 @@ export interface ServerOptions {
   /** Per-client roll rate (tests of the limit lower it). */
   readonly rollsPerSecond?: number;
   readonly rollBurst?: number;
+  /** The other command limits (default COMMAND_LIMITS: the constants of limits.ts); tests lower or raise them. */
+  readonly commandLimits?: Partial<CommandLimits>;
+  /** Where the rate buckets live: this process (default), or Redis shared by every process on the bus. */
+  readonly rates?: RateStore;
+  /** The clock the rate buckets refill by (default Date.now; tests of the limits move it by hand). */
+  readonly rateClock?: () => number;
   /** Tables created per address per minute (default TABLES_PER_MINUTE). */
   readonly tablesPerMinute?: number;
   /** Joins per address per minute (default JOINS_PER_MINUTE). */
@@ -213,7 +220,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const { store, bus } = options;
   const rng = options.rng ?? cryptoRandom();
   const now = options.now ?? Date.now;
-  const buckets = new TokenBuckets(options.rollsPerSecond ?? ROLLS_PER_SECOND, options.rollBurst ?? ROLL_BURST, now);
+  const rates = new CommandRates(options.rates ?? localRates(options.rateClock ?? Date.now), {
+    ...COMMAND_LIMITS,
+    rolls: { perSecond: options.rollsPerSecond ?? ROLLS_PER_SECOND, burst: options.rollBurst ?? ROLL_BURST },
+    ...options.commandLimits,
+  });
   const app = Fastify({
     bodyLimit: MAX_BODY_BYTES,
     // One log line per request floods a Smith's terminal; errors are logged where they happen.
@@ -346,7 +357,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       message: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`,
     }),
   });
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  // The server checks a message's UTF-8 itself, to answer broken text with a message (protocol/bad-text), not a closed socket.
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, skipUTF8Validation: true } });
 
   app.get('/api/health', async () => ({ ok: true }));
 
@@ -422,7 +434,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       you: view,
       members: state.members,
       lastSeq: state.lastSeq,
-      ...(record !== null ? { inviteCode: record.inviteCode } : {}),
+      ...(record !== null ? { inviteCode: record.inviteCode, logBytes: await table.logBytes() } : {}),
     };
   });
 
@@ -449,7 +461,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       table: { id: table.tableId, name: state.name, ruleset: state.ruleset, settings: state.settings },
       exportedBy: view,
       members: state.members,
-      characters: state.characters,
+      characters: charactersFor(state, viewer),
     };
     // Written page by page as the client reads it: the same JSON as one object, `events` last.
     async function* exportText(): AsyncGenerator<string> {
@@ -471,14 +483,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const { member } = await authenticate(request, table);
     const parsed = rollBody.safeParse(request.body);
     if (!parsed.success) throw new HttpProblem(400, 'roll/invalid', describeIssues(parsed.error));
-    const wait = buckets.take(member.id);
-    if (wait > 0) {
-      void reply.header('retry-after', Math.ceil(wait / 1000));
-      throw new HttpProblem(429, 'rate/limited', `Too many rolls; wait ${wait} ms.`);
+    const refused = await rates.admit(table.tableId, member.id, true);
+    if (refused !== null) {
+      void reply.header('retry-after', Math.ceil(refused.retryAfterMs / 1000));
+      throw new HttpProblem(429, refused.code, refused.message);
     }
     const viewer = { id: member.id, role: member.role };
     const outcome = await table.command(viewer, toTableCommand({ kind: 'roll', ...parsed.data }));
     if (!outcome.ok) throw new HttpProblem(statusOf(outcome.error.code), outcome.error.code, outcome.error.message);
+    if (!outcome.isDuplicate) await rates.wrote(table.tableId, member.id, logBytesOf(outcome.events));
     const event = outcome.isDuplicate ? ((await table.log(viewer, outcome.seq - 1, 1)).events[0] ?? null) : projectEvent(outcome.events[outcome.events.length - 1]!, viewer);
     return reply.status(outcome.isDuplicate ? 200 : 201).send({ seq: outcome.seq, event });
   });
@@ -625,6 +638,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     socket.on('message', (data, isBinary) => {
       void (async () => {
         if (isBinary) return fail('protocol/malformed', 'Messages are JSON text.');
+        if (Buffer.isBuffer(data) && !isUtf8(data)) return fail('protocol/bad-text', 'A message must be well-formed UTF-8 (it holds broken text, such as half of a surrogate pair); nothing was changed.');
         let message: unknown;
         try {
           message = JSON.parse(data.toString());
@@ -689,11 +703,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         if (!parsed.ok) return fail(parsed.code, parsed.message, parsed.requestId);
         const command = parsed.command;
         if (command.kind === 'ping') return send({ kind: 'pong' });
-        // Everything that rolls dice counts against the roller's rate.
-        if (parsed.rollsDice) {
-          const wait = buckets.take(member.id);
-          if (wait > 0) return send({ kind: 'error', requestId: command.requestId, code: 'rate/limited', message: `Too many rolls; wait ${wait} ms.`, retryAfterMs: wait });
-        }
+        // Every command counts against its sender's rate (a roll against the roll rate) and its table's,
+        // and runs only while the sender's and the table's log budgets last.
+        const refused = await rates.admit(table.tableId, member.id, parsed.rollsDice);
+        if (refused !== null) return send({ kind: 'error', requestId: command.requestId, code: refused.code, message: refused.message, retryAfterMs: refused.retryAfterMs });
         const actor: Actor = { id: member.id, role: member.role };
         let outcome: CommandOutcome;
         try {
@@ -708,6 +721,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           return fail('internal', 'The server failed; the command was not applied. Retry with the same requestId.', command.requestId);
         }
         if (!outcome.ok) return fail(outcome.error.code, outcome.error.message, command.requestId, outcome.error.path);
+        if (!outcome.isDuplicate) await rates.wrote(table.tableId, member.id, logBytesOf(outcome.events));
         send(await ackOf(table, actor, command.kind, command.requestId, outcome));
       })().catch((e: unknown) => {
         const storage = storageProblem(e);

@@ -8,6 +8,22 @@ export const MAX_FRAME_BYTES = 256 * 1024;
 export const ROLLS_PER_SECOND = 10;
 /** Rolls and checks one client may make in a burst. */
 export const ROLL_BURST = 40;
+/** Commands that roll no dice one member may send per second, sustained (ping aside). */
+export const COMMANDS_PER_SECOND = 5;
+/** Commands that roll no dice one member may send in a burst. */
+export const COMMAND_BURST = 30;
+/** Commands a table takes per second from all its members together, rolls included. */
+export const TABLE_COMMANDS_PER_SECOND = 40;
+/** Commands a table takes in a burst from all its members together. */
+export const TABLE_COMMAND_BURST = 200;
+/**
+ * Bytes of log (event bodies as JSON) one member's commands may write per minute: ten full-size
+ * character documents. A command runs while the member has some budget left; what it wrote is then
+ * counted, so the next waits while the budget is spent.
+ */
+export const MEMBER_LOG_BYTES_PER_MINUTE = 2 * 1024 * 1024;
+/** Bytes of log a table's commands may write per minute, all members together. */
+export const TABLE_LOG_BYTES_PER_MINUTE = 6 * 1024 * 1024;
 /** Joins (`POST .../players`) per address per minute. */
 export const JOINS_PER_MINUTE = 30;
 /** Tables created per address per minute. */

@@ -375,6 +375,35 @@ export class LiveTable {
     }
   }
 
+  /** The log's size counted so far: its bytes (event bodies as JSON, UTF-8) up to `seq`. */
+  private logSize = { bytes: 0, seq: 0 };
+
+  /**
+   * The size of the table's log in bytes (its events' bodies as JSON, UTF-8), for the Smith: the store
+   * is read page by page once, then only the events since the last count.
+   */
+  async logBytes(): Promise<number> {
+    let { bytes, seq } = this.logSize;
+    // Page by page, a page per turn of the event loop, like every long read (log-pages.ts).
+    const pages = new LogPages(this.deps.store, this.tableId, seq);
+    for (;;) {
+      const page = await pages.next();
+      if (page.length === 0) break;
+      let pageBytes = 0;
+      for (const e of page) {
+        if (e.seq <= seq) continue;
+        const n = Buffer.byteLength(JSON.stringify(e.body));
+        bytes += n;
+        pageBytes += n;
+        seq = e.seq;
+      }
+      pages.sized(page.length, pageBytes);
+      if (pages.isAtEnd) break;
+    }
+    if (seq > this.logSize.seq) this.logSize = { bytes, seq };
+    return this.logSize.bytes;
+  }
+
   /** The events after `since` as `viewer` may see them (`GET .../log`). */
   async log(viewer: Viewer, since: number, limit: number): Promise<{ events: WireEvent[]; lastSeq: number }> {
     const events = await this.deps.store.readEvents(this.tableId, since, limit);

@@ -8,6 +8,7 @@ import { loadAllRuleSystems } from '../rules/catalogue.js';
 import { buildServer } from './app.js';
 import { createLocalBus } from './bus/local-bus.js';
 import { openRedisBus } from './bus/redis-bus.js';
+import { openRateRedis, redisRates, type RateStore } from './rates.js';
 import { openStore } from './storage/open-store.js';
 import type { EventBus, TableStore } from './storage/types.js';
 
@@ -54,11 +55,15 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const rules = await loadAllRuleSystems();
   const store: TableStore = await openStore(options.db ?? DEFAULT_DB);
   let bus: EventBus | null = null;
+  let rates: RateStore | undefined;
   try {
     await store.migrate();
     const openBus = options.bus === undefined ? createLocalBus() : await openRedisBus(options.bus);
     bus = openBus;
+    // With a Redis bus, the rate limits are shared there: every process gives a member one budget.
+    rates = options.bus === undefined ? undefined : redisRates(openRateRedis(options.bus), Date.now);
     const app = await buildServer({
+      ...(rates !== undefined ? { rates } : {}),
       store,
       bus: openBus,
       // One process on its own SQLite file: every event is this process's own.
@@ -82,11 +87,13 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       app,
       close: async () => {
         await app.close();
+        await rates?.close();
         await openBus.close();
         await store.close();
       },
     };
   } catch (e) {
+    await rates?.close().catch(() => undefined);
     await bus?.close().catch(() => undefined);
     await store.close().catch(() => undefined);
     throw e;

@@ -14,6 +14,7 @@ import { rollCombatAction, withoutCharacter, type CombatAction } from './combat.
 import { declaredVisibility, eventOfKind, isTableEventKind, type NewTableEvent, type RulesetEvent, type RulesetEventKind, type Role, type TableCharacter, type TableSettings, type Visibility } from './events.js';
 import { MAX_CHANGE_PARAMS_JSON_LENGTH, MAX_CHARACTER_JSON_LENGTH, MAX_CHARACTERS, MAX_CHAT_LENGTH, MAX_MEMBER_NAME_LENGTH, MAX_SETTINGS_JSON_LENGTH } from './limits.js';
 import { can, canAt } from './permissions.js';
+import { isEntitled } from './project.js';
 import { done, refuse, type TableResult } from './result.js';
 import type { TableState } from './state.js';
 
@@ -223,7 +224,55 @@ function rollDice(rng: RandomSource, notation: string, faces: readonly number[] 
  */
 export function rollCommand(state: TableState, actor: Actor, command: TableCommand, context: CommandContext): TableResult<NewTableEvent[]> {
   const decided = decideCommand(state, actor, command, context);
-  return decided.ok ? done(withTrackerSync(decided.value, state, context.rules)) : decided;
+  if (!decided.ok) return decided;
+  const secret = secretOf(decided.value);
+  return done(secret === null ? withTrackerSync(decided.value, state, context.rules) : withSecretConsequences(decided.value, secret));
+}
+
+/**
+ * The most secret visibility a command's rolls declare (blind before Smith-only), or null when every
+ * one is public. A character change is no roll: its own visibility is what this gives it.
+ */
+function secretOf(events: readonly NewTableEvent[]): Exclude<Visibility, 'public'> | null {
+  let secret: Exclude<Visibility, 'public'> | null = null;
+  for (const e of events) {
+    if (e.kind === 'character-saved') continue;
+    const v = declaredVisibility(e.body as { readonly [key: string]: unknown });
+    if (v === 'blind' || v === 'invalid') return 'blind';
+    if (v === 'smith') secret = 'smith';
+  }
+  return secret;
+}
+
+/**
+ * A secret roll's consequences are as secret as the roll (ruling TB-21): each character it changes is
+ * saved with the roll's visibility, so it reaches the others redacted on every path; the tracker does not
+ * follow the sheet here (its change would be public), but at the next public change.
+ */
+function withSecretConsequences(events: NewTableEvent[], visibility: Exclude<Visibility, 'public'>): NewTableEvent[] {
+  return events.map((e) => {
+    const saved = eventOfKind(e, 'character-saved');
+    if (saved === null || saved.body.visibility === visibility || saved.body.visibility === 'blind') return e;
+    return { kind: 'character-saved', body: { ...saved.body, visibility } };
+  });
+}
+
+/**
+ * Why a secret usage roll may not write on `character`'s sheet, or null: its owner reads the sheet,
+ * so the owner must be entitled to the roll (the owner's own Smith-only roll, or any roll on the
+ * Smith's own characters). Otherwise the owner's sheet would hide the die it shows them (TB-21).
+ */
+function secretUsageProblem(state: TableState, actor: Actor, character: TableCharacter, visibility: Visibility): TableResult<null> {
+  if (visibility === 'public') return done(null);
+  const owner = state.members.find((m) => m.id === character.ownerId);
+  // A character whose owner left the table is the Smith's to change.
+  if (owner === undefined || isEntitled(owner, visibility, actor.id)) return done(null);
+  const roll = visibility === 'blind' ? 'a blind roll (the Smith alone sees it)' : "another member's Smith-only roll";
+  return refuse(
+    'table/secret-usage-on-sheet',
+    `${owner.name} reads this sheet but may not see ${roll}, so it cannot step the die there: roll it publicly${visibility === 'blind' ? ' or Smith-only by its owner' : ''}, or roll the die without its path and write the result on the sheet after.`,
+    '$.visibility',
+  );
 }
 
 /**
@@ -320,6 +369,8 @@ function decideCommand(state: TableState, actor: Actor, command: TableCommand, c
         if (!found.ok) return found;
         slot = found.value;
         if (die !== undefined && die !== slot.sides) return refuse('table/die-mismatch', `The character's die at ${command.path} is d${slot.sides}, not d${die}; reload the sheet.`);
+        const secret = secretUsageProblem(state, actor, character, command.visibility);
+        if (!secret.ok) return secret;
         die = slot.sides;
       }
       if (die === undefined) return refuse('table/no-die', 'Name the die to roll, or the path of the die on a character.');
@@ -341,9 +392,12 @@ function decideCommand(state: TableState, actor: Actor, command: TableCommand, c
           },
         },
       ];
-      if (slot !== null && character !== null && used.value.after !== slot.sides) {
-        const document = writeAt(character.document, slot.keys, dieLike(slot.previous, used.value.after));
-        const summary = `${label.value ?? context.rules.usageDie.label}: d${used.value.die} -> ${used.value.after === null ? 'depleted' : `d${used.value.after}`}`;
+      // A secret roll saves the sheet whether or not the die stepped down: others see the same events either way (TB-21).
+      if (slot !== null && character !== null && (used.value.after !== slot.sides || command.visibility !== 'public')) {
+        const isHeld = used.value.after === slot.sides;
+        const document = isHeld ? character.document : writeAt(character.document, slot.keys, dieLike(slot.previous, used.value.after));
+        const title = label.value ?? context.rules.usageDie.label;
+        const summary = isHeld ? `${title}: d${used.value.die} held` : `${title}: d${used.value.die} -> ${used.value.after === null ? 'depleted' : `d${used.value.after}`}`;
         const saved = savedEvent(state, actor, context, character, document, { id: 'usage', summary });
         if (!saved.ok) return saved;
         events.push(saved.value);

@@ -59,7 +59,15 @@ export interface EventBodies {
    * A character created, imported or changed. `change` says what changed it (a rule's change, an edit,
    * the Smith's override or undo, a usage die, the tracker); a log written before play has none.
    */
-  'character-saved': { readonly character: TableCharacter; readonly change?: CharacterChangeRecord };
+  'character-saved': {
+    readonly character: TableCharacter;
+    readonly change?: CharacterChangeRecord;
+    /**
+     * Present when a secret roll made the change (a Smith-only usage die on its owner's sheet): the
+     * change is as secret as the roll, redacted like it (ruling TB-21).
+     */
+    readonly visibility?: Visibility;
+  };
   'character-removed': { readonly characterId: string };
   /** The tracker after a change; `attack` when a ruleset's one-click attack made it. */
   'combat-changed': CombatChangedBody;

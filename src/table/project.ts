@@ -4,7 +4,8 @@
  * reaches the Smith (and, when Smith-only, its roller) whole; everyone else gets its envelope only.
  */
 import type { CombatChangedBody, CombatState } from '../rules/rule-system.js';
-import { declaredVisibility, eventOfKind, type Role, type TableEvent, type Visibility } from './events.js';
+import { declaredVisibility, eventOfKind, type Role, type TableCharacter, type TableEvent, type Visibility } from './events.js';
+import type { TableState } from './state.js';
 
 /** Who is looking. */
 export interface Viewer {
@@ -80,6 +81,19 @@ export function projectEvent(event: TableEvent, viewer: Viewer): WireEvent {
     return { ...envelope, ...rest };
   }
   return { ...envelope, ...body };
+}
+
+/**
+ * The table's characters as `viewer` may know them: a character whose last change a secret roll made
+ * is, for a viewer not entitled to that roll, the character as it stood before (ruling TB-21).
+ */
+export function charactersFor(state: Pick<TableState, 'characters' | 'secretChanges'>, viewer: Viewer): readonly TableCharacter[] {
+  const secret = state.secretChanges;
+  if (secret === undefined) return state.characters;
+  return state.characters.map((c) => {
+    const s = Object.hasOwn(secret, c.id) ? secret[c.id]! : undefined;
+    return s === undefined || isEntitled(viewer, s.visibility, s.actorId) ? c : s.character;
+  });
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { TableExtension } from '../rules/rule-system.js';
 import { EMPTY_COMBAT, type CombatState } from './combat.js';
-import { isGenericEvent, type MemberView, type NewTableEvent, type TableCharacter, type TableEvent, type TableSettings } from './events.js';
+import { isGenericEvent, type MemberView, type NewTableEvent, type TableCharacter, type TableEvent, type TableSettings, type Visibility } from './events.js';
 
 /** What the table knows now. */
 export interface TableState {
@@ -31,6 +31,20 @@ export interface TableState {
   readonly extension: unknown;
   /** Seq of the last event folded in. */
   readonly lastSeq: number;
+  /**
+   * Characters whose last change a secret roll made (TB-21), by id: who may see it, and the character
+   * as everyone else last saw it (`charactersFor`). Absent when there is none.
+   */
+  readonly secretChanges?: Readonly<Record<string, SecretChange>>;
+}
+
+/** A character's change made by a secret roll: who may see it, and the character before it. */
+export interface SecretChange {
+  readonly visibility: Visibility;
+  /** The roller. */
+  readonly actorId: string | null;
+  /** The character as those not entitled to the roll last saw it. */
+  readonly character: TableCharacter;
 }
 
 /** A character's document before its last change. */
@@ -149,7 +163,29 @@ export function applyEvent(state: TableState | null, event: TableEvent, extensio
     return { ...initialState(event, extension), lastSeq: 1 };
   }
   if (event.seq !== state.lastSeq + 1) throw new TableFoldError(`event seq ${event.seq} does not follow ${state.lastSeq}`);
-  return { ...applyEventBody(state, event, extension), lastSeq: event.seq };
+  return { ...withSecretChanges(state, applyEventBody(state, event, extension), event), lastSeq: event.seq };
+}
+
+/**
+ * `next` with its record of secret changes following `event`: a change by a secret roll keeps the
+ * character as it stood before (unless an earlier secret change kept it already); a public change
+ * or a removal ends it.
+ */
+function withSecretChanges(state: TableState, next: TableState, event: TableEvent): TableState {
+  const saved = event.kind === 'character-saved' || event.kind === 'character-removed' ? (event as Extract<TableEvent, { kind: 'character-saved' | 'character-removed' }>) : null;
+  if (saved === null) return next;
+  const secret = state.secretChanges ?? {};
+  const id = saved.kind === 'character-saved' ? saved.body.character.id : saved.body.characterId;
+  const visibility = saved.kind === 'character-saved' ? saved.body.visibility : undefined;
+  if (visibility === undefined || visibility === 'public') {
+    if (!Object.hasOwn(secret, id)) return next;
+    const { [id]: _ended, ...rest } = secret;
+    void _ended;
+    return { ...next, secretChanges: rest };
+  }
+  const before = Object.hasOwn(secret, id) ? secret[id]!.character : state.characters.find((c) => c.id === id);
+  if (before === undefined) return next;
+  return { ...next, secretChanges: { ...secret, [id]: { visibility, actorId: event.actorId, character: before } } };
 }
 
 /** The state after all of `events` (seq 1 onwards), folded with the table's ruleset's extension. */

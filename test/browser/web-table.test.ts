@@ -66,6 +66,8 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       const linkField = smith.locator('#invite-link');
       await linkField.waitFor();
       expect(await smith.getByRole('button', { name: 'Invite players' }).getAttribute('aria-expanded')).toBe('true');
+      // The Smith sees how large the table's log is.
+      await smith.locator('.invite .log-size').filter({ hasText: /^The table's log holds \d+ kB\.$/ }).waitFor();
       const link = await linkField.inputValue();
       expect(link).toMatch(/\/t\/[^#]+#invite=/);
       await smith.locator('.invite').getByRole('button', { name: 'Copy', exact: true }).click();

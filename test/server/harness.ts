@@ -24,15 +24,16 @@ export function testRules(): ReadonlyMap<string, RuleSystem> {
 }
 
 /**
- * Starts a server over `store` (default: a fresh in-memory SQLite). Tables and joins per minute are
- * raised for tests that make many, unless `rates` is `'server'`: the server's own defaults, for tests
+ * Starts a server over `store` (default: a fresh in-memory SQLite). Tables and joins per minute, and
+ * the command limits other than the roll rate, are raised for tests that make many, unless `rates` is `'server'`: the server's own defaults, for tests
  * of those limits.
  */
 export async function startTestServer(options: Partial<ServerOptions> = {}, { rates = 'raised' }: { rates?: 'raised' | 'server' } = {}): Promise<TestServer> {
   const store = options.store ?? (await openSqliteStore(':memory:'));
   await store.migrate();
   const bus = options.bus ?? createLocalBus();
-  const raised = rates === 'raised' ? { tablesPerMinute: 10_000, joinsPerMinute: 10_000 } : {};
+  const plenty = { perSecond: 1e9, burst: 1e9 };
+  const raised = rates === 'raised' ? { tablesPerMinute: 10_000, joinsPerMinute: 10_000, commandLimits: { commands: plenty, table: plenty, memberBytes: plenty, tableBytes: plenty } } : {};
   const app = await buildServer({ store, bus, rules: testRules(), logLevel: false, webRoot: null, isSoleWriter: true, ...raised, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

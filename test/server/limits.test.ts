@@ -15,10 +15,17 @@ import {
   MAX_SOCKET_BACKLOG_BYTES,
   MAX_SOCKETS_PER_TABLE,
   REQUESTS_PER_MINUTE,
+  COMMAND_BURST,
+  COMMANDS_PER_SECOND,
+  MEMBER_LOG_BYTES_PER_MINUTE,
   ROLL_BURST,
   ROLLS_PER_SECOND,
+  TABLE_COMMAND_BURST,
+  TABLE_COMMANDS_PER_SECOND,
+  TABLE_LOG_BYTES_PER_MINUTE,
   TABLES_PER_MINUTE,
 } from '../../src/server/limits.js';
+import { COMMAND_LIMITS, logBytesOf } from '../../src/server/rates.js';
 import { MAX_CON_POINTS, MAX_MAGICK_STEPS, MAX_MARK_USES, MAX_MEMBER_XP, MAX_RELEASE_EFFECTS } from '../../src/rules/hammercrawl/table/read-command.js';
 import { MAX_SPELL_NAME_LENGTH } from '../../src/rules/hammercrawl/magick/limits.js';
 import { MAX_JSON_DEPTH } from '../../src/server/limits.js';
@@ -90,7 +97,7 @@ describe('sizes', () => {
 describe('rates', () => {
   it(`ROLL_BURST = ${ROLL_BURST} and ROLLS_PER_SECOND = ${ROLLS_PER_SECOND}: a burst that size rolls, one more waits for the next token`, async () => {
     let clock = 1_000_000;
-    const server = await startTestServer({ now: () => clock });
+    const server = await startTestServer({ rateClock: () => clock });
     try {
       const table = await createTable(server);
       const smith = await live(server, table.id, table.smithToken);
@@ -117,6 +124,125 @@ describe('rates', () => {
       await server.close();
     }
   });
+
+  const plenty = { perSecond: 1e9, burst: 1e9 };
+
+  it(`COMMAND_BURST = ${COMMAND_BURST} and COMMANDS_PER_SECOND = ${COMMANDS_PER_SECOND}: commands that roll nothing have a bucket of their own per member`, async () => {
+    let clock = 1_000_000;
+    const server = await startTestServer({ rateClock: () => clock, commandLimits: { commands: COMMAND_LIMITS.commands, table: plenty, memberBytes: plenty, tableBytes: plenty } });
+    try {
+      const table = await createTable(server);
+      const player = await join(server, table, 'Ada');
+      const smith = await live(server, table.id, table.smithToken);
+      const ada = await live(server, table.id, player.token);
+      const settle = (id: string) => answerTo(smith, { kind: 'settings', requestId: id, settings: {} });
+      for (let i = 0; i < COMMAND_BURST; i++) expect(await settle(`s${i}`)).toMatchObject({ kind: 'ack' });
+      const interval = 1000 / COMMANDS_PER_SECOND;
+      expect(await settle('past-burst')).toMatchObject({ kind: 'error', code: 'rate/limited', message: `Too many commands; wait ${interval} ms.`, retryAfterMs: interval });
+      // The roll bucket and another member's are their own.
+      expect(await answerTo(smith, { kind: 'roll', requestId: 'roll', notation: 'd6', visibility: 'public' })).toMatchObject({ kind: 'ack' });
+      expect(await answerTo(ada, { kind: 'member-rename', requestId: 'n1', memberId: player.id, name: 'Ada B' })).toMatchObject({ kind: 'ack' });
+      clock += interval - 1;
+      expect(await settle('too-soon')).toMatchObject({ kind: 'error', code: 'rate/limited' });
+      clock += 1;
+      expect(await settle('one-token')).toMatchObject({ kind: 'ack' });
+      smith.close();
+      ada.close();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it(`TABLE_COMMAND_BURST = ${TABLE_COMMAND_BURST} and TABLE_COMMANDS_PER_SECOND = ${TABLE_COMMANDS_PER_SECOND}: a table takes that many from all its members, then rate/table-busy`, async () => {
+    let clock = 1_000_000;
+    const server = await startTestServer({ rateClock: () => clock, rollBurst: 1e9, commandLimits: { commands: plenty, table: COMMAND_LIMITS.table, memberBytes: plenty, tableBytes: plenty } });
+    try {
+      const table = await createTable(server);
+      const other = await createTable(server, 'Other');
+      const player = await join(server, table, 'Ada');
+      const smith = await live(server, table.id, table.smithToken);
+      const ada = await live(server, table.id, player.token);
+      for (let i = 0; i < TABLE_COMMAND_BURST; i++) {
+        const answer = await answerTo(i % 2 === 0 ? smith : ada, { kind: 'roll', requestId: `t${i}`, notation: 'd6', visibility: 'public' });
+        expect(answer).toMatchObject({ kind: 'ack' });
+      }
+      const interval = 1000 / TABLE_COMMANDS_PER_SECOND;
+      expect(await answerTo(ada, { kind: 'chat', requestId: 'past', text: 'hi' })).toMatchObject({ kind: 'error', code: 'rate/table-busy', retryAfterMs: interval, message: expect.stringContaining(`${TABLE_COMMANDS_PER_SECOND} commands a second`) });
+      // Another table's budget is its own.
+      const elsewhere = await live(server, other.id, other.smithToken);
+      expect(await answerTo(elsewhere, { kind: 'roll', requestId: 'e', notation: 'd6', visibility: 'public' })).toMatchObject({ kind: 'ack' });
+      clock += interval;
+      expect(await answerTo(smith, { kind: 'roll', requestId: 'after', notation: 'd6', visibility: 'public' })).toMatchObject({ kind: 'ack' });
+      for (const c of [smith, ada, elsewhere]) c.close();
+    } finally {
+      await server.close();
+    }
+  });
+
+  /** Saves 190 kB documents until refused: the bytes each accepted one wrote (read back from the store), and the refusal. */
+  async function saveUntilRefused(server: TestServer, tableId: string, clients: readonly TestClient[]) {
+    const document = characterOfLength(190_000);
+    const written: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const client = clients[i % clients.length]!;
+      const answer = await answerTo(client, { kind: 'character-save', requestId: `big${i}`, character: document });
+      if (answer['kind'] === 'error') return { written, refusal: answer };
+      const seq = answer['seq'] as number;
+      written.push(logBytesOf(await server.store.readEvents(tableId, seq - 1, 1)));
+    }
+    throw new Error('never refused');
+  }
+
+  it(`MEMBER_LOG_BYTES_PER_MINUTE = ${MEMBER_LOG_BYTES_PER_MINUTE}: a member's commands run while they have written less, the one that crosses it is the last (rate/log-budget)`, async () => {
+    let clock = 1_000_000;
+    const server = await startTestServer({ rateClock: () => clock, commandLimits: { commands: plenty, table: plenty, memberBytes: COMMAND_LIMITS.memberBytes, tableBytes: plenty } });
+    try {
+      const table = await createTable(server);
+      const player = await join(server, table, 'Ada');
+      const ada = await live(server, table.id, player.token);
+      const { written, refusal } = await saveUntilRefused(server, table.id, [ada]);
+      const total = written.reduce((a, b) => a + b, 0);
+      expect(total - written.at(-1)!).toBeLessThan(MEMBER_LOG_BYTES_PER_MINUTE);
+      expect(total).toBeGreaterThanOrEqual(MEMBER_LOG_BYTES_PER_MINUTE);
+      const perMs = MEMBER_LOG_BYTES_PER_MINUTE / 60_000;
+      expect(refusal).toMatchObject({ code: 'rate/log-budget', retryAfterMs: Math.max(1, Math.ceil((total - MEMBER_LOG_BYTES_PER_MINUTE) / perMs)) });
+      expect(refusal['message']).toContain(`${MEMBER_LOG_BYTES_PER_MINUTE / 1024} KiB`);
+      // The Smith's budget is the Smith's own; Ada's comes back with time.
+      const smith = await live(server, table.id, table.smithToken);
+      expect(await answerTo(smith, { kind: 'character-save', requestId: 'smiths', character: characterOfLength(190_000) })).toMatchObject({ kind: 'ack' });
+      clock += refusal['retryAfterMs'] as number;
+      expect(await answerTo(ada, { kind: 'character-save', requestId: 'later', character: characterOfLength(190_000) })).toMatchObject({ kind: 'ack' });
+      // At most the budget and one document a minute: nothing like 15 MB a second.
+      expect(total).toBeLessThan(MEMBER_LOG_BYTES_PER_MINUTE + 200_000);
+      ada.close();
+      smith.close();
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it(`TABLE_LOG_BYTES_PER_MINUTE = ${TABLE_LOG_BYTES_PER_MINUTE}: all members together write at most that, then rate/log-budget; the Smith sees the log's size`, async () => {
+    const server = await startTestServer({ rateClock: () => 1_000_000, commandLimits: { commands: plenty, table: plenty, memberBytes: plenty, tableBytes: COMMAND_LIMITS.tableBytes } });
+    try {
+      const table = await createTable(server);
+      const clients = [await live(server, table.id, table.smithToken)];
+      for (const name of ['Ada', 'Bob', 'Cy']) clients.push(await live(server, table.id, (await join(server, table, name)).token));
+      const before = (await request(server, 'GET', `/api/tables/${table.id}`, undefined, table.smithToken)).body['logBytes'] as number;
+      expect(before).toBeGreaterThan(0);
+      const { written, refusal } = await saveUntilRefused(server, table.id, clients);
+      const total = written.reduce((a, b) => a + b, 0);
+      expect(total - written.at(-1)!).toBeLessThan(TABLE_LOG_BYTES_PER_MINUTE);
+      expect(total).toBeGreaterThanOrEqual(TABLE_LOG_BYTES_PER_MINUTE);
+      expect(refusal).toMatchObject({ code: 'rate/log-budget', message: expect.stringContaining("The table's log") });
+      const after = await request(server, 'GET', `/api/tables/${table.id}`, undefined, table.smithToken);
+      expect(after.body['logBytes']).toBe(before + total);
+      const asPlayer = await request(server, 'GET', `/api/tables/${table.id}`, undefined, (await join(server, table, 'Dee')).token);
+      expect(asPlayer.body['logBytes']).toBeUndefined();
+      for (const c of clients) c.close();
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 
   it(`TABLES_PER_MINUTE = ${TABLES_PER_MINUTE} per address: that many created, one more 429 rate/limited`, async () => {
     const server = await startTestServer({}, { rates: 'server' });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { ROLL_BURST, ROLLS_PER_SECOND } from '../../src/server/limits.js';
 import { request } from './harness.js';
 import { spawnServer, type ServerProcess } from './server-process.js';
 import { connect, type TestClient } from './ws-client.js';
@@ -103,8 +104,10 @@ describe.skipIf(unavailable !== null)('two processes on PostgreSQL + Redis', () 
     const created = await request(a, 'POST', '/api/tables', { name: 'Flaky bus', ruleset: 'hammercrawl' });
     const tableId = created.body['id'] as string;
     const smithToken = created.body['smithToken'] as string;
+    // Two members: one member's rolls share one budget on both processes (the test below).
+    const joined = await request(b, 'POST', `/api/tables/${tableId}/players`, { inviteCode: created.body['inviteCode'], name: 'Ada' });
     const onA = await open(a, tableId, smithToken);
-    const onB = await open(b, tableId, smithToken);
+    const onB = await open(b, tableId, joined.body['token'] as string);
     const admin = new Redis(REDIS);
     const started = Date.now();
     // Keep killing every pub/sub connection for 5 s while both sides roll.
@@ -118,11 +121,39 @@ describe.skipIf(unavailable !== null)('two processes on PostgreSQL + Redis', () 
     await cutter;
     admin.disconnect();
     const last = (await request(b, 'GET', `/api/tables/${tableId}/log?since=0&limit=1`, undefined, smithToken)).body['lastSeq'] as number;
-    expect(last).toBe(2 + 100);
+    expect(last).toBe(3 + 100);
     for (const c of [onA, onB]) {
       await c.waitFor((f) => f['seq'] === last, 15_000);
       expect(seqs(c)).toEqual(Array.from({ length: last }, (_, i) => i + 1));
     }
+    onA.close();
+    onB.close();
+  }, 60_000);
+
+  it(`one member bursting on both processes gets about one burst (ROLL_BURST = ${ROLL_BURST}), not one per process: the buckets are in Redis`, async () => {
+    const created = await request(a, 'POST', '/api/tables', { name: 'Greedy', ruleset: 'hammercrawl' });
+    const tableId = created.body['id'] as string;
+    const smithToken = created.body['smithToken'] as string;
+    const onA = await open(a, tableId, smithToken);
+    const onB = await open(b, tableId, smithToken);
+    const started = Date.now();
+    const n = 2 * ROLL_BURST;
+    for (let i = 0; i < n; i++) {
+      onA.send({ kind: 'roll', requestId: `ga${i}`, notation: 'd20', visibility: 'public' });
+      onB.send({ kind: 'roll', requestId: `gb${i}`, notation: 'd20', visibility: 'public' });
+    }
+    const answered = (c: TestClient, prefix: string) => c.frames.filter((f) => (f.data['kind'] === 'ack' || f.data['kind'] === 'error') && String(f.data['requestId']).startsWith(prefix));
+    await onA.waitFor(() => answered(onA, 'ga').length === n, 20_000);
+    await onB.waitFor(() => answered(onB, 'gb').length === n, 20_000);
+    const seconds = (Date.now() - started) / 1000;
+    const answers = [...answered(onA, 'ga'), ...answered(onB, 'gb')].map((f) => f.data);
+    const acks = answers.filter((f) => f['kind'] === 'ack').length;
+    const refused = answers.filter((f) => f['kind'] === 'error');
+    expect(refused.every((f) => f['code'] === 'rate/limited' && typeof f['retryAfterMs'] === 'number')).toBe(true);
+    // One burst, and what refills while the burst is answered; one bucket per process would give twice the burst.
+    expect(acks).toBeGreaterThanOrEqual(ROLL_BURST);
+    expect(acks).toBeLessThanOrEqual(ROLL_BURST + Math.ceil(seconds * ROLLS_PER_SECOND) + 1);
+    expect(acks).toBeLessThan(2 * ROLL_BURST);
     onA.close();
     onB.close();
   }, 60_000);

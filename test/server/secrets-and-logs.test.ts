@@ -2,6 +2,8 @@
 // export, and no token, invite code or secret value is ever written to the server's logs.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../src/dice/random.js';
+import { ruleSystem as hammercrawl } from '../../src/rules/hammercrawl/rule-system.js';
 import { createTable, join, live, request, startTestServer, type TestServer } from './harness.js';
 
 let logs = '';
@@ -51,6 +53,50 @@ describe('secrets', () => {
     adaLive.close();
     expect(logs.length).toBeGreaterThan(0);
     for (const secret of [table.smithToken, ada.token, table.inviteCode, '737374']) expect(logs).not.toContain(secret);
+  });
+});
+
+describe("a secret usage roll's step-down (TB-21)", () => {
+  it('reaches another player on no path: live, replay, log and export carry neither the canary nor the new die', async () => {
+    // Every die rolls a 1: the usage die always steps down.
+    const stepping = await startTestServer({ rng: { rollDie: () => 1 } });
+    try {
+      const table = await createTable(stepping, 'Torchlight');
+      const ada = await join(stepping, table, 'Ada');
+      const bob = await join(stepping, table, 'Bob');
+      const bobLive = await live(stepping, table.id, bob.token);
+      const adaLive = await live(stepping, table.id, ada.token);
+      const made = hammercrawl.rollCharacter(seededRandom(3), {});
+      if (!made.ok) throw new Error(made.error.message);
+      const before = (made.value as { healthDie: string }).healthDie;
+      adaLive.send({ kind: 'character-save', requestId: 's1', character: made.value });
+      await adaLive.waitFor((f) => f['kind'] === 'ack' && f['requestId'] === 's1');
+      adaLive.send({ kind: 'usage', requestId: 'u1', characterId: 'ch1', path: '/healthDie', label: 'canary-torch-q7', visibility: 'smith' });
+      const ack = await adaLive.waitFor((f) => f['kind'] === 'ack' && f['requestId'] === 'u1');
+      const seq = ack['seq'] as number;
+      await bobLive.waitFor((f) => JSON.stringify(f).includes(`"seq":${seq}`));
+      const seenLive = JSON.stringify(bobLive.frames.map((f) => f.data));
+      const replay = await live(stepping, table.id, bob.token);
+      await replay.waitFor((f) => JSON.stringify(f).includes(`"seq":${seq}`));
+      const seenReplay = JSON.stringify(replay.frames.map((f) => f.data));
+      const log = await request(stepping, 'GET', `/api/tables/${table.id}/log?since=0`, undefined, bob.token);
+      const exported = await request(stepping, 'GET', `/api/tables/${table.id}/export`, undefined, bob.token);
+      const adas = await request(stepping, 'GET', `/api/tables/${table.id}/export`, undefined, ada.token);
+      const after = (adas.body['characters'] as { document: { healthDie: string } }[])[0]!.document.healthDie;
+      expect(after).not.toBe(before);
+      expect(JSON.stringify(adas.body)).toContain('canary-torch-q7');
+      expect(JSON.stringify(adas.body)).toContain(`"healthDie":"${after}"`);
+      for (const seen of [seenLive, seenReplay, JSON.stringify(log.body), JSON.stringify(exported.body)]) {
+        expect(seen).toContain(`"seq":${seq}`);
+        expect(seen).not.toContain('canary-torch-q7');
+        expect(seen).not.toContain(`"healthDie":"${after}"`);
+      }
+      const bobsCharacter = (exported.body['characters'] as { document: { healthDie: string } }[])[0]!;
+      expect(bobsCharacter.document.healthDie).toBe(before);
+      for (const c of [bobLive, adaLive, replay]) c.close();
+    } finally {
+      await stepping.close();
+    }
   });
 });
 

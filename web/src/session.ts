@@ -48,6 +48,8 @@ export class TableSession implements RulesetSession {
   /** The ruleset's own web parts (web/src/rulesets), none until they are loaded. */
   readonly rulesetWeb = signal<RulesetWeb>(noWeb(''));
   readonly inviteCode = signal<string | null>(null);
+  /** The size of the table's log in bytes, as the table last told the Smith (null before, and for everyone else). */
+  readonly logBytes = signal<number | null>(null);
   readonly problem = signal<string | null>(null);
   /** The latest stat a sheet sent to the tray. */
   readonly trayPreset = signal<TrayPreset | null>(null);
@@ -170,6 +172,7 @@ export class TableSession implements RulesetSession {
     try {
       const info = await api.table(this.seat.tableId, this.seat.token);
       this.inviteCode.value = info.inviteCode ?? null;
+      this.logBytes.value = info.logBytes ?? null;
     } catch (e) {
       this.problem.value = e instanceof ApiError ? e.message : String(e);
     }

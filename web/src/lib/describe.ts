@@ -259,6 +259,8 @@ function followLines(entry: LogEntry): string[] {
     // The tracker following a sheet says nothing the card does not.
     if (f.kind !== 'character-saved' || !isCoreEvent(f)) continue;
     const e = f as Extract<CoreEvent, { kind: 'character-saved' }>;
+    // A sheet saved with a secret roll the viewer may not see: the roll's own card says it was secret.
+    if (e.redacted === true) continue;
     const name = savedName(e.character) ?? 'A character';
     // A summary that names the character already ("Goblin hits Ysolde: ...") stands alone.
     out.push(e.change ? (e.change.summary.includes(name) ? e.change.summary : `${name} — ${e.change.summary}`) : `${name} saved`);
@@ -351,6 +353,7 @@ function combatCard(e: Extract<CoreEvent, { kind: 'combat-changed' }>, entry: Lo
 
 /** The card of a `character-saved` event: what changed and why, its dice and explanation. */
 function characterCard(e: Extract<CoreEvent, { kind: 'character-saved' }>, entry: LogEntry): Body {
+  if (e.redacted === true) return compact('character', 'saved a sheet with a secret roll');
   const name = savedName(e.character) ?? docName(entry.before?.character?.document) ?? 'A character';
   const change = e.change;
   if (!change) return compact('character', `saved ${name}`);
@@ -499,6 +502,7 @@ export function oddsBefore(entry: LogEntry, rs: RuleSystem | null, settings: Set
         return { label: `${e.total} or more`, p, text: `${e.total} or more: ${formatChance(p)} before` };
       }
       case 'character-saved': {
+        if (e.redacted === true) return null;
         const change = e.change;
         const was = entry.before?.character;
         if (rs === null || !change || change.params === undefined || change.outcome === undefined || was === undefined) return null;
@@ -526,4 +530,10 @@ export function announceCard(card: LogCard): string {
   // A one-line card's title goes on from the name ("Kit joined the table"); others stand alone.
   const said = `${card.who}${card.isCompact && /^[a-z]/.test(card.title) ? ' ' : ': '}${card.title}${card.detail ? `, ${card.detail}` : ''}`;
   return `${said.replace(/[.\s]+$/, '')}.`;
+}
+
+/** The Smith's line on the size of the table's log ("The table's log holds 1.4 MB."). */
+export function logSizeText(bytes: number): string {
+  const size = bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `The table's log holds ${size}.`;
 }

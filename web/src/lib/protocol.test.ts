@@ -44,7 +44,7 @@ describe('events', () => {
   it('are the core\'s bodies by kind, with the envelope; the secret-capable kinds also redacted', () => {
     expectTypeOf<CoreEvent['kind']>().toEqualTypeOf<EventKind>();
     expect([...CORE_EVENT_KINDS]).toEqual([...TABLE_EVENT_KINDS]);
-    expectTypeOf<Redacted<CoreEvent['kind']>['kind']>().toEqualTypeOf<'rolled' | 'checked' | 'usage-rolled' | 'chatted'>();
+    expectTypeOf<Redacted<CoreEvent['kind']>['kind']>().toEqualTypeOf<'rolled' | 'checked' | 'usage-rolled' | 'character-saved' | 'chatted'>();
     expectTypeOf<BodyOf<Whole<'checked'>>>().toEqualTypeOf<EventBodies['checked']>();
     expectTypeOf<BodyOf<Whole<'usage-rolled'>>>().toEqualTypeOf<EventBodies['usage-rolled']>();
     expectTypeOf<BodyOf<Whole<'combat-changed'>>>().toEqualTypeOf<EventBodies['combat-changed']>();

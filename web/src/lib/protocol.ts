@@ -61,7 +61,7 @@ export type WireBodies = Omit<EventBodies, 'rolled' | 'table-created'> & {
  */
 export type Projected<K extends string, B> =
   | (Envelope<K> & B & { readonly redacted?: never })
-  | (B extends { readonly visibility: Visibility } ? Envelope<K> & Pick<B, 'visibility' | Extract<'requestId', keyof B>> & { readonly redacted: true } : never);
+  | ('visibility' extends keyof B ? Envelope<K> & { readonly visibility: Visibility } & Pick<B, Extract<'requestId', keyof B>> & { readonly redacted: true } : never);
 
 /** Every event of a table of bodies by kind (`WireBodies`, a ruleset's own), as projected. */
 export type ProjectedEvents<Bodies> = { [K in keyof Bodies & string]: Projected<K, Bodies[K]> }[keyof Bodies & string];
@@ -166,6 +166,8 @@ export interface TableInfo {
   readonly members: readonly Member[];
   readonly lastSeq: number;
   readonly inviteCode?: string | null;
+  /** The Smith's only: the size of the table's log, in bytes. */
+  readonly logBytes?: number;
 }
 
 /** Reads a frame's JSON text; null when it is not an object with a string `kind`. */

@@ -5,6 +5,7 @@ import { isRequestId, newRequestId } from './request-id.js';
 import { cryptoRandom } from './browser-random.js';
 import { mayAttackWith, moveInOrder, partyCombatants, readAttack, readCombat, withCondition, withoutCondition } from './combat-view.js';
 import { applyEvent, emptyTable } from './table-state.js';
+import { logSizeText } from './describe.js';
 import type { TableCharacter, TableEvent } from './protocol.js';
 import { parseJsonText, readSheet, sheetLabels, sheetStats, sheetUsageDice } from './sheet-data.js';
 import { seededRandom } from '../../../src/dice/random.js';
@@ -313,5 +314,15 @@ describe('labels instead of ids', () => {
     expect(memberWithRole('Pia', 'player')).toBe('Pia · player');
     expect(memberWithRole('Mora', 'smith')).toBe('Mora · Smith');
     expect(memberWithRole('Smith', 'smith')).toBe('Smith');
+  });
+});
+
+describe("the Smith's log size line", () => {
+  it('says kilobytes below a megabyte (at least 1 kB) and megabytes with one decimal above', () => {
+    expect(logSizeText(10)).toBe("The table's log holds 1 kB.");
+    expect(logSizeText(300 * 1024)).toBe("The table's log holds 300 kB.");
+    expect(logSizeText(1024 * 1024 - 1)).toBe("The table's log holds 1024 kB.");
+    expect(logSizeText(1024 * 1024)).toBe("The table's log holds 1.0 MB.");
+    expect(logSizeText(28.4 * 1024 * 1024)).toBe("The table's log holds 28.4 MB.");
   });
 });

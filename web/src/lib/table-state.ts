@@ -142,6 +142,7 @@ function beforeOf(state: TableState, e: TableEvent): LogBefore | undefined {
   if (!isCoreEvent(e)) return undefined;
   switch (e.kind) {
     case 'character-saved': {
+      if (e.redacted === true) return undefined;
       const id = typeof e.character.id === 'string' ? e.character.id : null;
       const character = id === null ? undefined : state.characters.find((c) => c.id === id);
       return character ? { character } : undefined;
@@ -216,6 +217,8 @@ export function applyEvent(state: TableState, e: TableEvent): TableState {
       return { ...next, members: state.members.filter((x) => x.id !== e.memberId), formerMembers: upsertMember(state.formerMembers, m) };
     }
     case 'character-saved': {
+      // A sheet saved with a secret roll the viewer may not see: the sheet stays as they last saw it (TB-21).
+      if (e.redacted === true) return next;
       const c = readTableCharacter(e.character);
       if (!c) return next;
       const i = state.characters.findIndex((x) => x.id === c.id);

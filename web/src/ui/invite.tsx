@@ -4,8 +4,9 @@
  * `execCommand('copy')`), a new link, and revoking it after a confirmation; then the Smith's own
  * seat link, the only way back into the table from another device or after this browser forgets it.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../lib/api.js';
+import { logSizeText } from '../lib/describe.js';
 import { inviteLink } from '../lib/routes.js';
 import type { TableSession } from '../session.js';
 import { LinkField, SeatLinkPanel } from './seat-link.js';
@@ -15,6 +16,8 @@ export function InvitePanel(props: { session: TableSession; onClose: () => void 
   const { session } = props;
   const code = session.inviteCode.value;
   const [error, setError] = useState<string | null>(null);
+  // The log's size as it is now, each time the panel opens.
+  useEffect(() => void session.refreshInvite(), [session]);
   const link = code ? inviteLink(location.origin, session.seat.tableId, code) : null;
   async function act(action: 'rotate' | 'revoke') {
     if (action === 'revoke' && !confirm('Revoke the invite link? Nobody new can join until you make a new link. Players already at the table stay.')) return;
@@ -53,6 +56,7 @@ export function InvitePanel(props: { session: TableSession; onClose: () => void 
           {error}
         </p>
       ) : null}
+      {session.logBytes.value !== null ? <p class="muted log-size">{logSizeText(session.logBytes.value)}</p> : null}
       <SeatLinkPanel
         session={session}
         title="Your Smith seat link"
