@@ -17,6 +17,7 @@ export type RulesetWebLoader = () => Promise<RulesetWeb>;
 /** Every ruleset that has web parts of its own. */
 export const RULESET_WEB: Readonly<Partial<Record<RulesetId, RulesetWebLoader>>> = {
   hammercrawl: async () => (await import('./hammercrawl/index.js')).web,
+  'exalted-hack': async () => (await import('./exalted-hack/index.js')).web,
 };
 
 /** The web parts of a ruleset that has none of its own. */
