@@ -145,6 +145,19 @@ describe('a foe’s tracker attack on a character: the character’s defence, ex
   });
 });
 
+describe('what a tracker attack’s lines say', () => {
+  it('the target, the faces, and what landed; a miss says its damage die is not used', () => {
+    const f = fight(hero());
+    const hit = rollTrackerAttack(scriptedRandom([5, 5]), f.combat, f.characters, 'c1', 'c2', {});
+    if (!hit.ok) throw new Error(hit.error.message);
+    expect(hit.value.roll.explanation).toEqual(['roll under STR 12', 'damage d6, +6 on a critical; armour 2', 'd20: 5, d6: 5', 'Hit: 3 damage lands']);
+    const miss = rollTrackerAttack(scriptedRandom([12, 5]), f.combat, f.characters, 'c1', 'c2', {});
+    if (!miss.ok) throw new Error(miss.error.message);
+    expect(miss.value.roll.explanation.at(-1)).toBe('Miss: the action is lost: the damage die is not used');
+    expect(miss.value.summary).toBe('Ada attacks Orc: miss.');
+  });
+});
+
 describe('tracker attacks that are not the tracker’s to roll', () => {
   it('two protagonists (PVP) or two foes (NVN) are refused with the check to use', () => {
     const f = fight(hero());

@@ -123,7 +123,7 @@ function attackPlan(sheet: ExaltedHackCharacter, foe: MonsterLine, armour: { val
     check: 'tracker-attack',
     description: `d20 roll-under ${work.target}${vantage === 'normal' ? '' : `, ${vantage}`}, then d${sides}${category.damageBonus > 0 ? `+${category.damageBonus}` : ''} damage`,
     explanation: [
-      `${attributeShort(attribute)} ${work.explanation.join('; ').replace(/^attribute /, '')}`,
+      `roll under ${attributeShort(attribute)} ${work.explanation.join('; ').replace(/^attribute /, '')}`,
       `damage d${sides}${category.damageBonus > 0 ? ` +${category.damageBonus} (${category.label.toLowerCase()})` : ''}, +${sides} on a critical; armour ${armour.value}${armour.kind === 'magical' ? ' magical' : ''}${o.magical === true ? ', magical damage' : ''}`,
     ],
     outcomes: (['critical', 'success', 'failure', 'blunder'] as const).map((id) => ({ id, label: ATTACK_LABELS[id] })),
@@ -165,7 +165,7 @@ function defencePlan(sheet: ExaltedHackCharacter, foe: MonsterLine, o: TrackerAt
   return {
     check: 'tracker-defence',
     description: `defence d20 roll-under ${work.target}${vantage === 'normal' ? '' : `, ${vantage}`}, then d${foe.die} damage`,
-    explanation: [`defence with ${attributeShort(defence)} ${work.explanation.join('; ').replace(/^attribute /, '')}`, damageLine],
+    explanation: [`defence: roll under ${attributeShort(defence)} ${work.explanation.join('; ').replace(/^attribute /, '')}`, damageLine],
     outcomes,
     dice: [{ sides: 20, vantage, better: 'low', role: 'defence' }, damageDie],
     initial: [],
@@ -254,8 +254,11 @@ export function rollTrackerAttack(rng: RandomSource, combat: CombatState, charac
   const built = trackerAttack(combat, characters, attackerId, targetId, options);
   if (!built.ok) return built;
   const b = built.value;
-  const roll = rollPlan(rng, b.plan);
-  const damage = roll.total;
+  const rolled = rollPlan(rng, b.plan);
+  const damage = rolled.total;
+  // The damage die rolls with the d20 (one plan for odds and roll); the last line says what it did.
+  const lastLine = `${rolled.label}: ${damage > 0 ? `${damage} damage lands` : b.mode === 'attack' && (rolled.outcome === 'failure' || rolled.outcome === 'blunder') ? 'the damage die is not used' : 'no damage lands'}`;
+  const roll: CheckRoll = { ...rolled, explanation: [...rolled.explanation.slice(0, -1), lastLine] };
   const a = b.attacker.name;
   const t = b.target.name;
   if (b.mode === 'attack') {
