@@ -210,6 +210,17 @@ describe('tracker attacks through the table', () => {
     return t;
   };
 
+  it('initiative reads a character’s damaged WIS as it stands now (its current score), not the score it was made with', () => {
+    const t = table();
+    expect(t.run(ada, { kind: 'character-save', character: withAttributeDamage(hero(), 'wis', 6) }).ok).toBe(true);
+    t.run(smith, { kind: 'combat', action: { type: 'add', name: 'Ada', side: 'party', characterId: 'ch1', health: '21/21' } });
+    t.run(smith, { kind: 'combat', action: { type: 'add', name: 'Orc', side: 'foes', health: '9/9', stats: { dex: 10 } } });
+    // A face of 8 is under WIS 12 but not under the damaged 6: the company fails and acts after the orc.
+    expect(t.run(smith, { kind: 'combat', action: { type: 'roll-initiative' } }, scriptedRandom([8])).ok).toBe(true);
+    expect(t.state.combat.initiative!.explanation.join(' ')).toMatch(/after/);
+    expect(t.state.combat.order).toEqual(['c2', 'c1']);
+  });
+
   it('the Smith’s monster line is kept the ruleset’s way', () => {
     expect(setUp().state.combat.combatants[1]!.monster).toBe('damage=d8+1');
   });
