@@ -78,7 +78,18 @@ describe.skipIf(reason !== null)(`The Exalted Hack: a whole fight in Chromium${r
         const isFoe = acting === 'Orc' || acting === 'Goblin';
         const page = isFoe ? s : p;
         const form = page.getByRole('form', { name: `Attack with ${acting}` });
-        if ((await form.count()) > 0) {
+        const defender = (await p.locator('.combatants > li.down').filter({ has: p.locator('.who', { hasText: /^Ada$/ }) }).count()) === 0 ? 'Ada' : 'Bo';
+        const defend = p.getByRole('form', { name: `${defender} defends` });
+        if (isFoe && foeAttacks === 1 && (await defend.count()) > 0) {
+          // The player rolls their character's defence against this foe, from the character's row (EH-35).
+          await defend.locator('select').first().selectOption({ label: acting });
+          await expect.poll(() => defend.locator('.attack-odds').innerText(), POLL).toMatch(new RegExp(`${defender} defends \\d+% · its damage is the DM's`));
+          await shot(p, 'eh-fight-defend-odds');
+          const before = await attacksIn(s, acting);
+          await defend.getByRole('button', { name: 'Defend', exact: true }).click();
+          await expect.poll(() => attacksIn(s, acting), POLL).toBeGreaterThan(before);
+          foeAttacks += 1;
+        } else if ((await form.count()) > 0) {
           if (isFoe) {
             // The first foe catches its target off guard: that damage lands whatever the roll.
             if (foeAttacks === 0) await form.locator(`select[id$="-defence"]`).selectOption('off-guard');

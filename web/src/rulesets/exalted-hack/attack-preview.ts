@@ -2,8 +2,8 @@
  * The odds an Exalted Hack tracker attack shows before the click, from the very plan the server rolls
  * (src/rules/exalted-hack/table/tracker-attack.ts): for a character's attack the chance to hit, to crit
  * and to down the foe, and the damage expected; for a foe's attack the character's chance to defend,
- * the damage expected and the chance to be downed. A hidden foe's armour and line are the DM's: only
- * the chance to hit (or defend) is shown, as if the foe were not powerful.
+ * the damage expected and the chance to be downed. A hidden foe's armour, HP and line are the DM's:
+ * only the chance to hit (or to defend) is shown, as if the foe were not powerful.
  */
 import type { CombatState, TableCharacter } from '../../../../src/rules/rule-system.js';
 import { readHp, trackerAttack, trackerAttackOdds, type TrackerAttackOptions } from '../../../../src/rules/exalted-hack/table/tracker-attack.js';
@@ -37,9 +37,11 @@ export function percent(p: number): string {
 export function previewAttack(combat: unknown, characters: readonly TableCharacter[], attackerId: string, targetId: string, options: TrackerAttackOptions): AttackPreview {
   const state = combat as CombatState;
   const target = state.combatants.find((c) => c.id === targetId);
-  const isHidden = target?.isHidden === true;
-  // A hidden foe: a stand-in with no armour and a plain line, for the chance to hit alone.
-  const view = isHidden ? { ...state, combatants: state.combatants.map((c) => (c.id === targetId ? { ...c, health: '1', armour: '', monster: '' } : c)) } : state;
+  const attacker = state.combatants.find((c) => c.id === attackerId);
+  const isHidden = target?.isHidden === true || attacker?.isHidden === true;
+  // A hidden foe: a stand-in with no armour and a plain line, for the chance to hit (or defend) alone.
+  const hiddenId = target?.isHidden === true ? targetId : attackerId;
+  const view = isHidden ? { ...state, combatants: state.combatants.map((c) => (c.id === hiddenId ? { ...c, health: '1', armour: '', monster: '' } : c)) } : state;
   const built = trackerAttack(view, characters, attackerId, targetId, options);
   if (!built.ok) return { ok: false, message: built.error.message };
   const odds = trackerAttackOdds(built.value);

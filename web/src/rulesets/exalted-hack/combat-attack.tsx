@@ -1,8 +1,8 @@
 /**
  * The Exalted Hack's one-click attack for one combatant (lazy chunk). A character attacks a foe: the
  * target, the attribute, the weapon's damage die and category, untrained, magical damage. A foe attacks
- * a character: the target and how the character defends (dodge, parry, shield, off guard). The exact
- * odds show before the click (attack-preview.ts), then the `combat` action `attack`: the server rolls
+ * a character: the target and how the character defends (dodge, parry, shield, off guard); the
+ * character's own row offers that defence too, for its player to roll. The exact odds show before the click (attack-preview.ts), then the `combat` action `attack`: the server rolls
  * the d20 and the damage (ruling EH-35).
  */
 import { useMemo, useState } from 'preact/hooks';
@@ -58,6 +58,7 @@ export function AttackControl(props: CombatAttackProps) {
   if (target === undefined) return null;
   const base = `atk-${a.id}`;
   return (
+    <>
     <form
       class="attack"
       aria-label={`Attack with ${a.name}`}
@@ -153,6 +154,77 @@ export function AttackControl(props: CombatAttackProps) {
           )}
           <br />
           <span class="muted">{preview.description}</span>
+        </p>
+      ) : (
+        <p class="attack-odds muted" id={`${base}-odds`}>
+          {preview.message}
+        </p>
+      )}
+    </form>
+    {isCharacter ? <DefendControl {...props} /> : null}
+    </>
+  );
+}
+
+/** A character's defence against a foe's attack: the player rolls it (ruling EH-35), with the odds first. */
+function DefendControl(props: CombatAttackProps) {
+  const a = props.attacker;
+  const foes = props.combatants.filter((c) => c.characterId === null && !c.isDown && c.side !== a.side);
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  const [defence, setDefence] = useState('dex');
+  const defend = useAction(async (action: Record<string, unknown>) => {
+    if (!(await props.act({ type: 'attack', ...action }))) throw new Error('refused');
+  });
+  const foe = foes.find((f) => f.id === pickedId) ?? foes[0];
+  const preview = useMemo(
+    () => (foe === undefined ? null : previewAttack(props.combat, props.characters, foe.id, a.id, { defence } as never)),
+    [props.combat, props.characters, a.id, foe?.id, defence],
+  );
+  if (foe === undefined) return null;
+  const base = `def-${a.id}`;
+  return (
+    <form
+      class="attack"
+      aria-label={`${a.name} defends`}
+      aria-busy={defend.isBusy ? 'true' : undefined}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (preview === null || !preview.ok) return;
+        void defend.run({ attackerId: foe.id, targetId: a.id, defence });
+      }}
+    >
+      <label for={`${base}-foe`}>{a.name} defends against</label>
+      <select id={`${base}-foe`} value={foe.id} onChange={(e) => setPickedId(e.currentTarget.value)}>
+        {foes.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+      </select>
+      <label for={`${base}-defence`} class="sr-only">
+        How {a.name} defends
+      </label>
+      <select id={`${base}-defence`} value={defence} onChange={(e) => setDefence(e.currentTarget.value)}>
+        {DEFENCES.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" disabled={defend.isBusy || preview === null || !preview.ok} onClick={oneClick()}>
+        {defend.isBusy ? 'Defending…' : 'Defend'}
+      </button>
+      {preview === null ? null : preview.ok ? (
+        <p class="attack-odds" id={`${base}-odds`}>
+          {a.name} defends <strong>{percent(preview.main)}</strong>
+          {preview.down !== null ? (
+            <>
+              {' '}
+              · damage {preview.mean.toFixed(1)} on average · {a.name} down <strong>{percent(preview.down)}</strong>
+            </>
+          ) : (
+            <> · its damage is the DM's</>
+          )}
         </p>
       ) : (
         <p class="attack-odds muted" id={`${base}-odds`}>
