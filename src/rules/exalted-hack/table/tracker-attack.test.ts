@@ -266,6 +266,23 @@ describe('tracker attacks through the table', () => {
     expect(t.state.combat.combatants[0]!.isDown).toBe(true);
   });
 
+  it('a hidden foe’s attack writes on the character what landed, never the foe’s damage die or the faces', () => {
+    const t = setUp();
+    const r = t.run(ada, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }, scriptedRandom([15, 6]));
+    if (!r.ok) throw new Error(r.error.message);
+    const saved = r.value.find((e) => e.kind === 'character-saved')!.body as { change: { explanation: string[]; dice?: unknown } };
+    expect(saved.change.dice).toBeUndefined();
+    expect(saved.change.explanation.join(' ')).not.toMatch(/d8|d20/);
+    expect(saved.change.explanation.join(' ')).toMatch(/6 damage/);
+    // Shown to the players, the foe's rolls go with the character's change too.
+    t.run(smith, { kind: 'combat', action: { type: 'update', combatantId: 'c2', isRevealed: true } });
+    const shown = t.run(ada, { kind: 'combat', action: { type: 'attack', attackerId: 'c2', targetId: 'c1' } }, scriptedRandom([15, 6]));
+    if (!shown.ok) throw new Error(shown.error.message);
+    const open = shown.value.find((e) => e.kind === 'character-saved')!.body as { change: { explanation: string[]; dice?: unknown[] } };
+    expect(open.change.dice).toHaveLength(2);
+    expect(open.change.explanation.join(' ')).toMatch(/d8 \+1/);
+  });
+
   it('a player rolls only for their own character: not Bob for Ada, in attack or defence', () => {
     const t = setUp();
     expect(t.run(bob, { kind: 'combat', action: { type: 'attack', attackerId: 'c1', targetId: 'c2' } })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
