@@ -166,6 +166,12 @@ describe('tracker attacks that are not the tracker’s to roll', () => {
     expect(trackerAttack(both, f.characters, 'c2', 'c4')).toMatchObject({ ok: false, error: { code: 'exalted-hack/nvn-in-tracker' } });
   });
 
+  it('a lost character (an attribute at 0) neither attacks nor defends in the tracker', () => {
+    const f = fight(withAttributeDamage(hero(), 'wis', 12));
+    expect(trackerAttack(f.combat, f.characters, 'c1', 'c2')).toMatchObject({ ok: false, error: { code: 'exalted-hack/character-lost', message: expect.stringMatching(/^Ada has WIS at 0/) } });
+    expect(trackerAttack(f.combat, f.characters, 'c2', 'c1')).toMatchObject({ ok: false, error: { code: 'exalted-hack/character-lost' } });
+  });
+
   it('a bad monster line says what it reads', () => {
     const f = fight(hero(), { monster: 'damage=d7' });
     expect(trackerAttack(f.combat, f.characters, 'c1', 'c2')).toMatchObject({ ok: false, error: { code: 'combat/bad-monster', message: expect.stringMatching(/d4, d6, d8, d10, d12/) } });

@@ -12,7 +12,7 @@ import type { RandomSource } from '../../../dice/random.js';
 import { ok, problem, type CheckOdds, type CheckRoll, type Combatant, type CombatState, type RuleResult, type TableCharacter } from '../../rule-system.js';
 import { ATTRIBUTE_IDS, MAX_TARGET_MODIFIER, attributeShort, type AttributeId } from '../attributes.js';
 import { damageDealt, type DamageDefence, type DamageSpec } from '../checks.js';
-import { currentScore, readCharacter, type ExaltedHackCharacter } from '../character.js';
+import { attributesAtZero, currentScore, readCharacter, type ExaltedHackCharacter } from '../character.js';
 import { DAMAGE_DICE, DEFAULT_DAMAGE_DIE, WEAPON_CATEGORIES, weaponCategory, type WeaponCategoryId } from '../data/weapons.js';
 import type { ArmourKindId } from '../data/armour.js';
 import { rollChange } from '../play.js';
@@ -211,6 +211,11 @@ export function trackerAttack(combat: CombatState, characters: readonly TableCha
   }
   if (a.value === null && t.value === null) {
     return problem('exalted-hack/nvn-in-tracker', `${attacker.name} and ${target.name} are both the DM's: roll it as an "NPC against NPC" check (NVN), then change the HP in the tracker.`);
+  }
+  const roller = a.value ?? t.value!;
+  const lost = attributesAtZero(roller.sheet);
+  if (lost.length > 0) {
+    return problem('exalted-hack/character-lost', `${a.value !== null ? attacker.name : target.name} has ${lost.map(attributeShort).join(', ')} at 0 and is lost (Damage and Dying): the tracker rolls nothing for them.`);
   }
   if (a.value !== null) {
     const foe = monsterOf(target);
