@@ -2,7 +2,7 @@
  * What The Exalted Hack adds to a shared table (the contract's `TableExtension`): one-click attacks in
  * the combat tracker (tracker-attack.ts). An attack's damage on a character is written on its document
  * (`character-saved`, a consequence of the attack), so the sheet shows it. No events of its own.
- * Rules: The Exalted Hack, Attacking, Defending and Damage. Rulings: docs/rulings.md (EH-35 .. EH-37).
+ * Rules: The Exalted Hack, Attacking, Defending and Damage. Rulings: docs/rulings.md (EH-35, EH-36).
  */
 import { forbidden, MAX_REQUEST_ID_LENGTH, MAX_TABLE_ID_LENGTH, ok, type ExtensionContext, type ExtensionEvent, type ExtensionExample, type RuleResult, type TableExtension } from '../../rule-system.js';
 import { optional, readBoolean, readInteger, readLiteral, readObject, readOneOf, readString } from '../../json-reader.js';

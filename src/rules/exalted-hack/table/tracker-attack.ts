@@ -6,7 +6,7 @@
  * off the character's document through the `damage` change (HP, then lethal off CON, dying). One plan
  * (`trackerAttackPlan`) gives the exact odds the web table shows before the click and the roll.
  * Rules: The Exalted Hack, Attacking, Defending and Damage; Weapons; Armor; Damage and Dying; Powerful
- * NPCs. Rulings: docs/rulings.md (EH-3, EH-13, EH-15, EH-27, EH-35 .. EH-37).
+ * NPCs. Rulings: docs/rulings.md (EH-3, EH-13, EH-15, EH-27, EH-35, EH-36).
  */
 import type { RandomSource } from '../../../dice/random.js';
 import { ok, problem, type CheckOdds, type CheckRoll, type Combatant, type CombatState, type RuleResult, type TableCharacter } from '../../rule-system.js';
