@@ -269,7 +269,7 @@ describe('tracker attacks through the table', () => {
     const after = t.state.characters[0]!.document as unknown as ExaltedHackCharacter;
     // 9 - 1 = 8: 3 off HP, 5 lethal off CON 12.
     expect(after).toMatchObject({ hp: { current: 0 }, isDying: true, stats: { con: { score: 12, current: 7 } } });
-    expect(t.state.combat.combatants[0]!.isDown).toBe(true);
+    expect(t.state.combat.combatants[0]).toMatchObject({ isDown: true, conditions: ['Dying'] });
   });
 
   it('a hidden foe’s attack writes on the character what landed, never the foe’s damage die or the faces', () => {

@@ -15,6 +15,7 @@ import { damageDealt, type DamageDefence, type DamageSpec } from '../checks.js';
 import { attributesAtZero, currentScore, readCharacter, type ExaltedHackCharacter } from '../character.js';
 import { DAMAGE_DICE, DEFAULT_DAMAGE_DIE, WEAPON_CATEGORIES, weaponCategory, type WeaponCategoryId } from '../data/weapons.js';
 import type { ArmourKindId } from '../data/armour.js';
+import { stateOf } from '../create-character.js';
 import { rollChange } from '../play.js';
 import { netVantage, outcomeOfFace, planOdds, powerfulFoeHalvings, rollPlan, targetFor, type CheckPlan, type D20Outcome, type Vantage } from '../resolution.js';
 import { readMonsterLine, type MonsterLine } from './monster-line.js';
@@ -246,9 +247,19 @@ export interface TrackerAttackResult {
   readonly target?: { readonly character: TableCharacter; readonly document: ExaltedHackCharacter; readonly summary: string; readonly explanation: readonly string[] };
 }
 
-/** A character's HP and state as the tracker writes them ("HP 3/21", down from 0 HP). */
-function trackerHealthOf(c: ExaltedHackCharacter): { health: string; isDown: boolean } {
-  return { health: `${c.hp.current}/${c.hp.max}`, isDown: c.hp.current <= 0 || currentScore(c, 'con') <= 0 };
+/** The tracker conditions that say a character's state (Damage and Dying), one at a time. */
+export const STATE_CONDITIONS = { incapacitated: 'Incapacitated', dying: 'Dying', dead: 'Dead' } as const;
+
+/** A character's HP and state as the tracker writes them ("3/21"; down from 0 HP; Incapacitated, Dying or Dead). */
+function trackerHealthOf(c: ExaltedHackCharacter, conditions: readonly string[]): { health: string; isDown: boolean; conditions: string[] } {
+  const words = Object.values(STATE_CONDITIONS) as string[];
+  const state = stateOf(c);
+  const word = state === 'incapacitated' || state === 'dying' || state === 'dead' ? STATE_CONDITIONS[state] : null;
+  return {
+    health: `${c.hp.current}/${c.hp.max}`,
+    isDown: c.hp.current <= 0 || currentScore(c, 'con') <= 0,
+    conditions: [...conditions.filter((x) => !words.includes(x)), ...(word !== null ? [word] : [])],
+  };
 }
 
 /**
@@ -287,8 +298,8 @@ export function rollTrackerAttack(rng: RandomSource, combat: CombatState, charac
   const changed = rollChange(rng, b.sheet, { change: 'damage', params: { amount: damage, to: 'hp', source: a.slice(0, 60) } });
   if (!changed.ok) return changed;
   const after = changed.value.character;
-  const line = trackerHealthOf(after);
-  const combatants = combat.combatants.map((c) => (c.id !== b.target.id ? c : { ...c, health: line.health, isDown: line.isDown }));
+  const line = trackerHealthOf(after, b.target.conditions);
+  const combatants = combat.combatants.map((c) => (c.id !== b.target.id ? c : { ...c, health: line.health, isDown: line.isDown, conditions: line.conditions }));
   const summary = `${a} attacks ${t}: ${how}, ${damage} damage (HP ${line.health})${line.isDown ? ', down!' : '.'}`;
   return ok({
     combat: { ...combat, combatants }, summary, roll, damage, isHit: true, isCrit: false, outcome: `${how}, ${damage} damage`,
