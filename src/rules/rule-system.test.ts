@@ -12,6 +12,10 @@ describe('statScoresOf: the scores of a character document, by attribute id', ()
     expect(statScoresOf(withStats({ STR: { score: 14, mod: 1 }, dex: { score: 9 } }))).toEqual({ STR: 14, dex: 9 });
   });
 
+  it('reads a damaged stat as it stands now: its current score where the document keeps one', () => {
+    expect(statScoresOf(withStats({ wis: { score: 14, current: 9 }, dex: { score: 12, current: 12 }, str: { score: 10, current: '7' } }))).toEqual({ wis: 9, dex: 12, str: 10 });
+  });
+
   it('leaves out an entry without a numeric score', () => {
     expect(statScoresOf(withStats({ STR: { score: '14' }, DEX: null, CON: 12, INT: { mod: 2 }, WIL: { score: 11 } }))).toEqual({ WIL: 11 });
   });

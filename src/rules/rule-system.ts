@@ -797,17 +797,20 @@ export function forbidden(what: string): RuleResult<never> {
 
 /**
  * The stat scores of a table character's document (`stats: { STR: { score } }`, `RulesetCharacter`), by
- * attribute id; `{}` for no character, and an entry without a numeric score is left out. The generic
- * tracker reads it for initiative, and a ruleset's table code may read it the same way.
+ * attribute id, each as it stands now: its `current` (the score less attribute damage) where the document
+ * keeps one, else its `score` (`StatValue`); `{}` for no character, and an entry without a numeric score
+ * is left out. The generic tracker reads it for initiative, and a ruleset's table code may read it the same way.
  * @example statScoresOf({ id: 'c', ownerId: 'u', document: { stats: { DEX: { score: 14, mod: 1 } } } }) // { DEX: 14 }
+ * @example statScoresOf({ id: 'c', ownerId: 'u', document: { stats: { wis: { score: 14, current: 9 } } } }) // { wis: 9 }
  */
 export function statScoresOf(character: TableCharacter | undefined): Record<string, number> {
   const stats = character?.document['stats'];
   const out: Record<string, number> = {};
   if (stats === null || typeof stats !== 'object') return out;
   for (const [k, v] of Object.entries(stats as Record<string, unknown>)) {
-    const score = v !== null && typeof v === 'object' ? (v as { score?: unknown }).score : undefined;
-    if (typeof score === 'number') out[k] = score;
+    if (v === null || typeof v !== 'object') continue;
+    const { score, current } = v as { score?: unknown; current?: unknown };
+    if (typeof score === 'number') out[k] = typeof current === 'number' ? current : score;
   }
   return out;
 }

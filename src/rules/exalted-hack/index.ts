@@ -21,6 +21,7 @@ import { EXALTED_HACK_PLAY } from './play.js';
 import { EXALTED_HACK_CHAIN, USAGE_DIE_RULES, rollUsage, usageOdds } from './usage-die.js';
 import { readExaltedHackTrackerValue } from './tracker-values.js';
 import { EXALTED_HACK_SETTINGS } from './settings.js';
+import { exaltedHackTable } from './table/extension.js';
 
 export * from './attributes.js';
 export * from './resolution.js';
@@ -47,6 +48,9 @@ export * from './data/languages.js';
 export * from './data/elaboration.js';
 export * from './settings.js';
 export * from './data/attribute-loss.js';
+export * from './table/tracker-attack.js';
+export * from './table/monster-line.js';
+export * from './table/extension.js';
 
 const REF = 'The Exalted Hack';
 
@@ -96,4 +100,5 @@ export const ruleSystem: RuleSystem<ExaltedHackCharacter> = {
   settings: EXALTED_HACK_SETTINGS,
   play: EXALTED_HACK_PLAY,
   readTrackerValue: (field, text) => readExaltedHackTrackerValue(field, text),
+  table: exaltedHackTable,
 };

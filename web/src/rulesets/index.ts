@@ -19,6 +19,7 @@ export const RULESET_WEB: Readonly<Partial<Record<RulesetId, RulesetWebLoader>>>
   hammercrawl: async () => (await import('./hammercrawl/index.js')).web,
   'bare-bones': async () => (await import('./bare-bones/index.js')).web,
   'so-long-as-men-die': async () => (await import('./so-long-as-men-die/index.js')).web,
+  'exalted-hack': async () => (await import('./exalted-hack/index.js')).web,
 };
 
 /** The web parts of a ruleset that has none of its own. */
