@@ -137,6 +137,10 @@ function magickBefore(state: HammercrawlTableState, character: TableCharacter): 
   return Object.hasOwn(state.magick, character.id) ? state.magick[character.id]! : EMPTY_MAGICK_STATE;
 }
 
+/** Why an attack cannot be a Feat under `hammer-die: replace` (H-25). */
+const HAMMER_DIE_ATTACK_FEAT =
+  'This table plays THE HAMMER DIE in place of the Feat Die and Advantage (table setting hammer-die: replace), so an attack cannot be rolled as a Feat: roll the Feat as hammer dice (the Hammer dice panel, a Check pool with its Feat), or the Smith sets hammer-die to off.';
+
 function decideHammer(rng: RandomSource, state: HammercrawlTableState, command: HammerTableCommand, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]> {
   if (!context.can('hammer-check')) return forbidden('roll hammer dice');
   if (poolContextOf(command.pool) === 'node' && !context.can('hammer-node')) return forbidden("roll the Smith's node pool");
@@ -302,6 +306,12 @@ export function decideHammercrawlCommand(
         const decided = decideInitiativeAction(rng, state.initiative ?? null, command.requestId, command.action, context);
         // The turn the initiative gives begins: a Total Defense held since that combatant's last turn ends (CB-37).
         return decided.ok ? ok(decided.value.map((e) => withTurnBegun(context.combat, e))) : decided;
+      }
+      // THE HAMMER DIE in place of the Feat Die (H-25): an attack asked as a Feat is refused by name.
+      if ((command.action.type === 'attack' || command.action.type === 'tactical-attack') && command.action.feat === true) {
+        const setting = hammerDieSettingOf(context.settings);
+        if (!setting.ok) return setting;
+        if (setting.value === 'replace') return problem('check/hammer-die-replaces', HAMMER_DIE_ATTACK_FEAT, '$.command.action.feat');
       }
       if (command.action.type !== 'attack') return decideTrackerAction(rng, command.action, context);
       const action = command.action;
