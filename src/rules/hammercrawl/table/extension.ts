@@ -51,7 +51,7 @@ import { combatSettingsOf, rollTrackerAttack } from './tracker-attack.js';
 import { decideTrackerAction } from './tracker-actions-decide.js';
 import { TRACKER_ACTION_EXAMPLES, TRACKER_ACTION_ROLLS, TRACKER_ACTION_TYPES } from './tracker-actions.js';
 import { decideInitiativeAction, foldInitiativeChanged, type InitiativeChangedBody } from './initiative.js';
-import { afterTurnMoved } from './tracker-conditions.js';
+import { afterTurnMoved, turnBegins } from './tracker-conditions.js';
 import type { InitiativeState } from '../initiative/index.js';
 
 /** HAMMERCRAWL!'s slice of a table's state. */
@@ -305,7 +305,15 @@ export function decideHammercrawlCommand(
       if (command.action.type === 'initiative') {
         const decided = decideInitiativeAction(rng, state.initiative ?? null, command.requestId, command.action, context);
         // The turn the initiative gives begins: a Total Defense held since that combatant's last turn ends (CB-37).
-        return decided.ok ? ok(decided.value.map((e) => withTurnBegun(context.combat, e))) : decided;
+        if (!decided.ok) return decided;
+        // Under Exchanges several act at once, whoever the tracker's turn shows: each given an action begins it.
+        const given = new Set<string>();
+        for (const e of decided.value) {
+          if ('own' in e && e.own === 'initiative-changed') {
+            for (const x of (e.body as unknown as InitiativeChangedBody).events) if (x.kind === 'turn-given') for (const id of x.to) given.add(id);
+          }
+        }
+        return ok(decided.value.map((e) => withTurnBegun(context.combat, e, given)));
       }
       // THE HAMMER DIE in place of the Feat Die (H-25): an attack asked as a Feat is refused by name.
       if ((command.action.type === 'attack' || command.action.type === 'tactical-attack') && command.action.feat === true) {
@@ -350,10 +358,18 @@ export function decideHammercrawlCommand(
 }
 
 /** A tracker change that moved the turn, with what ends as that turn begins (tracker-conditions.ts `afterTurnMoved`). */
-function withTurnBegun(before: ExtensionContext['combat'], e: ExtensionEvent): ExtensionEvent {
+function withTurnBegun(before: ExtensionContext['combat'], e: ExtensionEvent, given: ReadonlySet<string> = new Set()): ExtensionEvent {
   if (!('shared' in e) || e.shared !== 'combat-changed') return e;
   const moved = afterTurnMoved(before, e.body.combat);
-  return moved.note === null ? e : { shared: 'combat-changed', body: { ...e.body, combat: moved.combat, summary: `${e.body.summary} ${moved.note}` } };
+  let combat = moved.combat;
+  const notes = moved.note === null ? [] : [moved.note];
+  // Everyone the initiative gave an action to (the Exchanges' actors, IN-10): their Total Defense ends too (CB-44).
+  for (const id of given) {
+    const begun = turnBegins(combat, id);
+    combat = begun.combat;
+    if (begun.note !== null) notes.push(begun.note);
+  }
+  return notes.length === 0 ? e : { shared: 'combat-changed', body: { ...e.body, combat, summary: `${e.body.summary} ${notes.join(' ')}` } };
 }
 
 function withHammer(state: HammercrawlTableState, hammer: HammerTableState): HammercrawlTableState {
