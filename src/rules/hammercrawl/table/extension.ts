@@ -32,7 +32,7 @@ import { magickMomentOf, magickTimingProblem } from '../magick/timing.js';
 import { EMPTY_MAGICK_STATE, foldMagickEvents, type MagickEvent, type MagickState } from '../magick/magick-state.js';
 import { foldVenture, newVenture, type VentureCommand, type VentureEvent, type VentureState } from '../venture/venture.js';
 import { burntConOf, characterSaved, conScoreOf, hammerCheckSave, joinXpSave, magickChange, magickOf, ventureXpSaves, withMagick } from './character-writes.js';
-import { campWrites } from './camp.js';
+import { campWrites, townWrites } from './camp.js';
 import type { TableVentureCommand } from './commands.js';
 import { hammerCheckRequest, hammerDieSettingOf, magickSettingsOf, poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
 import { readHammercrawlCommand, type HammercrawlTableCommand, type HammerEffectsTableCommand, type HammerTableCommand } from './read-command.js';
@@ -258,6 +258,19 @@ export function decideHammercrawlCommand(
         if (!settings.ok) return settings;
         const writes = campWrites(rng, command.requestId, state.venture, (id) => (Object.hasOwn(state.magick, id) ? state.magick[id] : undefined), context.characters, camp, decided.value.events, settings.value);
         return ok([{ own: 'venture-changed', body: { requestId: command.requestId, command: camp, events: decided.value.events } } satisfies HammercrawlOwnEvent, ...writes]);
+      }
+      if (decided.value.command.kind === 'return-to-town') {
+        // The party rests in town: each character's dice, Mana-burn and burnt CON come back (VE-19).
+        const settings = magickSettingsOf(context.settings);
+        if (!settings.ok) return settings;
+        const rest = (document: TableCharacter['document']) => {
+          const sheet = context.rules.readCharacter(document);
+          if (!sheet.ok) return null;
+          const r = context.rules.play.rollChange(rng, sheet.value, { change: 'rest', params: { kind: 'town' } });
+          return r.ok ? { document: r.value.character as unknown as TableCharacter['document'], summary: r.value.summary, explanation: r.value.explanation } : null;
+        };
+        const writes = townWrites(rng, command.requestId, state.venture, (id) => (Object.hasOwn(state.magick, id) ? state.magick[id] : undefined), context.characters, rest, settings.value);
+        return ok([{ own: 'venture-changed', body: { requestId: command.requestId, command: decided.value.command, events: decided.value.events } } satisfies HammercrawlOwnEvent, ...writes]);
       }
       const changed: HammercrawlOwnEvent = { own: 'venture-changed', body: { requestId: command.requestId, command: decided.value.command, events: decided.value.events } };
       // The documents follow: XP the Venture awards (TC-3), and the XP the Smith gives a joining member over the document's.
