@@ -333,7 +333,16 @@ function decideCommand(state: TableState, actor: Actor, command: TableCommand, c
         const c = characterOf(state, command.characterId);
         if (!c.ok) return c;
       }
-      const result = context.rules.rollCheck(context.rng, { check: command.check, params: command.params });
+      // A parameter that mirrors a table setting takes the table's ruling: a check cannot step around it.
+      const def = context.rules.checks.find((k) => k.id === command.check);
+      const fromTable = def === undefined ? {} : settingParams(def.params, state.settings);
+      for (const [name, value] of Object.entries(fromTable)) {
+        if (Object.hasOwn(command.params, name) && command.params[name] !== value) {
+          return refuse('check/setting-differs', `This table's setting ${name} is ${String(value)}: leave ${name} out of the check (the table fills it), or ask the Smith to change the setting.`, `$.params.${name}`);
+        }
+      }
+      const params: ParamRecord = { ...command.params, ...fromTable };
+      const result = context.rules.rollCheck(context.rng, { check: command.check, params });
       if (!result.ok) return refuse(result.error.code, result.error.message);
       return done([
         {
@@ -341,7 +350,7 @@ function decideCommand(state: TableState, actor: Actor, command: TableCommand, c
           body: {
             requestId: command.requestId,
             check: command.check,
-            params: command.params,
+            params,
             visibility: command.visibility,
             result: result.value,
             ...(label.value !== undefined ? { label: label.value } : {}),

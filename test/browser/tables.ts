@@ -35,8 +35,8 @@ export function tableSteps(server: () => TestServer, browser: () => Browser) {
   }
 
   /** A table made over HTTP: the Smith's and a player's seats. */
-  async function tableWithPlayer(name: string, ruleset = 'hammercrawl'): Promise<{ smith: Seat; player: Seat; inviteCode: string }> {
-    const t = await api<{ id: string; smithToken: string; inviteCode: string; memberId: string }>('/api/tables', { name, ruleset, settings: {} });
+  async function tableWithPlayer(name: string, ruleset = 'hammercrawl', settings: Record<string, string | number | boolean> = {}): Promise<{ smith: Seat; player: Seat; inviteCode: string }> {
+    const t = await api<{ id: string; smithToken: string; inviteCode: string; memberId: string }>('/api/tables', { name, ruleset, settings });
     const player = await join(t.id, t.inviteCode, 'Wren');
     return { smith: { tableId: t.id, token: t.smithToken, memberId: t.memberId, name: 'Smith', role: 'smith' }, player, inviteCode: t.inviteCode };
   }

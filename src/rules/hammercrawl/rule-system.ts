@@ -118,6 +118,31 @@ const BELOW: CheckParamDef = {
   help: 'what a die stepped below d3 does',
 };
 
+/**
+ * THE HAMMER DIE's table setting on every d20 check (rulings H-23, H-25): with `replace` the table plays
+ * the hammer dice in place of the Feat Die and Advantage, so a check that asks for either is refused.
+ */
+const HAMMER_DIE: CheckParamDef = { ...HAMMERCRAWL_SETTINGS.find((d) => d.name === 'hammer-die')!, role: 'setting' } as CheckParamDef;
+
+/** The params that bring the Feat Die or Advantage into a check (both sides of a Competition). */
+const FEAT_AND_VANTAGE = ['feat', 'adv', 'dis', 'vs-feat', 'vs-adv', 'vs-dis'] as const;
+
+/**
+ * Under `hammer-die: replace`, a check that asks for the Feat Die or an Advantage is refused by name
+ * (H-25): the table rolls those as hammer dice with the Check die (a `hammer` command with its `check`).
+ */
+function hammerDieRefusal(p: Read): RuleResult<never> | null {
+  if (p['hammer-die'] !== 'replace') return null;
+  const asked = FEAT_AND_VANTAGE.find((n) => p[n] !== undefined && p[n] !== false);
+  if (asked === undefined) return null;
+  const what = asked.endsWith('feat') ? 'the Feat Die' : asked.endsWith('dis') ? 'a Disadvantage' : 'an Advantage';
+  return problem(
+    'check/hammer-die-replaces',
+    `This table plays THE HAMMER DIE in place of the Feat Die and Advantage (table setting hammer-die: replace), so a check cannot take ${what}: roll it in the Hammer dice pool, where the Feat, advantages and disadvantages become hammer dice and the Check die rolls with them (a hammer command with its check), or the Smith sets hammer-die to off.`,
+    `$.params.${asked}`,
+  );
+}
+
 /** The stat a Test or Challenge is on: a stat's button sends it, so that the roller's stock abilities on it apply (STOCKS). */
 const CHECK_STAT: CheckParamDef = { name: 'stat', role: 'stat', kind: 'choice', choices: STAT_IDS.map((x) => ({ id: x, label: x })), label: 'Stat', help: 'the stat the check is on (with --stock, that stock\'s abilities on it apply)' };
 
@@ -140,21 +165,21 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
     label: 'Test',
     help: 'roll the check die at or under the target (positive steps move down the chain)',
     ref: `${REF}, DICE CHECKS (Tests)`,
-    params: [{ ...TARGET, role: 'stat-score', help: 'succeed at or under it (usually a stat)' }, { name: 'half', role: 'option', kind: 'boolean', default: false, label: 'Half-stat', help: 'the target is the half-stat of --target (rounded up)' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW, CHECK_STAT, ...STOCK_PARAMS],
+    params: [{ ...TARGET, role: 'stat-score', help: 'succeed at or under it (usually a stat)' }, { name: 'half', role: 'option', kind: 'boolean', default: false, label: 'Half-stat', help: 'the target is the half-stat of --target (rounded up)' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW, CHECK_STAT, ...STOCK_PARAMS, HAMMER_DIE],
   },
   {
     id: 'challenge',
     label: 'Challenge',
     help: 'roll the check die plus mods; beat the target',
     ref: `${REF}, DICE CHECKS (Challenges)`,
-    params: [{ ...TARGET, help: 'the roll must beat it' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW, CHECK_STAT, ...STOCK_PARAMS],
+    params: [{ ...TARGET, help: 'the roll must beat it' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW, CHECK_STAT, ...STOCK_PARAMS, HAMMER_DIE],
   },
   {
     id: 'open',
     label: 'Open roll',
     help: 'roll the check die plus mods, no target',
     ref: `${REF}, OPEN ROLLS`,
-    params: [...dieParams('', ''), CRIT, CRIT_RANGE, BELOW],
+    params: [...dieParams('', ''), CRIT, CRIT_RANGE, BELOW, HAMMER_DIE],
   },
   {
     id: 'save',
@@ -177,6 +202,7 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
       ...STOCK_PARAMS,
       STOCK_LEVEL,
       CRIT_RANGE,
+      HAMMER_DIE,
     ],
   },
   {
@@ -211,6 +237,7 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
         help: 'who wins ties under the defender rule',
       },
       BELOW,
+      HAMMER_DIE,
     ],
   },
 ];
@@ -331,6 +358,8 @@ function withRequest<T>(request: CheckRequest, f: (def: CheckKindDef, p: Read) =
   }
   const p = readParams(def.params, request.params);
   if (!p.ok) return p;
+  const refused = hammerDieRefusal(p.value);
+  if (refused !== null) return refused;
   return guarded(() => f(def, p.value));
 }
 

@@ -36,6 +36,20 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
   // The sheet's stat this form was filled from: its character and the roll's label.
   const [fromStat, setFromStat] = useState<{ characterId: string; label: string; visibility: Visibility | null } | null>(null);
   const settings = props.session.state.value.settings;
+  // Who rolls: a character the viewer may roll for, whose own parts (a stock's abilities) the ruleset adds (`characterCheck`).
+  const [rollerId, setRollerId] = useState('');
+  const table = props.session.state.value;
+  const youId = table.you?.id ?? null;
+  const rollers = rs.characterCheck ? table.characters.filter((c) => props.session.isSmith.value || c.ownerId === youId) : [];
+  const roller = rollers.find((c) => c.id === rollerId);
+  /** The form's values with what the roller brings to this check filled in (the fields it leaves alone stay). */
+  function withRoller(checkId: string, current: FormValues, document: unknown): FormValues {
+    if (!rs.characterCheck) return current;
+    const added = rs.characterCheck(document, { check: checkId, params: {} }).params;
+    const out: Record<string, string | boolean> = { ...current };
+    for (const [k, x] of Object.entries(added)) out[k] = typeof x === 'boolean' ? x : String(x);
+    return out;
+  }
   // A sheet's stat whose check the tray's buttons cannot hold (not a Test or Challenge) opens here, filled in.
   const preset = props.session.trayPreset.value;
   useEffect(() => {
@@ -44,8 +58,9 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
     if (!target) return;
     const filled: Record<string, string | boolean> = { ...startValues(target.params, settings) };
     for (const [k, x] of Object.entries(preset.params)) filled[k] = typeof x === 'boolean' ? x : String(x);
+    const owner = props.session.state.value.characters.find((c) => c.id === preset.characterId);
     setCheckId(target.id);
-    setValues({ ...values, [target.id]: filled });
+    setValues({ ...values, [target.id]: owner ? withRoller(target.id, filled, owner.document) : filled });
     setFromStat({ characterId: preset.characterId, label: preset.label, visibility: preset.visibility ?? null });
     setOpen(true);
     action.clear();
@@ -73,7 +88,7 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
     e.preventDefault();
     if (!read.ok) setTouched(new Set([...touched, read.field]));
     if (!read.ok || !odds?.ok || !def || action.isBusy) return;
-    const sent = await action.run({ kind: 'check', check: def.id, params: read.params, visibility, ...(fromStat !== null && fromStat.label !== '' ? { label: fromStat.label } : {}), ...(fromStat !== null ? { characterId: fromStat.characterId } : {}) });
+    const sent = await action.run({ kind: 'check', check: def.id, params: read.params, visibility, ...(fromStat !== null && fromStat.label !== '' ? { label: fromStat.label } : {}), ...(fromStat !== null ? { characterId: fromStat.characterId } : roller ? { characterId: roller.id } : {}) });
     // The sheet's stat is rolled: the next roll of this form is the player's own.
     if (sent) setFromStat(null);
   }
@@ -94,8 +109,11 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
             id="check-kind"
             value={def.id}
             onChange={(e) => {
-              setCheckId(e.currentTarget.value);
+              const next = e.currentTarget.value;
+              setCheckId(next);
               setFromStat(null);
+              const nextDef = rs.checks.find((c) => c.id === next);
+              if (roller && nextDef) setValues({ ...values, [next]: withRoller(next, values[next] ?? startValues(nextDef.params, settings), roller.document) });
             }}
             aria-describedby="check-kind-help"
           >
@@ -107,6 +125,30 @@ export function CheckForms(props: { session: TableSession; rs: RuleSystem; visib
           </select>
           <small id="check-kind-help">{plainText(def.help, def.params)}</small>
         </div>
+        {rollers.length > 0 && fromStat === null ? (
+          <div class="field">
+            <label for="check-roller">Rolled by</label>
+            <select
+              id="check-roller"
+              value={rollerId}
+              aria-describedby="check-roller-help"
+              onChange={(e) => {
+                const id = e.currentTarget.value;
+                setRollerId(id);
+                const c = rollers.find((x) => x.id === id);
+                if (c) setValues({ ...values, [def.id]: withRoller(def.id, v, c.document) });
+              }}
+            >
+              <option value="">No character</option>
+              {rollers.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {String(c.document['name'] ?? c.id)}
+                </option>
+              ))}
+            </select>
+            <small id="check-roller-help">the character's own parts (a stock's abilities) are filled in, and the roll is theirs</small>
+          </div>
+        ) : null}
         <ParamFields
           defs={def.params}
           values={v}

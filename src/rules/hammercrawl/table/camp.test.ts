@@ -15,7 +15,8 @@ import { EMPTY_MAGICK_STATE, type MagickState } from '../magick/magick-state.js'
 import { ruleSystem as hammercrawl } from '../rule-system.js';
 import type { HammercrawlTableState } from './extension.js';
 import { MAX_CAMP_STEPS } from '../venture/venture.js';
-import { nightRecoveryOdds, rollCampFor } from './camp.js';
+import { nightRecoveryOdds, rollCampFor, townWrites } from './camp.js';
+import { DEFAULT_MAGICK_SETTINGS } from '../magick/commands.js';
 
 const rules = hammercrawl as unknown as RuleSystem;
 const smith: Actor = { id: 'S', role: 'smith' };
@@ -171,6 +172,42 @@ describe("a night's Mana-burn roll (VE-9)", () => {
     expect(nightRecoveryOdds(burned(0))).toBeNull();
     expect(night(scriptedRandom([]), burned(0)).dice).toEqual([]);
     expect(rollCampFor(scriptedRandom([]), 'break', ch1, burned(1), [], ['camp-break'], { health: 0, armour: 0 }).magickEvents).toEqual([]);
+  });
+});
+
+describe('the return to town writes every party character (VE-19)', () => {
+  it('the Health Die goes back to its base, the Venture\'s uses come back, one history line; a caster\'s Mana-burn goes', () => {
+    const t = campTable();
+    t.venture(ada, { kind: 'use-limit', holder: 'ch1', ability: 'hd-rerolls' });
+    const base = doc(t)['baseHealthDie'];
+    expect(doc(t)['healthDie']).toBe('d3');
+    const r = t.venture(smith, { kind: 'return-to-town' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.filter((e) => e.kind === 'character-saved')).toHaveLength(1);
+    expect(doc(t)['healthDie']).toBe(base);
+    expect(doc(t).history.at(-1)!.summary).toMatch(/^Return to town: Rest in town: /);
+    expect(limit(t, 'hd-rerolls').used).toBe(0);
+    expect(slice(t).venture.location).toBe('town');
+  });
+
+  it('removes a caster\'s Mana-burn and gives back burnt CON as the table says', () => {
+    const caster: MagickState = {
+      ...EMPTY_MAGICK_STATE,
+      caster: { level: 3, grade: 'dedicated', spellStat: 'INT', spellStatScore: 14, sustainDivisor: 1, conScore: 12, hasManaBurn: true, canOvercast: true, profileId: null },
+      burnSteps: 2,
+      burntCon: 1,
+    };
+    const ch = { id: 'ch1', ownerId: 'A', document: { ...hero, healthDie: 'd3' } } as TableCharacter;
+    const venture = { party: [{ id: 'ch1', xp: 0 }] } as unknown as Parameters<typeof townWrites>[2];
+    const rest = (d: TableCharacter['document']) => ({ document: { ...d, healthDie: d['baseHealthDie'] }, summary: 'Rest in town: Health back', explanation: [] });
+    const out = townWrites(scriptedRandom([]), 'r', venture, () => caster, [ch], rest);
+    expect(out.map((e) => ('own' in e ? e.own : e.shared))).toEqual(['magick-changed', 'character-saved']);
+    const saved = out[1] as Extract<(typeof out)[number], { shared: 'character-saved' }>;
+    expect(saved.body.change!.summary).toBe('Return to town: Rest in town: Health back; Mana-burn removed; CON +1 back');
+    expect((saved.body.character.document['magick'] as MagickState).burnSteps).toBe(0);
+    const kept = townWrites(scriptedRandom([]), 'r', venture, () => caster, [ch], rest, { ...DEFAULT_MAGICK_SETTINGS, townRestRestoresCon: false });
+    expect((kept[1] as typeof saved).body.change!.summary).toContain('burnt CON stays');
   });
 });
 

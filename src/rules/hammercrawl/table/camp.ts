@@ -162,3 +162,48 @@ export function campWrites(
   }
   return out;
 }
+
+/**
+ * The documents the return to town writes (VE-19): each party member that is a table character rests in
+ * town. Its Health Die and armour go back to their bases (the `rest` change of kind `town`, PL-6); a
+ * caster's Mana-burn is removed and, as the table's `town-rest-restores-con` says, its burnt CON comes back
+ * (MAGICK, Mana-burn: time at rest in a town clears it; MG-9). The
+ * counted uses come back in the Venture's own `limits-restored` (VE-10). Nothing rolls: `rng` is passed on
+ * for the contract only. A character whose document does not read is left as it is.
+ */
+export function townWrites(
+  rng: RandomSource,
+  requestId: string,
+  venture: VentureState,
+  magickOf: (characterId: string) => MagickState | undefined,
+  characters: readonly TableCharacter[],
+  rest: (document: TableCharacter['document']) => { readonly document: TableCharacter['document']; readonly summary: string; readonly explanation: readonly string[] } | null,
+  settings: MagickSettings = DEFAULT_MAGICK_SETTINGS,
+): ExtensionEvent[] {
+  const out: ExtensionEvent[] = [];
+  for (const member of venture.party) {
+    const character = characters.find((c) => c.id === member.id);
+    if (character === undefined) continue;
+    const rested = rest(character.document);
+    if (rested === null) continue;
+    let document = rested.document;
+    const parts = [rested.summary];
+    const explanation = [...rested.explanation];
+    const magick = magickOf(character.id) ?? EMPTY_MAGICK_STATE;
+    if (magick.caster !== null) {
+      const r = rollMagickCommand(rng, magick, { kind: 'town-rest' }, settings);
+      if (r.ok) {
+        const written = withMagick(document, r.state);
+        if (written !== null) document = written;
+        out.push({ own: 'magick-changed', body: { requestId, characterId: character.id, command: { kind: 'town-rest' }, events: r.events } });
+        const burnt = magick.burnSteps > 0 || magick.burnedOut;
+        parts.push(burnt ? 'Mana-burn removed' : 'no Mana-burn');
+        if (magick.burntCon > 0) parts.push(settings.townRestRestoresCon ? `CON +${magick.burntCon} back` : 'burnt CON stays (table setting)');
+        explanation.push(...r.events.map(describeMagickEvent));
+      }
+    }
+    explanation.push('Uses counted per Venture, dungeon, camp and night come back (VE-2, VE-10)');
+    out.push(characterSaved(character, document, { id: 'town', summary: `Return to town: ${parts.join('; ')}`, explanation }));
+  }
+  return out;
+}

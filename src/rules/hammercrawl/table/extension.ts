@@ -32,7 +32,7 @@ import { magickMomentOf, magickTimingProblem } from '../magick/timing.js';
 import { EMPTY_MAGICK_STATE, foldMagickEvents, type MagickEvent, type MagickState } from '../magick/magick-state.js';
 import { foldVenture, newVenture, type VentureCommand, type VentureEvent, type VentureState } from '../venture/venture.js';
 import { burntConOf, characterSaved, conScoreOf, hammerCheckSave, joinXpSave, magickChange, magickOf, ventureXpSaves, withMagick } from './character-writes.js';
-import { campWrites } from './camp.js';
+import { campWrites, townWrites } from './camp.js';
 import type { TableVentureCommand } from './commands.js';
 import { hammerCheckRequest, hammerDieSettingOf, magickSettingsOf, poolContextOf, rollHammerTableCommand, rollMagickTableCommand, rollVentureTableCommand } from './commands.js';
 import { readHammercrawlCommand, type HammercrawlTableCommand, type HammerEffectsTableCommand, type HammerTableCommand } from './read-command.js';
@@ -51,7 +51,7 @@ import { combatSettingsOf, rollTrackerAttack } from './tracker-attack.js';
 import { decideTrackerAction } from './tracker-actions-decide.js';
 import { TRACKER_ACTION_EXAMPLES, TRACKER_ACTION_ROLLS, TRACKER_ACTION_TYPES } from './tracker-actions.js';
 import { decideInitiativeAction, foldInitiativeChanged, type InitiativeChangedBody } from './initiative.js';
-import { afterTurnMoved } from './tracker-conditions.js';
+import { afterTurnMoved, turnBegins } from './tracker-conditions.js';
 import type { InitiativeState } from '../initiative/index.js';
 
 /** HAMMERCRAWL!'s slice of a table's state. */
@@ -136,6 +136,10 @@ function characterOf(context: ExtensionContext, id: string): RuleResult<TableCha
 function magickBefore(state: HammercrawlTableState, character: TableCharacter): MagickState {
   return Object.hasOwn(state.magick, character.id) ? state.magick[character.id]! : EMPTY_MAGICK_STATE;
 }
+
+/** Why an attack cannot be a Feat under `hammer-die: replace` (H-25). */
+const HAMMER_DIE_ATTACK_FEAT =
+  'This table plays THE HAMMER DIE in place of the Feat Die and Advantage (table setting hammer-die: replace), so an attack cannot be rolled as a Feat: roll the Feat as hammer dice (the Hammer dice panel, a Check pool with its Feat), or the Smith sets hammer-die to off.';
 
 function decideHammer(rng: RandomSource, state: HammercrawlTableState, command: HammerTableCommand, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]> {
   if (!context.can('hammer-check')) return forbidden('roll hammer dice');
@@ -255,6 +259,19 @@ export function decideHammercrawlCommand(
         const writes = campWrites(rng, command.requestId, state.venture, (id) => (Object.hasOwn(state.magick, id) ? state.magick[id] : undefined), context.characters, camp, decided.value.events, settings.value);
         return ok([{ own: 'venture-changed', body: { requestId: command.requestId, command: camp, events: decided.value.events } } satisfies HammercrawlOwnEvent, ...writes]);
       }
+      if (decided.value.command.kind === 'return-to-town') {
+        // The party rests in town: each character's dice, Mana-burn and burnt CON come back (VE-19).
+        const settings = magickSettingsOf(context.settings);
+        if (!settings.ok) return settings;
+        const rest = (document: TableCharacter['document']) => {
+          const sheet = context.rules.readCharacter(document);
+          if (!sheet.ok) return null;
+          const r = context.rules.play.rollChange(rng, sheet.value, { change: 'rest', params: { kind: 'town' } });
+          return r.ok ? { document: r.value.character as unknown as TableCharacter['document'], summary: r.value.summary, explanation: r.value.explanation } : null;
+        };
+        const writes = townWrites(rng, command.requestId, state.venture, (id) => (Object.hasOwn(state.magick, id) ? state.magick[id] : undefined), context.characters, rest, settings.value);
+        return ok([{ own: 'venture-changed', body: { requestId: command.requestId, command: decided.value.command, events: decided.value.events } } satisfies HammercrawlOwnEvent, ...writes]);
+      }
       const changed: HammercrawlOwnEvent = { own: 'venture-changed', body: { requestId: command.requestId, command: decided.value.command, events: decided.value.events } };
       // The documents follow: XP the Venture awards (TC-3), and the XP the Smith gives a joining member over the document's.
       const asked = command.command;
@@ -301,7 +318,21 @@ export function decideHammercrawlCommand(
       if (command.action.type === 'initiative') {
         const decided = decideInitiativeAction(rng, state.initiative ?? null, command.requestId, command.action, context);
         // The turn the initiative gives begins: a Total Defense held since that combatant's last turn ends (CB-37).
-        return decided.ok ? ok(decided.value.map((e) => withTurnBegun(context.combat, e))) : decided;
+        if (!decided.ok) return decided;
+        // Under Exchanges several act at once, whoever the tracker's turn shows: each given an action begins it.
+        const given = new Set<string>();
+        for (const e of decided.value) {
+          if ('own' in e && e.own === 'initiative-changed') {
+            for (const x of (e.body as unknown as InitiativeChangedBody).events) if (x.kind === 'turn-given') for (const id of x.to) given.add(id);
+          }
+        }
+        return ok(decided.value.map((e) => withTurnBegun(context.combat, e, given)));
+      }
+      // THE HAMMER DIE in place of the Feat Die (H-25): an attack asked as a Feat is refused by name.
+      if ((command.action.type === 'attack' || command.action.type === 'tactical-attack') && command.action.feat === true) {
+        const setting = hammerDieSettingOf(context.settings);
+        if (!setting.ok) return setting;
+        if (setting.value === 'replace') return problem('check/hammer-die-replaces', HAMMER_DIE_ATTACK_FEAT, '$.command.action.feat');
       }
       if (command.action.type !== 'attack') return decideTrackerAction(rng, command.action, context);
       const action = command.action;
@@ -340,10 +371,18 @@ export function decideHammercrawlCommand(
 }
 
 /** A tracker change that moved the turn, with what ends as that turn begins (tracker-conditions.ts `afterTurnMoved`). */
-function withTurnBegun(before: ExtensionContext['combat'], e: ExtensionEvent): ExtensionEvent {
+function withTurnBegun(before: ExtensionContext['combat'], e: ExtensionEvent, given: ReadonlySet<string> = new Set()): ExtensionEvent {
   if (!('shared' in e) || e.shared !== 'combat-changed') return e;
   const moved = afterTurnMoved(before, e.body.combat);
-  return moved.note === null ? e : { shared: 'combat-changed', body: { ...e.body, combat: moved.combat, summary: `${e.body.summary} ${moved.note}` } };
+  let combat = moved.combat;
+  const notes = moved.note === null ? [] : [moved.note];
+  // Everyone the initiative gave an action to (the Exchanges' actors, IN-10): their Total Defense ends too (CB-44).
+  for (const id of given) {
+    const begun = turnBegins(combat, id);
+    combat = begun.combat;
+    if (begun.note !== null) notes.push(begun.note);
+  }
+  return notes.length === 0 ? e : { shared: 'combat-changed', body: { ...e.body, combat, summary: `${e.body.summary} ${notes.join(' ')}` } };
 }
 
 function withHammer(state: HammercrawlTableState, hammer: HammerTableState): HammercrawlTableState {

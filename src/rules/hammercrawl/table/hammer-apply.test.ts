@@ -47,7 +47,8 @@ function table(settings: TableSettings = {}) {
     },
     run(actor: Actor, command: Record<string, unknown>, rng: RandomSource = seededRandom(n)) {
       const requestId = `r${++n}`;
-      const isOwn = typeof command['kind'] === 'string' && (command['kind'] as string).startsWith('hammer');
+      const isAttack = command['kind'] === 'combat' && (command['action'] as { type?: string } | undefined)?.type === 'attack';
+      const isOwn = isAttack || (typeof command['kind'] === 'string' && (command['kind'] as string).startsWith('hammer'));
       const full = (isOwn ? { kind: 'ruleset', requestId, command: { ...command, requestId } } : { ...command, requestId }) as TableCommand;
       const r = rollCommand(state!, actor, full, { rng, rules, now: T0 });
       if (r.ok) append(r.value, actor);
@@ -217,5 +218,54 @@ describe('the Check die and its pool rolled as one check (H-22), THE HAMMER DIE 
     expect(read({ check: 'challenge', params: Object.fromEntries(Array.from({ length: MAX_CHECK_PARAMS + 1 }, (_, i) => [`p${i}`, 1])) })).toMatchObject({ ok: false, error: { path: '$.check.params' } });
     expect(read({ check: 'challenge', params: Object.fromEntries(Array.from({ length: MAX_CHECK_PARAMS }, (_, i) => [`p${i}`, 1])) }).ok).toBe(true);
     expect(t.run(ada, { kind: 'hammer', pool: { kind: 'check', advantages: 1 }, visibility: 'public', check: { check: 'challenge', params: { target: 12, juggling: 3 } } })).toMatchObject({ ok: false, error: { code: 'param/unknown' } });
+  });
+});
+
+describe('THE HAMMER DIE replaces the Feat Die and Advantage in every d20 check (H-25)', () => {
+  const replace = { 'hammer-die': 'replace' } as const;
+
+  it('a plain Test, Challenge, Save or Competition asking for the Feat Die or an Advantage is refused by the setting\'s name', () => {
+    const t = table(replace);
+    const asks: [string, Record<string, unknown>, string][] = [
+      ['test', { target: 12, adv: true }, 'adv'],
+      ['challenge', { target: 12, dis: true }, 'dis'],
+      ['open', { feat: 3 }, 'feat'],
+      ['save', { mod: 1, target: 12, feat: 2 }, 'feat'],
+      ['compete', { 'vs-adv': true }, 'vs-adv'],
+    ];
+    for (const [check, params, asked] of asks) {
+      const r = t.run(ada, { kind: 'check', check, params, visibility: 'public' });
+      expect(r, `${check} with ${asked}`).toMatchObject({ ok: false, error: { code: 'check/hammer-die-replaces' } });
+      if (!r.ok) expect(r.error.message).toContain('hammer-die');
+      // The odds the web shows before the roll refuse it the same way, with the param's path.
+      expect(rules.checkOdds({ check, params: { ...params, 'hammer-die': 'replace' } })).toMatchObject({ ok: false, error: { code: 'check/hammer-die-replaces', path: `$.params.${asked}` } });
+    }
+    // Without them the check rolls as usual; with the setting off the same checks roll with their advantage.
+    expect(t.run(ada, { kind: 'check', check: 'save', params: { mod: 1, target: 12 }, visibility: 'public' }).ok).toBe(true);
+    const off = table();
+    const kept = off.run(ada, { kind: 'check', check: 'test', params: { target: 12, adv: true }, visibility: 'public' });
+    expect(kept.ok).toBe(true);
+    if (kept.ok) expect((kept.value[0]!.body as { result: { dice: unknown[] } }).result.dice.length).toBe(2);
+  });
+
+  it("the table's setting fills the check: a check cannot send hammer-die off at a table that replaces", () => {
+    const t = table(replace);
+    expect(t.run(ada, { kind: 'check', check: 'test', params: { target: 12, adv: true, 'hammer-die': 'off' }, visibility: 'public' })).toMatchObject({ ok: false, error: { code: 'check/setting-differs', path: '$.params.hammer-die' } });
+    const r = t.run(ada, { kind: 'check', check: 'test', params: { target: 12 }, visibility: 'public' });
+    expect(r.ok).toBe(true);
+    if (r.ok) expect((r.value[0]!.body as { params: Record<string, unknown> }).params['hammer-die']).toBe('replace');
+  });
+
+  it('a tracker attack asked as a Feat is refused under replace, and rolls under off', () => {
+    for (const [settings, isRefused] of [[replace, true], [{}, false]] as const) {
+      const t = table(settings);
+      t.run(smith, { kind: 'combat', action: { type: 'add', name: 'Ada', side: 'party', characterId: 'ch1' } });
+      t.run(smith, { kind: 'combat', action: { type: 'add', name: 'Goblin', side: 'foes', monster: 'hd=1,attack=+2,defense=11,damage=3' } });
+      const r = t.run(ada, { kind: 'combat', action: { type: 'attack', attackerId: 'c1', targetId: 'c2', feat: true } });
+      if (isRefused) expect(r).toMatchObject({ ok: false, error: { code: 'check/hammer-die-replaces' } });
+      // Under off the attack is the rules' own: a Feat the class does not cover is refused for that, never for the setting.
+      else expect(r.ok ? 'ok' : r.error.code).not.toBe('check/hammer-die-replaces');
+      expect(t.run(ada, { kind: 'combat', action: { type: 'attack', attackerId: 'c1', targetId: 'c2' } }).ok).toBe(true);
+    }
   });
 });

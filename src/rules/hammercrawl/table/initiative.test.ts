@@ -48,6 +48,11 @@ function table(settings: TableSettings = {}) {
     tracker(actor: Actor, action: Record<string, unknown>) {
       return send(actor, { kind: 'combat', requestId: `r${++n}`, action } as TableCommand, seededRandom(n));
     },
+    /** A HAMMERCRAWL! tracker action (Total Defense...). */
+    own(actor: Actor, action: Record<string, unknown>) {
+      const requestId = `r${++n}`;
+      return send(actor, { kind: 'ruleset', requestId, command: { kind: 'combat', requestId, action } } as TableCommand, seededRandom(n));
+    },
     init(actor: Actor, command: TableInitiativeCommand, rng: RandomSource = seededRandom(n + 100)) {
       const requestId = `r${++n}`;
       return send(actor, { kind: 'ruleset', requestId, command: { kind: 'combat', requestId, action: { type: 'initiative', command } } } as TableCommand, rng);
@@ -137,6 +142,22 @@ describe('initiative settings', () => {
     expect(t.state.combat.order[t.state.combat.turn!]).toBe('c1');
     expect(t.init(smith, { kind: 'end-action', affected: ['c3'], next: ['c3'] })).toMatchObject({ ok: true });
     expect(t.initiative!.acting).toEqual(['c3']);
+  });
+
+  it("under Exchanges a Total Defense ends as its holder's Exchange action begins, whoever the tracker's turn shows (CB-44)", () => {
+    const t = fight({ 'initiative-flow': 'exchanges' });
+    expect(t.init(smith, { kind: 'start', initiator: 'c1' }).ok).toBe(true);
+    // Both goblins hold Total Defense.
+    for (const id of ['c3', 'c4']) expect(t.own(smith, { type: 'total-defense', combatantId: id }).ok).toBe(true);
+    expect(t.state.combat.combatants.filter((c) => c.conditions.includes('Total Defense')).map((c) => c.id)).toEqual(['c3', 'c4']);
+    // Brakka's action affected both goblins: they act at once (IN-9, IN-10).
+    const r = t.init(smith, { kind: 'end-action', affected: ['c3', 'c4'], next: ['c3', 'c4'] });
+    expect(r.ok).toBe(true);
+    expect(t.initiative!.acting).toEqual(['c3', 'c4']);
+    expect(t.state.combat.combatants.filter((c) => c.conditions.includes('Total Defense'))).toEqual([]);
+    const summary = (t.events.filter((e) => e.kind === 'combat-changed').at(-1)!.body as { summary: string }).summary;
+    expect(summary).toContain("Goblin 1's Total Defense ends");
+    expect(summary).toContain("Goblin 2's Total Defense ends");
   });
 
   it('interrupt ties: re-rolled by default in the passing flow, to the target when the table says so (IN-4)', () => {

@@ -19,6 +19,7 @@ export function decideTrackerAction(rng: RandomSource, action: TrackerCombatActi
   if (!context.can('combat') && !isOwn) {
     return forbidden(action.type === 'damage' ? 'deal damage in the tracker (that is the Smith’s)' : "act with another's combatant");
   }
+  if (action.type === 'lay-on-hands' && action.override === true && !context.can('combat')) return forbidden('allow a Lay on Hands past its once a turn (that is the Smith’s)');
   const done = rollTrackerAction(rng, context.combat, context.characters, action, combatSettingsOf(context.settings));
   if (!done.ok) return done;
   const r = done.value;

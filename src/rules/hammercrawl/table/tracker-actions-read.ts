@@ -67,5 +67,5 @@ export const TRACKER_ACTION_READERS = {
   }),
   'tactical-effect': readObject({ targetId: id, effects: readArray(effect, { min: 1, max: 2 }) }),
   damage,
-  'lay-on-hands': readObject({ healerId: id, targetId: id, isOfFaith: optional(readBoolean) }),
+  'lay-on-hands': readObject({ healerId: id, targetId: id, isOfFaith: optional(readBoolean), override: optional(readBoolean) }),
 } as const satisfies Record<TrackerCombatAction['type'], Reader<unknown>>;

@@ -60,6 +60,9 @@ describe('the tracker’s HAMMERCRAWL! actions at a table', () => {
     expect(t.state.combat.combatants[0]!.conditions).toEqual(['Total Defense']);
     expect(t.run(bob, { kind: 'combat', action: { type: 'total-defense', combatantId: 'c1' } })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
     expect(t.run(ada, { kind: 'combat', action: { type: 'total-defense', combatantId: 'c2' } })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
+    // Allowing a Lay on Hands past its once a Turn is the Smith's (CB-45).
+    expect(t.run(ada, { kind: 'combat', action: { type: 'lay-on-hands', healerId: 'c1', targetId: 'c2', override: true } })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
+    expect(t.run(ada, { kind: 'combat', action: { type: 'lay-on-hands', healerId: 'c1', targetId: 'c2' } })).not.toMatchObject({ error: { code: 'auth/forbidden' } });
     expect(t.run(ada, { kind: 'combat', action: { type: 'damage', targetId: 'c1', source: 'Trap', dv: 3 } })).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
     expect(t.run(smith, { kind: 'combat', action: { type: 'crit-step', combatantId: 'c2', to: 'health' } }).ok).toBe(true);
   });

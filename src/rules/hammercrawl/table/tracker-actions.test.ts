@@ -12,7 +12,7 @@ import { attackOdds } from '../combat/attack.js';
 import { rollCharacters } from '../create-character.js';
 import { ruleSystem as hammercrawl } from '../rule-system.js';
 import { readHammercrawlCommand } from './read-command.js';
-import { LAY_ON_HANDS_CRIT_MIN, laidOnHandsText, rollTrackerAction, trackerDamage, trackerLayOnHands, trackerTactical, type TrackerCombatAction } from './tracker-actions.js';
+import { LAID_THIS_TURN, LAY_ON_HANDS_CRIT_MIN, laidOnHandsText, rollTrackerAction, trackerDamage, trackerLayOnHands, trackerTactical, type TrackerCombatAction } from './tracker-actions.js';
 import { rollTrackerAttack, trackerAttack, trackerFighter } from './tracker-attack.js';
 import { tacticalSaveSpec } from '../combat/encounter.js';
 import { DEFAULT_COMBAT_SETTINGS } from '../combat/build-attack.js';
@@ -391,6 +391,26 @@ describe('Lay on Hands in the tracker: a WIL Test, one Health Die step back or t
     // A failed Test heals nothing (a natural 20 fails any WIL below 20).
     const miss = rollTrackerAction(scriptedRandom([20]), fightOn, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' });
     if (wil < 20) expect(miss.ok && miss.value.target).toBeUndefined();
+  });
+
+  it('out of a fight, once a Turn: a second is refused by name until the healer passes, the Smith may allow it (CB-45)', () => {
+    const first = rollTrackerAction(scriptedRandom([2]), s, chars, { type: 'lay-on-hands', healerId: 'c2', targetId: 'c3' });
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    expect(first.value.combat.combatants[1]!.conditions).toEqual([LAID_THIS_TURN]);
+    const again = rollTrackerAction(scriptedRandom([2]), first.value.combat, chars, { type: 'lay-on-hands', healerId: 'c2', targetId: 'c3' });
+    expect(again).toMatchObject({ ok: false, error: { code: 'combat/lay-on-hands-turn' } });
+    if (!again.ok) expect(again.error.message).toContain('once a Turn');
+    // The Smith's override heals and says so; the mark stays for the turn.
+    const allowed = rollTrackerAction(scriptedRandom([2]), first.value.combat, chars, { type: 'lay-on-hands', healerId: 'c2', targetId: 'c3', override: true });
+    expect(allowed.ok && allowed.value.summary).toMatch(/The Smith allowed a second this turn\.$/);
+    expect(allowed.ok && allowed.value.combat.combatants[1]!.conditions).toEqual([LAID_THIS_TURN]);
+    // Passing the turn clears the mark: the next turn heals again.
+    const passed = rollTrackerAction(seededRandom(1), first.value.combat, chars, { type: 'pass', combatantId: 'c2' });
+    expect(passed.ok && passed.value.combat.combatants[1]!.conditions).toEqual([]);
+    if (passed.ok) expect(rollTrackerAction(scriptedRandom([2]), passed.value.combat, chars, { type: 'lay-on-hands', healerId: 'c2', targetId: 'c3' }).ok).toBe(true);
+    // Another healer is not held by it.
+    expect(rollTrackerAction(scriptedRandom([2]), first.value.combat, chars, { type: 'lay-on-hands', healerId: 'c1', targetId: 'c3' }).ok).toBe(true);
   });
 
   it('is read from the wire with its fields', () => {

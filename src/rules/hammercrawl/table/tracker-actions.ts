@@ -51,7 +51,8 @@ export type TrackerCombatAction =
   | ({ readonly type: 'tactical-attack'; readonly attackerId: string; readonly targetId: string; readonly stat: StatId } & Omit<TrackerAttackOptions, 'thrown'>)
   | { readonly type: 'tactical-effect'; readonly targetId: string; readonly effects: readonly TrackerTacticalEffect[] }
   | ({ readonly type: 'damage' } & TrackerDamageBody)
-  | { readonly type: 'lay-on-hands'; readonly healerId: string; readonly targetId: string; readonly isOfFaith?: boolean };
+  /** `override`: the Smith allows a second basic Lay on Hands in one turn out of a fight (CB-45). */
+  | { readonly type: 'lay-on-hands'; readonly healerId: string; readonly targetId: string; readonly isOfFaith?: boolean; readonly override?: boolean };
 
 /** Damage that is not an attack: on whom, from what, and how much. */
 export type TrackerDamageBody = {
@@ -351,6 +352,11 @@ export function laidOnHandsText(round: number): string {
   return `Laid on hands (round ${round})`;
 }
 
+/** The condition that marks a Lay on Hands out of a fight, until the healer's turn passes: "as often as once a Turn" (CB-45). */
+export const LAID_THIS_TURN = 'Laid on hands (this turn)';
+
+const isLaidMark = (x: string) => LAID.test(x.trim()) || x.trim().toLowerCase() === LAID_THIS_TURN.toLowerCase();
+
 /** A Lay on Hands built: the WIL Test with its odds, and the target's Health Die after a success and after a crit. */
 export interface TrackerLayOnHands {
   readonly healer: Fighter;
@@ -401,6 +407,11 @@ export function trackerLayOnHands(
     if (last !== null && combat.round - last < LAY_ON_HANDS_ROUNDS) {
       return problem('combat/lay-on-hands-rest', `Lay on Hands in a fight works once every other round: ${h.value.name} next in round ${last + LAY_ON_HANDS_ROUNDS}.`);
     }
+  } else if (action.override !== true && h.value.conditions.some((x) => x.trim().toLowerCase() === LAID_THIS_TURN.toLowerCase())) {
+    return problem(
+      'combat/lay-on-hands-turn',
+      `Lay on Hands works once a Turn out of combat, and ${h.value.name} has laid on hands this turn: pass ${h.value.name}'s turn in the tracker when the turn is over (that clears "${LAID_THIS_TURN}"), or the Smith may allow it anyway.`,
+    );
   }
   const target = trackerFighter(t.value, characters);
   if (!target.ok) return target;
@@ -439,15 +450,17 @@ function rollLayOnHands(rng: RandomSource, combat: CombatState, characters: read
   const changed = to !== target.healthDie;
   const lines = [...r.explanation, r.summary, ...(changed ? [`${target.name}: Health Die ${die(target.healthDie)} -> ${die(to)}`] : r.success ? [`${target.name}'s Health Die is already at its base`] : [])];
   // A full-round action: it ends the healer's Total Defense; in a fight it marks the round (once every other round).
-  const mark = combat.isActive ? [laidOnHandsText(combat.round)] : [];
+  // Out of a fight the mark stands for the turn (once a Turn, CB-45).
+  const mark = combat.isActive ? [laidOnHandsText(combat.round)] : [LAID_THIS_TURN];
   const combatants = combat.combatants.map((c) => {
-    if (c.id === healer.id) return { ...c, conditions: [...without(c.conditions, CONDITION_WORDS.totalDefense, CONDITION_WORDS.covering).filter((x) => !LAID.test(x.trim())), ...mark] };
+    if (c.id === healer.id) return { ...c, conditions: [...without(c.conditions, CONDITION_WORDS.totalDefense, CONDITION_WORDS.covering).filter((x) => !isLaidMark(x)), ...mark] };
     if (c.id === target.id && changed) return { ...c, health: die(to), isDown: to === null };
     return c;
   });
   const verdict = !r.success ? 'no healing' : changed ? `Health ${die(target.healthDie)} -> ${die(to)}${r.crit ? ' (a crit: three steps)' : ''}` : 'nothing to heal';
   // The Test itself is in the line: a heal is no attack, so it has no attack card.
-  const res: TrackerActionResult = { combat: { ...combat, combatants }, summary: `${healer.name} lays hands on ${target.name} (${r.summary}): ${verdict}.` };
+  const allowed = action.override === true && !combat.isActive && combat.combatants.some((c) => c.id === healer.id && c.conditions.some((x) => x.trim().toLowerCase() === LAID_THIS_TURN.toLowerCase()));
+  const res: TrackerActionResult = { combat: { ...combat, combatants }, summary: `${healer.name} lays hands on ${target.name} (${r.summary}): ${verdict}.${allowed ? ' The Smith allowed a second this turn.' : ''}` };
   const character = characters.find((c) => c.id === combat.combatants.find((x) => x.id === target.id)?.characterId);
   if (character === undefined || !changed) return ok(res);
   return ok({ ...res, target: { character, document: withHealthAfterHit(character.document, to, undefined), summary: `Lay on Hands by ${healer.name}: Health ${die(target.healthDie)} -> ${die(to)}`, lines } });
@@ -500,7 +513,7 @@ export function rollTrackerAction(
     case 'pass': {
       const s = statesOf(me.conditions);
       return ok({
-        combat: withConditions(combat, me.id, without(me.conditions, CONDITION_WORDS.losesAction, CONDITION_WORDS.totalDefense, CONDITION_WORDS.covering)),
+        combat: withConditions(combat, me.id, without(me.conditions, CONDITION_WORDS.losesAction, CONDITION_WORDS.totalDefense, CONDITION_WORDS.covering, LAID_THIS_TURN)),
         summary: `${me.name} passes${s.losesAction ? ' (the action lost to a Tactical Attack)' : ''}.`,
       });
     }

@@ -30,13 +30,13 @@ function layOnHandsOf(character: TableCharacter | undefined): 'basic' | 'advance
 }
 
 /** Lay on Hands' odds and the target's Health Die after, from the same builder the server rolls with (CB-16), or why not. */
-function previewLayOnHands(combat: unknown, characters: readonly TableCharacter[], healerId: string, targetId: string, isOfFaith: boolean) {
-  if (typeof combat !== 'object' || combat === null) return { ok: false as const, message: 'No combat tracker yet.' };
+function previewLayOnHands(combat: unknown, characters: readonly TableCharacter[], healerId: string, targetId: string, isOfFaith: boolean, override = false) {
+  if (typeof combat !== 'object' || combat === null) return { ok: false as const, code: 'combat/none', message: 'No combat tracker yet.' };
   try {
-    const r = trackerLayOnHands(combat as CombatState, characters, { type: 'lay-on-hands', healerId, targetId, ...(isOfFaith ? {} : { isOfFaith: false }) });
-    return r.ok ? { ok: true as const, ...r.value } : { ok: false as const, message: r.error.message };
+    const r = trackerLayOnHands(combat as CombatState, characters, { type: 'lay-on-hands', healerId, targetId, ...(isOfFaith ? {} : { isOfFaith: false }), ...(override ? { override: true } : {}) });
+    return r.ok ? { ok: true as const, ...r.value } : { ok: false as const, code: r.error.code, message: r.error.message };
   } catch (e) {
-    return { ok: false as const, message: e instanceof Error ? e.message : String(e) };
+    return { ok: false as const, code: 'internal', message: e instanceof Error ? e.message : String(e) };
   }
 }
 
@@ -145,10 +145,13 @@ export function CombatActions(props: AttackControlProps) {
   const layOnHands = useMemo(() => layOnHandsOf(character), [character]);
   const patients = props.combatants.filter((c) => c.id !== a.id && c.side === a.side);
   const patient = patients.find((c) => c.id === healId) ?? patients[0];
-  const heal = useMemo(
+  const asked = useMemo(
     () => (choice === 'lay-on-hands' && patient !== undefined ? previewLayOnHands(props.combat, props.characters, a.id, patient.id, isOfFaith) : null),
     [choice, props.combat, props.characters, a.id, patient?.id, isOfFaith],
   );
+  // Once a Turn out of a fight (CB-45): the Smith may allow a second anyway, with its odds shown.
+  const isAllowAnyway = props.isSmith === true && asked !== null && !asked.ok && asked.code === 'combat/lay-on-hands-turn';
+  const heal = isAllowAnyway && patient !== undefined ? previewLayOnHands(props.combat, props.characters, a.id, patient.id, isOfFaith, true) : asked;
   const base = `act-${a.id}`;
   const hasArmour = a.armour.trim() !== '' && a.armour.trim().toLowerCase() !== 'none';
   const choices: readonly { readonly id: Choice; readonly label: string }[] = [
@@ -167,7 +170,7 @@ export function CombatActions(props: AttackControlProps) {
     else if (current === 'adjust-inventory') send({ type: 'adjust-inventory', combatantId: a.id, ...(text.trim() !== '' ? { text: text.trim() } : {}) });
     else if (current === 'pass') send({ type: 'pass', combatantId: a.id });
     else if (current === 'damage' && damageBody !== null && damage?.ok === true) send({ type: 'damage', ...damageBody });
-    else if (current === 'lay-on-hands' && patient !== undefined && heal?.ok === true) send({ type: 'lay-on-hands', healerId: a.id, targetId: patient.id, ...(isOfFaith ? {} : { isOfFaith: false }) });
+    else if (current === 'lay-on-hands' && patient !== undefined && heal?.ok === true) send({ type: 'lay-on-hands', healerId: a.id, targetId: patient.id, ...(isOfFaith ? {} : { isOfFaith: false }), ...(isAllowAnyway ? { override: true } : {}) });
   };
   const label: Record<Choice, string> = { tactical: 'Tactical Attack', 'total-defense': 'Take Total Defense', 'adjust-inventory': 'Adjust Inventory', pass: 'Pass', damage: 'Deal damage', 'lay-on-hands': 'Lay on Hands' };
   return (
@@ -251,7 +254,7 @@ export function CombatActions(props: AttackControlProps) {
             disabled={action.isBusy || (current === 'tactical' && (tactical === null || !(tactical.ok || tactical.isHidden === true))) || (current === 'damage' && damage?.ok !== true) || (current === 'lay-on-hands' && heal?.ok !== true)}
             onClick={oneClick()}
           >
-            {action.isBusy ? 'Sending…' : label[current]}
+            {action.isBusy ? 'Sending…' : current === 'lay-on-hands' && isAllowAnyway ? 'Lay on Hands: allow anyway' : label[current]}
           </button>
           {current === 'tactical' && tactical !== null ? (
             <p class="attack-odds" id={`${base}-odds`}>
@@ -281,6 +284,12 @@ export function CombatActions(props: AttackControlProps) {
           ) : null}
           {current === 'lay-on-hands' && heal !== null ? (
             <p class="attack-odds" id={`${base}-odds`}>
+              {isAllowAnyway && asked !== null && !asked.ok ? (
+                <>
+                  <span class="muted">{asked.message}</span>
+                  <br />
+                </>
+              ) : null}
               {heal.ok ? (
                 <>
                   WIL Test at or under {heal.test.target}: heals <strong>{percent(heal.success + heal.crit)}</strong> · {patient?.name} to{' '}

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { HAMMER_COLOURS, type HammerColour } from '../../../../src/rules/hammercrawl/hammer-dice.js';
 import { checkPool, effectsFor, hammerPool, hammerPoolOdds, type HammerPlusChoice, type PoolContext, type Stance } from '../../../../src/rules/hammercrawl/hammer-pools.js';
-import { checkOdds, type CheckKind } from '../../../../src/rules/hammercrawl/checks.js';
+import { ruleSystem as hammercrawl } from '../../../../src/rules/hammercrawl/rule-system.js';
 import { foldHammerEvents, type EffectPick, type OpenHammerRoll } from '../../../../src/rules/hammercrawl/table/hammer-apply.js';
 import { CommandError } from '../../lib/live.js';
 import type { Visibility } from '../../lib/protocol.js';
@@ -16,6 +16,18 @@ import { sendCommand, type HammerPoolRequest } from './wire.js';
 import { oneClick } from '../../ui/use-action.js';
 
 type Mode = 'check' | 'dice';
+
+/** The d20 checks the Check die may be (H-22): a Save too, as every d20 check takes THE HAMMER DIE (H-25). */
+type CheckKind = 'test' | 'challenge' | 'open' | 'save';
+
+/** P(success) of the Check die as the ruleset's own check gives it (a Save's mod is its stat mod), or null. */
+function checkSuccess(kind: CheckKind, target: number, mod: number): number | null {
+  const params = kind === 'save' ? { target, mod } : { ...(kind !== 'open' ? { target } : {}), ...(mod !== 0 ? { mod } : {}) };
+  const odds = hammercrawl.checkOdds({ check: kind, params });
+  if (!odds.ok) return null;
+  const success = odds.value.outcomes.find((o) => o.outcome === 'success');
+  return success === undefined ? null : success.p;
+}
 
 function clampCount(v: string, max: number): number {
   return Math.max(0, Math.min(max, Math.trunc(Number(v)) || 0));
@@ -36,8 +48,10 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
   const [characterId, setCharacterId] = useState('');
   const [hammerPlus, setHammerPlus] = useState<HammerPlusChoice>('hammer');
   const [useBanked, setUseBanked] = useState(0);
-  // The Check die rolled with the pool as one check (H-22): none, or a Test, Challenge or Open roll.
-  const [checkKind, setCheckKind] = useState<'none' | CheckKind>('none');
+  // THE HAMMER DIE in place of the Feat Die and Advantage (H-25): the Check die is rolled here, with its pool.
+  const isReplace = props.session.state.value.settings['hammer-die'] === 'replace';
+  // The Check die rolled with the pool as one check (H-22): none, or a Test, Challenge, Open roll or Save.
+  const [checkKind, setCheckKind] = useState<'none' | CheckKind>(isReplace && context === 'check' ? 'test' : 'none');
   const [checkTarget, setCheckTarget] = useState(12);
   const [checkMod, setCheckMod] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -53,21 +67,15 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
   const spend = Math.min(useBanked, bank.length);
   const check =
     context === 'check' && mode === 'check' && checkKind !== 'none'
-      ? { check: checkKind, params: { ...(checkKind !== 'open' ? { target: checkTarget } : {}), ...(checkMod !== 0 ? { mod: checkMod } : {}) } }
+      ? {
+          check: checkKind,
+          params:
+            checkKind === 'save'
+              ? { target: checkTarget, mod: checkMod }
+              : { ...(checkKind !== 'open' ? { target: checkTarget } : {}), ...(checkMod !== 0 ? { mod: checkMod } : {}) },
+        }
       : null;
-  const checkChances = useMemo(() => {
-    if (check === null) return null;
-    try {
-      const o = checkOdds({
-        kind: checkKind as CheckKind,
-        ...(checkKind !== 'open' ? { target: checkTarget } : {}),
-        mods: checkMod !== 0 ? [{ amount: checkMod, origin: { kind: 'smith', label: 'mod' } }] : [],
-      });
-      return o.success;
-    } catch {
-      return null;
-    }
-  }, [checkKind, checkTarget, checkMod]);
+  const checkChances = useMemo(() => (check === null ? null : checkSuccess(checkKind as CheckKind, checkTarget, checkMod)), [checkKind, checkTarget, checkMod, check === null]);
   const spec: HammerPoolRequest =
     mode === 'check'
       ? { kind: 'check', level, isFeat, advantages, disadvantages, stance }
@@ -115,6 +123,11 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
   const poolDice = typeof odds === 'string' ? [] : odds.pool.dice;
   return (
     <form class="hammer" onSubmit={roll} noValidate>
+      {isReplace && context === 'check' ? (
+        <p class="note" id={`${prefix}-replaces`}>
+          This table plays THE HAMMER DIE in place of the Feat Die and Advantage: give the Feat, advantages and disadvantages here, and roll the Check die with its pool.
+        </p>
+      ) : null}
       {context === 'check' ? (
         <div class="segmented" role="group" aria-label="Pool">
           <button type="button" aria-pressed={mode === 'check'} onClick={() => setMode('check')}>
@@ -205,9 +218,10 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
               <option value="test">Test</option>
               <option value="challenge">Challenge</option>
               <option value="open">Open roll</option>
+              <option value="save">Save</option>
             </select>
           </div>
-          {checkKind === 'test' || checkKind === 'challenge' ? (
+          {checkKind === 'test' || checkKind === 'challenge' || checkKind === 'save' ? (
             <div class="field small">
               <label for={`${prefix}-check-target`}>Target</label>
               <input id={`${prefix}-check-target`} type="number" inputMode="numeric" value={checkTarget} onInput={(e) => setCheckTarget(Math.trunc(Number(e.currentTarget.value)) || 0)} />
@@ -215,7 +229,7 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
           ) : null}
           {checkKind !== 'none' ? (
             <div class="field small">
-              <label for={`${prefix}-check-mod`}>Mod</label>
+              <label for={`${prefix}-check-mod`}>{checkKind === 'save' ? 'Stat mod' : 'Mod'}</label>
               <input id={`${prefix}-check-mod`} type="number" inputMode="numeric" value={checkMod} onInput={(e) => setCheckMod(Math.trunc(Number(e.currentTarget.value)) || 0)} />
             </div>
           ) : null}
