@@ -5,6 +5,7 @@
  */
 import type { TableExtension } from '../rules/rule-system.js';
 import { EMPTY_COMBAT, type CombatState } from './combat.js';
+import { foldEpochs, NO_EPOCHS, type EpochsState } from './epochs.js';
 import { isGenericEvent, type MemberView, type NewTableEvent, type TableCharacter, type TableEvent, type TableSettings } from './events.js';
 
 /** What the table knows now. */
@@ -31,6 +32,8 @@ export interface TableState {
   readonly extension: unknown;
   /** Seq of the last event folded in. */
   readonly lastSeq: number;
+  /** The epochs of verifiable rolls (src/table/epochs.ts). */
+  readonly epochs: EpochsState;
 }
 
 /** A character's document before its last change. */
@@ -73,6 +76,7 @@ export function initialState(created: NewTableEvent, extension?: TableExtension)
     hasInvite: true,
     extension: extension === undefined ? null : extension.initialState(),
     lastSeq: 0,
+    epochs: NO_EPOCHS,
   };
 }
 
@@ -98,7 +102,7 @@ export function applyEventBody(state: TableState, event: NewTableEvent, extensio
   if (!isGenericEvent(event)) return next;
   switch (event.kind) {
     case 'table-created':
-      return { ...initialState(event, extension), lastSeq: state.lastSeq };
+      return { ...initialState(event, extension), lastSeq: state.lastSeq, epochs: state.epochs };
     case 'member-joined':
       return { ...next, members: [...next.members.filter((m) => m.id !== event.body.member.id), event.body.member] };
     case 'member-renamed':
@@ -113,6 +117,8 @@ export function applyEventBody(state: TableState, event: NewTableEvent, extensio
     case 'usage-rolled':
     case 'chatted':
     case 'seat-renewed':
+    case 'epoch-committed':
+    case 'epoch-revealed':
       return next;
     case 'character-saved': {
       const c = event.body.character;
@@ -149,7 +155,7 @@ export function applyEvent(state: TableState | null, event: TableEvent, extensio
     return { ...initialState(event, extension), lastSeq: 1 };
   }
   if (event.seq !== state.lastSeq + 1) throw new TableFoldError(`event seq ${event.seq} does not follow ${state.lastSeq}`);
-  return { ...applyEventBody(state, event, extension), lastSeq: event.seq };
+  return { ...applyEventBody(state, event, extension), lastSeq: event.seq, epochs: foldEpochs(state.epochs, event) };
 }
 
 /** The state after all of `events` (seq 1 onwards), folded with the table's ruleset's extension. */

@@ -414,6 +414,10 @@ function coreBody(e: NotARoll, entry: LogEntry, ctx: CardContext): Body | null {
       return combatCard(e, entry, ctx);
     case 'chatted':
       return chatCard(e, ctx);
+    case 'epoch-committed':
+      return compact('table', `committed to the dice of epoch ${e.epoch}: its rolls can be verified once it is revealed`);
+    case 'epoch-revealed':
+      return compact('table', `revealed the dice of epoch ${e.epoch}${e.reason === 'limit' ? ' (it reached its limit)' : ''}: "Verify the dice" checks them`);
   }
 }
 
