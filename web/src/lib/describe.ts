@@ -415,7 +415,8 @@ function coreBody(e: NotARoll, entry: LogEntry, ctx: CardContext): Body | null {
     case 'chatted':
       return chatCard(e, ctx);
     case 'epoch-committed':
-      return compact('table', `committed to the dice of epoch ${e.epoch}: its rolls can be verified once it is revealed`);
+      // The server's commitment is no one's doing at the table: "Verify the dice" reads it, the log shows the reveal.
+      return null;
     case 'epoch-revealed':
       return compact('table', `revealed the dice of epoch ${e.epoch}${e.reason === 'limit' ? ' (it reached its limit)' : ''}: "Verify the dice" checks them`);
   }
