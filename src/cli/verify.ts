@@ -20,7 +20,7 @@ function readExport(text: string, file: string): { readonly tableId: string; rea
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${file} is not JSON (${e instanceof Error ? e.message : String(e)}); give the file the table's "Download the log" saved`);
+    throw new UsageError(`${file} is not JSON (${e instanceof Error ? e.message : String(e)}); give the file GET /api/tables/<id>/export saved`);
   }
   const o = json as { format?: unknown; table?: { id?: unknown; ruleset?: unknown }; events?: unknown } | null;
   if (o === null || typeof o !== 'object' || o.format !== 'hammercrawl-table-export') throw new UsageError(`${file} is not a table export (its "format" is not "hammercrawl-table-export")`);
@@ -52,7 +52,7 @@ export function addVerifyCommand(program: Command, io: CliIo): void {
   program
     .command('verify')
     .description("check a table's dice: recompute every revealed roll of its export from the revealed keys")
-    .argument('<table-export.json>', 'the file the table\'s "Download the log" saved')
+    .argument('<table-export.json>', 'a table export (GET /api/tables/<id>/export)')
     .option('--json', 'print one JSON object: the counts and every problem')
     .addHelpText('after', '\nExamples:\n  hammercrawl verify Crypt-of-Mora-log.json\n  hammercrawl verify Crypt-of-Mora-log.json --json')
     .action(async (file: string, flags: { json?: boolean }) => {
