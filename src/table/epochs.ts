@@ -11,7 +11,7 @@ import { commitmentOf, derivedRandom, recordingRandom, type Draw } from '../dice
 import { fromHex, toHex } from '../dice/sha256.js';
 import { rollCommand, type Actor, type CommandContext, type TableCommand } from './commands.js';
 import { declaredVisibility, type EpochCommittedBody, type EpochRevealedBody, type NewTableEvent, type RevealReason, type TableEvent } from './events.js';
-import { combatChangeForPlayers, DRAWN_FIELD } from './project.js';
+import { combatChangeForPlayers, DRAWN_FIELD, SMITH_ONLY_FIELD } from './project.js';
 import { done, refuse, type TableResult } from './result.js';
 import type { TableState } from './state.js';
 
@@ -127,13 +127,15 @@ export function nonceProblem(nonce: unknown): TableResult<string> {
 }
 
 /**
- * True when some viewer may not see the event whole: a Smith-only or blind body, or a tracker change
- * the players see less of (the Smith's hidden combatants). Its dice are derived from the secret key.
+ * True when some viewer may not see the event whole: a Smith-only or blind body, one with a Smith-only
+ * part (`forSmith`), or a tracker change the players see less of (the Smith's hidden combatants). Its dice are derived from the secret key.
  */
 export function isSecretEvent(event: NewTableEvent): boolean {
   const body = event.body as { readonly [key: string]: unknown };
   const v = declaredVisibility(body);
   if (v === 'smith' || v === 'blind' || v === 'invalid') return true;
+  // A body public in part keeps the Smith's truth in its Smith-only field (HAMMERCRAWL!'s initiative with hidden foes).
+  if (Object.hasOwn(body, SMITH_ONLY_FIELD)) return true;
   if (event.kind === 'combat-changed') return combatChangeForPlayers(event.body as Parameters<typeof combatChangeForPlayers>[0]) !== event.body;
   return false;
 }
