@@ -58,6 +58,9 @@ function compress(h: Uint32Array, data: Uint8Array, w: Uint32Array): void {
   }
 }
 
+/** The message schedule, reused by every call (the core is single-threaded). */
+const SCHEDULE = new Uint32Array(64);
+
 /** SHA-256 of the concatenation of `parts`. */
 export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
   const length = parts.reduce((n, p) => n + p.length, 0);
@@ -73,7 +76,7 @@ export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
   view.setUint32(padded.length - 8, Math.floor((length * 8) / 0x1_0000_0000));
   view.setUint32(padded.length - 4, (length * 8) >>> 0);
   const h = new Uint32Array(INITIAL);
-  compress(h, padded, new Uint32Array(64));
+  compress(h, padded, SCHEDULE);
   const out = new Uint8Array(32);
   const outView = new DataView(out.buffer);
   for (let i = 0; i < 8; i++) outView.setUint32(i * 4, h[i]!);
@@ -91,8 +94,10 @@ export function hmacSha256(key: Uint8Array, ...message: readonly Uint8Array[]): 
 
 /** UTF-8 bytes of a string. */
 export function utf8Bytes(text: string): Uint8Array {
-  return new TextEncoder().encode(text);
+  return ENCODER.encode(text);
 }
+
+const ENCODER = new TextEncoder();
 
 /** Lower-case hex of bytes. */
 export function toHex(bytes: Uint8Array): string {
