@@ -51,12 +51,17 @@ export async function benchVerifiableRolls({ rounds = Number(process.env.HAMMERC
     const verifiable = await spawnServer('hammercrawl-verifiable', [join(dir, 'verifiable.sqlite')]);
     servers.push(verifiable);
     const rps = { plain: [], verifiable: [] };
+    // Server CPU time per roll: less at the mercy of other work on a shared machine than rolls/s.
+    const cpuPerRoll = { plain: [], verifiable: [] };
     for (let r = 0; r < rounds; r++) {
       // Each round swaps which server goes first, so neither always runs on a machine warmed by the other.
       const order = [['plain', plain], ['verifiable', verifiable]];
       for (const [name, s] of r % 2 === 0 ? order : order.reverse()) {
         const t = await makeTable(s.url, 7);
+        const before = await s.cpu();
         const out = await load(s.port, { ms, makeRequest: (c) => rollRequest(s.port, t.id, t.tokens[c % t.tokens.length]) });
+        const after = await s.cpu();
+        cpuPerRoll[name].push((after.user + after.system - before.user - before.system) / out.count);
         const bad = Object.entries(out.statuses).filter(([k]) => k !== '201');
         if (bad.length > 0) throw new Error(`${name}: answers ${JSON.stringify(out.statuses)}`);
         rps[name].push(out.rps);
@@ -65,10 +70,14 @@ export async function benchVerifiableRolls({ rounds = Number(process.env.HAMMERC
     const p = median(rps.plain);
     const v = median(rps.verifiable);
     const dice = await diceAlone();
+    const cp = median(cpuPerRoll.plain);
+    const cv = median(cpuPerRoll.verifiable);
     console.log(`\nverifiable rolls: roll endpoint, 16 connections, database in ${dir.startsWith('/dev/shm') ? '/dev/shm (no fsync cost)' : os.tmpdir()}, ${rounds} rounds of ${ms} ms (medians)`);
     printTable(['what', 'rolls/s', 'vs cryptographic source'], [
       ['cryptographic source (today)', fmtOps(p), '1.00x'],
       ['derived from an epoch key', fmtOps(v), `${(p / v).toFixed(2)}x the time (goal <= 1.2x)`],
+      ['server CPU per roll, cryptographic source', `${cp.toFixed(0)} µs`, '1.00x'],
+      ['server CPU per roll, derived', `${cv.toFixed(0)} µs`, `${(cv / cp).toFixed(2)}x`],
       ['dice alone, 2d20: randomInt', fmtOps(dice.crypto), ''],
       ['dice alone, 2d20: derived (HMAC + SHA-256)', fmtOps(dice.derived), `${(dice.crypto / dice.derived).toFixed(2)}x the time`],
     ]);
