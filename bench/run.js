@@ -32,6 +32,10 @@ if (!only || only === 'server') {
   const { benchServerBroadcast } = await import('./server-broadcast.js');
   await benchServerBroadcast();
 }
+if (!only || only === 'verify') {
+  const { benchVerifiableRolls } = await import('./verify-rolls.js');
+  await benchVerifiableRolls();
+}
 if (!only || only === 'click') {
   // Chromium and the built web app; about 35 s (HAMMERCRAWL_BENCH_CLICKS sets the rounds, 60 by default).
   const { benchClickToCard } = await import('./click-to-card.js');

@@ -7,6 +7,7 @@
 //     rollBurst 1e9, and the other command limits with them) and trustProxy on, so the driver can spread requests over X-Forwarded-For
 //     addresses and stay under the per-address request limit (the rate-limit plugin still runs on
 //     every request). No request logging (logLevel false), no web app.
+//   hammercrawl-verifiable <db file>: the same with verifiable rolls (every roll derived from an epoch key).
 //   hello: a fastify hello-world, `GET /` -> { hello: 'world' } (and the same answer on
 //     `POST /api/tables/:id/rolls`, so the same request bytes can be sent to both servers).
 //   raw-ws: a plain `ws` server that relays each text frame it receives to every connected client.
@@ -77,7 +78,7 @@ export function spawnServer(kind, args = [], { execArgv = [] } = {}) {
 async function main(kind, args) {
   let close = async () => undefined;
   let server;
-  if (kind === 'hammercrawl') {
+  if (kind === 'hammercrawl' || kind === 'hammercrawl-verifiable') {
     const [{ buildServer }, { openSqliteStore }, { createLocalBus }, { loadRuleSystem }] = await Promise.all([
       import('../dist/server/app.js'),
       import('../dist/server/storage/sqlite-store.js'),
@@ -92,6 +93,7 @@ async function main(kind, args) {
       store,
       bus,
       rules,
+      verifiableRolls: kind === 'hammercrawl-verifiable',
       logLevel: false,
       webRoot: null,
       trustProxy: true,

@@ -183,7 +183,7 @@ describe('words of notation that start with a minus, and help', () => {
   it('help on an unknown command is an error, help on a command shows it', async () => {
     const bad = await cli(['help', 'frobnicate']);
     expect(bad.code).toBe(EXIT_BAD_INPUT);
-    expect(bad.err).toBe("hammercrawl: unknown command 'frobnicate'; the commands are roll, odds, step, char, serve, seat, sim, rules\n");
+    expect(bad.err).toBe("hammercrawl: unknown command 'frobnicate'; the commands are roll, odds, step, char, serve, seat, verify, sim, rules\n");
     const good = await cli(['help', 'odds']);
     expect(good.code).toBe(0);
     expect(good.out).toContain('Usage: hammercrawl odds');

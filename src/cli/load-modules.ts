@@ -25,12 +25,14 @@ export interface LoadedModules {
   readonly rulesets: typeof import('./ruleset-commands.js') | null;
   /** The encounter simulator. */
   readonly simulate: typeof import('./simulate.js') | null;
+  /** `verify`: a table export's rolls checked against its revealed keys. */
+  readonly verify: typeof import('./verify.js') | null;
 }
 
 /**
  * The commands whose modules load on demand; any other first word (help, --help, a typo) loads all.
  */
-export const ON_DEMAND_COMMANDS: ReadonlySet<string> = new Set(['roll', 'odds', 'step', 'char', 'serve', 'seat', 'rules', 'sim', 'simulate']);
+export const ON_DEMAND_COMMANDS: ReadonlySet<string> = new Set(['roll', 'odds', 'step', 'char', 'serve', 'seat', 'rules', 'sim', 'simulate', 'verify']);
 
 /** Imports what `args` needs (see `LoadedModules`): the mechanics only for a mechanic, a ruleset only when named. */
 export async function loadModules(args: readonly string[]): Promise<LoadedModules> {
@@ -46,7 +48,7 @@ export async function loadModules(args: readonly string[]): Promise<LoadedModule
     (!isGeneric && isDice && (operand === undefined || isHelp || (MECHANIC_NAMES as readonly string[]).includes(operand)));
   const needsRuleSystem = isGeneric && (isEverything || isDice || command === 'step' || command === 'char');
   const needsRulesets = isEverything || command === 'rules' || (isGeneric && (isDice || command === 'char'));
-  const [mechanics, ruleSystem, char, serve, seat, rulesets, simulate] = await Promise.all([
+  const [mechanics, ruleSystem, char, serve, seat, rulesets, simulate, verify] = await Promise.all([
     needsMechanics ? import('./mechanics.js').then((m) => m.MECHANICS) : null,
     needsRuleSystem ? loadRuleSystem(ruleset) : null,
     isEverything || command === 'char' ? import('./char.js') : null,
@@ -54,6 +56,7 @@ export async function loadModules(args: readonly string[]): Promise<LoadedModule
     isEverything || command === 'seat' ? import('./seat.js') : null,
     needsRulesets ? import('./ruleset-commands.js') : null,
     isEverything || command === 'sim' || command === 'simulate' ? import('./simulate.js') : null,
+    isEverything || command === 'verify' ? import('./verify.js') : null,
   ]);
-  return { ruleset, ruleSystem, mechanics, char, serve, seat, rulesets, simulate };
+  return { ruleset, ruleSystem, mechanics, char, serve, seat, rulesets, simulate, verify };
 }

@@ -18,6 +18,7 @@ import { readSteppedDice } from './step-dice.js';
 import { ON_DEMAND_COMMANDS, loadModules, type LoadedModules } from './load-modules.js';
 import { MECHANIC_NAMES, UsageError, parseDieFlag, type MechanicCommand, type MechanicFlag, type MechanicFlags } from './mechanic.js';
 import {
+  CommandExit,
   EXIT_BAD_INPUT,
   EXIT_INTERNAL,
   RULESET_OPTION_HELP,
@@ -214,6 +215,7 @@ Options of a command: 'hammercrawl help roll', 'hammercrawl odds test --help'.`,
   }
   if (loaded.serve !== null) loaded.serve.addServeCommand(program, io);
   if (loaded.seat !== null) loaded.seat.addSeatCommand(program, io);
+  if (loaded.verify !== null) loaded.verify.addVerifyCommand(program, io);
   if (loaded.simulate !== null) program.addCommand(loaded.simulate.buildSimulateCommand(io, freshSeed));
   if (loaded.rulesets !== null) loaded.rulesets.addRulesCommand(program, io);
   return program;
@@ -324,6 +326,7 @@ function misspeltMechanic(args: readonly string[], names: readonly string[]): st
 
 /** Writes the one line of a failure and returns its exit code. */
 function reportError(e: unknown, io: CliIo, helpCommand = 'hammercrawl --help'): number {
+  if (e instanceof CommandExit) return e.exitCode;
   if (e instanceof CommanderError) {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
     // Commander's "(Did you mean roll?)" is on a second line: keep it, on the one line we print.

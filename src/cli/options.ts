@@ -21,6 +21,14 @@ export const EXIT_BAD_INPUT = 2;
 /** Exit code for a failure that is not the user's input. */
 export const EXIT_INTERNAL = 1;
 
+/** Thrown by a command whose output is written and whose exit code is not 0 (`verify` with a mismatch). */
+export class CommandExit extends Error {
+  override readonly name = 'CommandExit';
+  constructor(readonly exitCode: number) {
+    super(`exit ${exitCode}`);
+  }
+}
+
 /** Significant digits of fractions in JSON output: float noise below that is rounded away. */
 export const JSON_SIGNIFICANT_DIGITS = 15;
 

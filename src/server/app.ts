@@ -46,6 +46,8 @@ import { cryptoRandom, hashToken, newId, newInviteCode, newToken } from './secre
 import { StoreError, type EventBus, type JsonObject, type MemberRecord, type TableStore } from './storage/types.js';
 import { createTableBody, describeIssues, helloMessage, inviteBody, joinBody, logQuery, readCommandMessage, rollBody, seatBody, summaryQuery, toTableCommand } from './wire.js';
 import { COMMAND_LIMITS, CommandRates, localRates, logBytesOf, type CommandLimits, type RateStore } from './rates.js';
+import { drawEpochKeys } from './epoch-keys.js';
+import { nonceProblem } from '../table/epochs.js';
 
 /** What the server is built from. */
 export interface ServerOptions {
@@ -54,6 +56,11 @@ export interface ServerOptions {
   readonly rules: ReadonlyMap<string, RuleSystem>;
   /** Dice; the operating system's cryptographic source unless a test injects one. */
   readonly rng?: RandomSource;
+  /**
+   * Verifiable rolls (src/table/epochs.ts, docs/protocol.md): every roll derived from a committed
+   * epoch key. The served table has them (`startServer`); off unless asked for here.
+   */
+  readonly verifiableRolls?: boolean;
   readonly now?: () => number;
   /** Folder of the built web app (index.html); null serves a short page saying how to build it. */
   readonly webRoot?: string | null;
@@ -245,7 +252,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (r === undefined) throw new HttpProblem(500, 'rules/unavailable', `The ruleset ${id} is not loaded on this server.`);
     return r;
   };
-  const deps = { store, bus, rules: rulesOf, rng, now, isSoleWriter: options.isSoleWriter ?? false };
+  const deps = { store, bus, rules: rulesOf, rng, now, isSoleWriter: options.isSoleWriter ?? false, ...(options.verifiableRolls === true ? { drawEpochKeys } : {}) };
   const tables = new Map<string, Promise<LiveTable | null>>();
   const unsubscribeResync = bus.onResync(() => {
     for (const t of tables.values()) void t.then((live) => live?.refill());
@@ -489,11 +496,26 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       throw new HttpProblem(429, refused.code, refused.message);
     }
     const viewer = { id: member.id, role: member.role };
-    const outcome = await table.command(viewer, toTableCommand({ kind: 'roll', ...parsed.data }));
+    const { nonce, ...roll } = parsed.data;
+    if (nonce !== undefined) {
+      const bad = nonceProblem(nonce);
+      if (!bad.ok) throw new HttpProblem(400, bad.error.code, bad.error.message);
+    }
+    const outcome = await table.command(viewer, toTableCommand({ kind: 'roll', ...roll }), nonce);
     if (!outcome.ok) throw new HttpProblem(statusOf(outcome.error.code), outcome.error.code, outcome.error.message);
     if (!outcome.isDuplicate) await rates.wrote(table.tableId, member.id, logBytesOf(outcome.events));
     const event = outcome.isDuplicate ? ((await table.log(viewer, outcome.seq - 1, 1)).events[0] ?? null) : projectEvent(outcome.events[outcome.events.length - 1]!, viewer);
     return reply.status(outcome.isDuplicate ? 200 : 201).send({ seq: outcome.seq, event });
+  });
+
+  // The Smith ends the epoch of verifiable rolls: its keys revealed, a new one committed (docs/protocol.md).
+  app.post<{ Params: { id: string } }>('/api/tables/:id/epoch/reveal', async (request) => {
+    const table = await liveTable(request.params.id);
+    const { member } = await authenticate(request, table);
+    if (member.role !== 'smith') throw new HttpProblem(403, 'auth/forbidden', 'Only the Smith ends an epoch of the dice.');
+    const events = await table.revealEpoch(member.id);
+    if (events === null) throw new HttpProblem(409, 'epoch/nothing-to-reveal', 'No roll has been made since the last reveal: there is nothing to reveal yet.');
+    return { seq: events[0]!.seq, lastSeq: events[events.length - 1]!.seq };
   });
 
   app.post<{ Params: { id: string } }>('/api/tables/:id/invite', async (request) => {
@@ -708,9 +730,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         const refused = await rates.admit(table.tableId, member.id, parsed.rollsDice);
         if (refused !== null) return send({ kind: 'error', requestId: command.requestId, code: refused.code, message: refused.message, retryAfterMs: refused.retryAfterMs });
         const actor: Actor = { id: member.id, role: member.role };
+        const nonce = (message as { readonly nonce?: unknown }).nonce;
+        if (nonce !== undefined) {
+          const bad = nonceProblem(nonce);
+          if (!bad.ok) return fail(bad.error.code, bad.error.message, command.requestId, bad.error.path);
+        }
         let outcome: CommandOutcome;
         try {
-          outcome = await table.command(actor, command);
+          outcome = await table.command(actor, command, typeof nonce === 'string' ? nonce : undefined);
         } catch (e) {
           const storage = storageProblem(e);
           if (storage !== null) {

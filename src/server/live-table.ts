@@ -7,7 +7,8 @@
 import type { RandomSource } from '../dice/random.js';
 import type { RuleSystem, TableExtension } from '../rules/rule-system.js';
 import { rollCommand, type Actor, type TableCommand } from '../table/commands.js';
-import { EVENT_SCHEMA_VERSION, type MemberView, type TableEvent } from '../table/events.js';
+import { epochDue, revealEvents, rollVerifiable, type EpochKeys } from '../table/epochs.js';
+import { EVENT_SCHEMA_VERSION, type MemberView, type NewTableEvent, type TableEvent } from '../table/events.js';
 import { projectEvent, type Viewer, type WireEvent } from '../table/project.js';
 import { applyEvent, type TableState } from '../table/state.js';
 import type { TableProblem } from '../table/result.js';
@@ -74,6 +75,11 @@ export interface LiveTableDeps {
   readonly isSoleWriter?: boolean;
   /** How often a table with watchers checks the store for events the bus lost (default FEED_POLL_MS). */
   readonly pollMs?: number;
+  /**
+   * Verifiable rolls (src/table/epochs.ts): when set, every roll is derived from an epoch's key, drawn
+   * here; without it the table rolls with `rng` and records no derivation.
+   */
+  readonly drawEpochKeys?: () => EpochKeys;
 }
 
 /** Default interval of the store poll of a watched table, in ms. */
@@ -87,6 +93,11 @@ function isAddressee(event: TableEvent, memberId: string): boolean {
 /** Reads a stored event as a table event (the store keeps bodies as JSON). */
 export function asTableEvent(e: StoredEvent): TableEvent {
   return { kind: e.kind, body: e.body, seq: e.seq, at: e.at, actorId: e.actorId, requestId: e.requestId, schemaVersion: e.schemaVersion } as unknown as TableEvent;
+}
+
+/** Events a command or the server made, as the store takes them. */
+function toStored(events: readonly NewTableEvent[], at: number, actorId: string | null): Commit['events'] {
+  return events.map((e) => ({ kind: e.kind, schemaVersion: EVENT_SCHEMA_VERSION, at, actorId, body: e.body as unknown as JsonObject }));
 }
 
 /** A table held by this process. */
@@ -421,13 +432,13 @@ export class LiveTable {
    * store. Resolves after the events are durably stored. A request id seen before gets the first
    * outcome again without running anything.
    */
-  command(actor: Actor, command: TableCommand): Promise<CommandOutcome> {
-    const run = this.queue.then(() => this.runCommand(actor, command));
+  command(actor: Actor, command: TableCommand, nonce?: string): Promise<CommandOutcome> {
+    const run = this.queue.then(() => this.runCommand(actor, command, nonce));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async runCommand(actor: Actor, command: TableCommand): Promise<CommandOutcome> {
+  private async runCommand(actor: Actor, command: TableCommand, nonce?: string): Promise<CommandOutcome> {
     // A sole writer (one process on its own store) folds every event it commits: nothing to read.
     if (this.deps.isSoleWriter !== true) await this.catchUp();
     const key = `${actor.id} ${command.requestId}`;
@@ -438,13 +449,13 @@ export class LiveTable {
       return { ok: false, error: { code: 'auth/removed', message: 'You are no longer a member of this table: the Smith removed you.' } };
     }
     const at = this.deps.now();
-    const decided = rollCommand(state, actor, command, { rng: this.deps.rng, rules: this.deps.rules(state.ruleset), now: at });
+    const decided = await this.decide(state, actor, command, at, nonce);
     if (!decided.ok) return { ok: false, error: decided.error };
     const result = await this.deps.store.commit({
       tableId: this.tableId,
       requestId: command.requestId,
       actorId: actor.id,
-      events: decided.value.map((e) => ({ kind: e.kind, schemaVersion: EVENT_SCHEMA_VERSION, at, actorId: actor.id, body: e.body as unknown as JsonObject })),
+      events: toStored(decided.value, at, actor.id),
     });
     const last = result.events[result.events.length - 1];
     if (last === undefined) throw new StoreError('store/corrupt', 'a commit returned no events');
@@ -455,6 +466,53 @@ export class LiveTable {
     this.ingestLocal(result.events);
     void this.deps.bus.publish(result.events).catch(() => undefined);
     return { ok: true, seq: last.seq, events: result.events.map(asTableEvent), isDuplicate: false };
+  }
+
+  /**
+   * Decides a command. With verifiable rolls, a command that rolls is decided with dice derived from
+   * the open epoch, a commitment written first when no epoch is open or the open one reached its limit
+   * (then revealed in the same commit).
+   */
+  private async decide(state: TableState, actor: Actor, command: TableCommand, at: number, nonce: string | undefined): Promise<ReturnType<typeof rollCommand>> {
+    const rules = this.deps.rules(state.ruleset);
+    const draw = this.deps.drawEpochKeys;
+    if (draw === undefined) return rollCommand(state, actor, command, { rng: this.deps.rng, rules, now: at });
+    const due = state.epochs.current === null ? 'limit' : epochDue(state.epochs, at);
+    if (due !== null) {
+      // Only a command that rolls opens an epoch: try it with the process's own dice first.
+      let rolls = false;
+      const probe = rollCommand(state, actor, command, { rng: { rollDie: (sides) => ((rolls = true), this.deps.rng.rollDie(sides)) }, rules, now: at });
+      if (!probe.ok || !rolls) return probe;
+      const events = revealEvents(state.epochs, due, draw());
+      const result = await this.deps.store.commit({ tableId: this.tableId, actorId: null, events: toStored(events, at, null) });
+      this.ingestLocal(result.events);
+      void this.deps.bus.publish(result.events).catch(() => undefined);
+      await this.catchUp();
+      state = this.current;
+    }
+    return rollVerifiable(state, actor, command, { rules, now: at }, { tableId: this.tableId, seq: state.lastSeq + 1, ...(nonce !== undefined ? { nonce } : {}) });
+  }
+
+  /**
+   * Ends the open epoch (the Smith's button): its keys are revealed and a new epoch committed, in one
+   * commit. A table whose rolls are not verifiable, or with no epoch open, has nothing to reveal: null.
+   */
+  revealEpoch(actorId: string): Promise<readonly StoredEvent[] | null> {
+    const draw = this.deps.drawEpochKeys;
+    if (draw === undefined) return Promise.resolve(null);
+    const run = this.queue.then(async () => {
+      await this.catchUp();
+      const epochs = this.current.epochs;
+      if (epochs.current === null || epochs.current.rolls === 0) return null;
+      const at = this.deps.now();
+      const events = revealEvents(epochs, 'smith', draw());
+      const result = await this.deps.store.commit({ tableId: this.tableId, actorId, events: toStored(events, at, actorId) });
+      this.ingestLocal(result.events);
+      void this.deps.bus.publish(result.events).catch(() => undefined);
+      return result.events;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   /**

@@ -69,6 +69,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       // One process on its own SQLite file: every event is this process's own.
       isSoleWriter: options.bus === undefined && store.kind === 'sqlite',
       rules,
+      verifiableRolls: true,
       webRoot: options.webRoot === undefined ? defaultWebRoot() : options.webRoot,
       allowedOrigins: options.allowOrigin ?? [],
       allowedHosts: options.allowHost ?? [],

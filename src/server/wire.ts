@@ -49,6 +49,8 @@ export const rollBody = z.object({
   notation: z.string().min(1).max(MAX_NOTATION_LENGTH),
   visibility,
   label: z.string().max(MAX_LABEL_LENGTH).optional(),
+  /** The client's nonce for a verifiable roll (src/table/epochs.ts; checked by `nonceProblem`). */
+  nonce: z.string().optional(),
 });
 
 /** `POST /api/tables/:id/seat`: whose seat gets a new token (default: the sender's own). */

@@ -6,6 +6,7 @@
 import { DiceError } from '../dice/errors.js';
 import { scriptedRandom, type RandomSource } from '../dice/random.js';
 import { rollNotation } from '../dice/roll.js';
+import type { DiceChain } from '../dice/dice-chain.js';
 import type { DiceOptions } from '../dice/resolve.js';
 import { withHistory } from '../rules/character-play.js';
 import { forbidden, readParam, readRollLabel, settingsProblem, unknownParam, tableCharacter, type CharacterChangeRecord, type ExtensionEvent, type ParamDef, type ParamRecord, type RuleSystem, type TableExtension } from '../rules/rule-system.js';
@@ -193,9 +194,14 @@ function mayTouch(actor: Actor, character: TableCharacter, own: 'character-save-
  * `below-d3` setting (`clamp` or `negate`; ruling D-1). The web table's odds read the same settings.
  */
 export function tableDiceOptions(state: TableState, rules: RuleSystem): DiceOptions {
-  const setting = state.settings['below-d3'];
+  return diceOptionsOf(rules.chain, state.settings);
+}
+
+/** The dice options of a chain under a table's settings (`tableDiceOptions`; verification replays rolls with them). */
+export function diceOptionsOf(chain: DiceChain, settings: TableSettings): DiceOptions {
+  const setting = settings['below-d3'];
   const belowBottom = setting === 'clamp' || setting === 'negate' ? setting : undefined;
-  return rules.chain.belowBottomIsChoice && belowBottom !== undefined ? { chain: rules.chain, belowBottom } : { chain: rules.chain };
+  return chain.belowBottomIsChoice && belowBottom !== undefined ? { chain, belowBottom } : { chain };
 }
 
 function rollDice(rng: RandomSource, notation: string, faces: readonly number[] | undefined, options: DiceOptions): TableResult<ReturnType<typeof rollNotation>> {

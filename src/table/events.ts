@@ -84,6 +84,32 @@ export interface EventBodies {
   'member-removed': { readonly memberId: string };
   /** A member's seat was given a new token (a new seat link): the old one no longer opens the table. */
   'seat-renewed': { readonly memberId: string };
+  /**
+   * An epoch of verifiable rolls begins (src/table/epochs.ts): the SHA-256 of its two keys, recorded
+   * before any roll of the epoch. `sealed` holds the keys themselves and reaches no viewer.
+   */
+  'epoch-committed': EpochCommittedBody;
+  /** An epoch ends: its public key for everyone; the key of its secret rolls for the Smith alone (`forSmith`). */
+  'epoch-revealed': EpochRevealedBody;
+}
+
+/** Why an epoch was revealed: the Smith ended it, or it reached its limit (EPOCH_MAX_ROLLS, EPOCH_MAX_AGE_MS). */
+export type RevealReason = 'smith' | 'limit';
+
+/** The body of `epoch-committed`; hashes and keys are lower-case hex. */
+export interface EpochCommittedBody {
+  readonly epoch: number;
+  readonly publicHash: string;
+  readonly secretHash: string;
+  readonly sealed?: { readonly key: string; readonly secretKey: string };
+}
+
+/** The body of `epoch-revealed`. */
+export interface EpochRevealedBody {
+  readonly epoch: number;
+  readonly key: string;
+  readonly reason: RevealReason;
+  readonly forSmith: { readonly secretKey: string };
 }
 
 /** Who sees a chat message: everyone, or (a whisper) the Smith, its sender and its addressee. */
@@ -108,6 +134,8 @@ export const TABLE_EVENT_KINDS = [
   'member-renamed',
   'member-removed',
   'seat-renewed',
+  'epoch-committed',
+  'epoch-revealed',
 ] as const satisfies readonly EventKind[];
 
 /** An event of a kind every table has. */

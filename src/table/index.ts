@@ -7,3 +7,4 @@ export * from './combat.js';
 export * from './state.js';
 export * from './commands.js';
 export * from './project.js';
+export * from './epochs.js';

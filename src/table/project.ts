@@ -49,6 +49,27 @@ function visibilityOf(kind: string, body: { readonly [key: string]: unknown }): 
  * visibility, with `redacted: true`.
  */
 export function projectEvent(event: TableEvent, viewer: Viewer): WireEvent {
+  const projected = projectWhole(event, viewer);
+  // Verifiable rolls (src/table/epochs.ts): an epoch's sealed keys reach no one; the draws of a roll
+  // derived from the secret key reach the Smith, and whoever the event's own visibility lets see it.
+  if (event.kind === 'epoch-committed' && Object.hasOwn(projected, SEALED_FIELD)) return without(projected, SEALED_FIELD);
+  const drawn = projected[DRAWN_FIELD] as { readonly key?: unknown } | undefined;
+  if (drawn?.key === 'secret' && viewer.role !== 'smith' && visibilityOf(event.kind, event.body as { readonly [key: string]: unknown }) === null) return without(projected, DRAWN_FIELD);
+  return projected;
+}
+
+/** The field of `epoch-committed` that holds the epoch's keys: no viewer receives it. */
+export const SEALED_FIELD = 'sealed';
+/** The field of a rolling command's first event that records its derivation (src/table/epochs.ts). */
+export const DRAWN_FIELD = 'drawn';
+
+function without(event: WireEvent, field: string): WireEvent {
+  const { [field]: _dropped, ...rest } = event;
+  void _dropped;
+  return rest as WireEvent;
+}
+
+function projectWhole(event: TableEvent, viewer: Viewer): WireEvent {
   const envelope = { seq: event.seq, kind: event.kind, at: event.at, by: event.actorId };
   const body = event.body as { readonly [key: string]: unknown };
   const visibility = visibilityOf(event.kind, body);
@@ -71,6 +92,7 @@ export function projectEvent(event: TableEvent, viewer: Viewer): WireEvent {
       terms: b.record.terms,
       visibility: b.visibility,
       ...(b.isPhysical === true ? { isPhysical: true } : {}),
+      ...(Object.hasOwn(b, DRAWN_FIELD) ? { [DRAWN_FIELD]: (b as { readonly [key: string]: unknown })[DRAWN_FIELD] } : {}),
     };
   }
   const combat = eventOfKind(event, 'combat-changed');

@@ -5,6 +5,7 @@
  */
 import type { TableExtension } from '../rules/rule-system.js';
 import { EMPTY_COMBAT, type CombatState } from './combat.js';
+import { foldEpochs, NO_EPOCHS, type EpochsState } from './epochs.js';
 import { isGenericEvent, type MemberView, type NewTableEvent, type TableCharacter, type TableEvent, type TableSettings, type Visibility } from './events.js';
 
 /** What the table knows now. */
@@ -31,6 +32,8 @@ export interface TableState {
   readonly extension: unknown;
   /** Seq of the last event folded in. */
   readonly lastSeq: number;
+  /** The epochs of verifiable rolls (src/table/epochs.ts). */
+  readonly epochs: EpochsState;
   /**
    * Characters whose last change a secret roll made (TB-21), by id: who may see it, and the character
    * as everyone else last saw it (`charactersFor`). Absent when there is none.
@@ -87,6 +90,7 @@ export function initialState(created: NewTableEvent, extension?: TableExtension)
     hasInvite: true,
     extension: extension === undefined ? null : extension.initialState(),
     lastSeq: 0,
+    epochs: NO_EPOCHS,
   };
 }
 
@@ -112,7 +116,7 @@ export function applyEventBody(state: TableState, event: NewTableEvent, extensio
   if (!isGenericEvent(event)) return next;
   switch (event.kind) {
     case 'table-created':
-      return { ...initialState(event, extension), lastSeq: state.lastSeq };
+      return { ...initialState(event, extension), lastSeq: state.lastSeq, epochs: state.epochs };
     case 'member-joined':
       return { ...next, members: [...next.members.filter((m) => m.id !== event.body.member.id), event.body.member] };
     case 'member-renamed':
@@ -127,6 +131,8 @@ export function applyEventBody(state: TableState, event: NewTableEvent, extensio
     case 'usage-rolled':
     case 'chatted':
     case 'seat-renewed':
+    case 'epoch-committed':
+    case 'epoch-revealed':
       return next;
     case 'character-saved': {
       const c = event.body.character;
@@ -163,7 +169,7 @@ export function applyEvent(state: TableState | null, event: TableEvent, extensio
     return { ...initialState(event, extension), lastSeq: 1 };
   }
   if (event.seq !== state.lastSeq + 1) throw new TableFoldError(`event seq ${event.seq} does not follow ${state.lastSeq}`);
-  return { ...withSecretChanges(state, applyEventBody(state, event, extension), event), lastSeq: event.seq };
+  return { ...withSecretChanges(state, applyEventBody(state, event, extension), event), lastSeq: event.seq, epochs: foldEpochs(state.epochs, event) };
 }
 
 /**

@@ -26,6 +26,16 @@ import { loadRuleSystem } from './lib/rulesets.js';
 import { loadRulesetWeb, noWeb, type RulesetSession, type RulesetWeb } from './rulesets/index.js';
 import type { SavedSeat } from './lib/tokens.js';
 import { rulesetHelp, seats } from './store.js';
+import { newRequestId } from './lib/request-id.js';
+import { verifyLog, type VerifyReport } from '../../src/table/verify.js';
+
+/** Events read per page by "Verify the dice". */
+const VERIFY_PAGE = 2000;
+
+/** A command with a fresh nonce: the dice it rolls are derived from it (docs/protocol.md, Verifiable rolls). */
+function withNonce<C extends object>(command: C): C {
+  return { ...command, nonce: newRequestId() };
+}
 
 /** The page's client for its own server. */
 export const api = new Api((url, init) => fetch(url, init));
@@ -148,12 +158,33 @@ export class TableSession implements RulesetSession {
   }
 
   send(command: Command): Promise<AckFrame> {
-    return this.conn.send(command);
+    return this.conn.send(withNonce(command));
   }
 
   /** Sends a command of a kind the table's ruleset adds (its web parts build it). */
   sendRuleset(command: RulesetCommand): Promise<AckFrame> {
-    return this.conn.send(command);
+    return this.conn.send(withNonce(command));
+  }
+
+  /**
+   * "Verify the dice": every event this viewer may see, read from the log page by page, checked here
+   * against the revealed keys (src/table/verify.ts); the server's word is not taken for any of it.
+   */
+  async verifyDice(): Promise<VerifyReport> {
+    const events: { readonly [key: string]: unknown }[] = [];
+    for (let since = 0; ; ) {
+      const page = await api.log(this.current.tableId, this.current.token, since, VERIFY_PAGE);
+      events.push(...(page.events as unknown as { readonly [key: string]: unknown }[]));
+      if (page.events.length < VERIFY_PAGE) break;
+      since = page.events[page.events.length - 1]!.seq;
+    }
+    const chain = this.ruleSystem.peek()?.chain;
+    return verifyLog({ tableId: this.current.tableId, ...(chain !== undefined ? { chain } : {}), events });
+  }
+
+  /** The Smith ends the epoch of the dice: its keys are revealed in the log, and a new epoch begins. */
+  revealDice(): Promise<{ seq: number; lastSeq: number }> {
+    return api.revealEpoch(this.current.tableId, this.current.token);
   }
 
   private async loadRules(id: TableState['ruleset']): Promise<void> {

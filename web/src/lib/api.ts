@@ -129,6 +129,11 @@ export class Api {
     return this.call('GET', `/api/tables/${encodeURIComponent(tableId)}/log?since=${since}&limit=${limit}`, undefined, token);
   }
 
+  /** The Smith ends the epoch of verifiable rolls (its keys revealed, a new one committed). */
+  revealEpoch(tableId: string, token: string): Promise<{ seq: number; lastSeq: number }> {
+    return this.call('POST', `/api/tables/${encodeURIComponent(tableId)}/epoch/reveal`, {}, token);
+  }
+
   invite(tableId: string, token: string, action: 'rotate' | 'revoke'): Promise<{ inviteCode: string | null }> {
     return this.call('POST', `/api/tables/${encodeURIComponent(tableId)}/invite`, { action }, token);
   }

@@ -417,6 +417,11 @@ function coreBody(e: NotARoll, entry: LogEntry, ctx: CardContext): Body | null {
       return combatCard(e, entry, ctx);
     case 'chatted':
       return chatCard(e, ctx);
+    case 'epoch-committed':
+      // The server's commitment is no one's doing at the table: "Verify the dice" reads it, the log shows the reveal.
+      return null;
+    case 'epoch-revealed':
+      return compact('table', `revealed the dice of epoch ${e.epoch}${e.reason === 'limit' ? ' (it reached its limit)' : ''}: "Verify the dice" checks them`);
   }
 }
 

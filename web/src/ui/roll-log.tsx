@@ -12,6 +12,7 @@ import type { TableSession } from '../session.js';
 import { Chat } from './chat.js';
 import { cachedOdds, cardContext, LogCardView } from './log-card.js';
 import { MembersBar } from './members.js';
+import { VerifyDice } from './verify.js';
 import { logCard } from '../lib/describe.js';
 
 /** Cards rendered at first; "show older" adds as many again (all stay in memory, up to MAX_LOG_CARDS). */
@@ -145,6 +146,7 @@ export function RollLog(props: { session: TableSession; cards: readonly LoggedCa
           <label for="log-mine">Only mine</label>
         </div>
       </div>
+      <VerifyDice session={session} />
       <div class="log-body">
         {newCount > 0 ? (
           <button type="button" class="log-new" onClick={toNewest}>
