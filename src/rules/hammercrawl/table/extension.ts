@@ -212,7 +212,7 @@ function decideHammer(rng: RandomSource, state: HammercrawlTableState, command: 
 /** Picks for a roll's symbols (H-21): recorded with the roll's visibility; a public skull read as a teardrop steps the Health Die. */
 function decideHammerEffects(state: HammercrawlTableState, command: HammerEffectsTableCommand, context: ExtensionContext): RuleResult<readonly ExtensionEvent[]> {
   if (!context.can('hammer-check')) return forbidden('pick hammer effects');
-  const roll = checkPicks(state.hammer, command.rollId, command.picks, { id: context.actor.id, isSmith: context.actor.role === 'smith' });
+  const roll = checkPicks(state.hammer, command.rollId, command.picks, { id: context.actor.id, isSmith: context.actor.role === 'smith' }, context.characters.map((c) => c.id));
   if (!roll.ok) return roll;
   const r = roll.value;
   const chosen: HammercrawlOwnEvent = {

@@ -154,6 +154,31 @@ describe('picks for the remaining symbols (H-21)', () => {
     expect(t.run(ada, { kind: 'hammer-effects', rollId, picks: [{ symbol: 'falcon', effect: 'pay-it-forward' }] })).toMatchObject({ ok: false, error: { code: 'hammer/no-open-roll' } });
   });
 
+  it("Pay it forward gives the white die to an ally (\"by self or any allied character\"), who spends it on their own Check", () => {
+    const t = table();
+    const made = hammercrawl.rollCharacter(seededRandom(4), {});
+    if (!made.ok) throw new Error(made.error.message);
+    expect(t.run(bob, { kind: 'character-save', character: made.value }).ok).toBe(true);
+    const ally = t.state.characters.find((c) => c.ownerId === bob.id)!.id;
+    t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['white', 'white'] }, visibility: 'public', characterId: 'ch1', label: 'Scout', faces: [6, 6] });
+    const rollId = Object.keys(t.hammer!.open)[0]!;
+    expect(t.run(ada, { kind: 'hammer-effects', rollId, picks: [{ symbol: 'falcon', effect: 'pay-it-forward', forCharacterId: 'nobody' }, { symbol: 'falcon', effect: 'pay-it-back' }] })).toMatchObject({ ok: false, error: { code: 'table/no-such-character' } });
+    expect(t.run(ada, { kind: 'hammer-effects', rollId, picks: [{ symbol: 'falcon', effect: 'pay-it-back', forCharacterId: ally }, { symbol: 'falcon', effect: 'pay-it-forward' }] })).toMatchObject({ ok: false, error: { code: 'hammer/not-paid-forward' } });
+    expect(t.run(ada, { kind: 'hammer-effects', rollId, picks: [{ symbol: 'falcon', effect: 'pay-it-forward', forCharacterId: ally }, { symbol: 'falcon', effect: 'pay-it-forward' }] }).ok).toBe(true);
+    expect(t.hammer?.banked[ally]).toEqual([{ advantages: 1, why: 'pay it forward (Scout)' }]);
+    expect(t.hammer?.banked['ch1']).toEqual([{ advantages: 1, why: 'pay it forward (Scout)' }]);
+    const spent = t.run(bob, { kind: 'hammer', pool: { kind: 'check', advantages: 0 }, visibility: 'public', characterId: ally, useBanked: 1 });
+    expect(spent.ok).toBe(true);
+    expect(t.hammer?.banked[ally]).toBeUndefined();
+  });
+
+  it('a secret roll pays nothing forward to an ally', () => {
+    const t = table();
+    t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['white'] }, visibility: 'smith', characterId: 'ch1', faces: [6] });
+    const rollId = Object.keys(t.hammer!.open)[0]!;
+    expect(t.run(ada, { kind: 'hammer-effects', rollId, picks: [{ symbol: 'falcon', effect: 'pay-it-forward', forCharacterId: 'ch1' }] })).toMatchObject({ ok: false, error: { code: 'hammer/secret-pay-forward' } });
+  });
+
   it('the Smith picks for a skull; read as a teardrop it steps the Health Die', () => {
     const t = table();
     const before = documentDice(t.doc()).healthDie!;

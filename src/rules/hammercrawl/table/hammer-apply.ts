@@ -55,7 +55,12 @@ export const EMPTY_HAMMER_STATE: HammerTableState = { banked: {}, open: {} };
 export interface EffectPick {
   readonly symbol: HammerSymbol;
   readonly effect: string;
+  /** "Pay it forward" only: the allied character who gets the white die ("by self or any allied character", H-20); the roller's own by default. */
+  readonly forCharacterId?: string;
 }
+
+/** The effect whose die may go to an ally. */
+export const PAY_IT_FORWARD = 'pay-it-forward';
 
 /** The symbols whose picks are made after the roll: a Hammer+ is decided with the roll, a teardrop applies itself (H-14, H-19). */
 export function openPromptsOf(result: HammerPoolRoll): OpenPrompt[] {
@@ -145,10 +150,13 @@ export function foldEffectsChosen(state: HammerTableState, body: HammerEffectsCh
   if (prompts.length === 0) delete open[body.rollId];
   else open[body.rollId] = { ...roll, prompts };
   let next: HammerTableState = { ...state, open };
-  const forward = body.picks.filter((p) => p.effect === 'pay-it-forward').length;
-  if (forward > 0 && roll.characterId !== undefined && roll.visibility === 'public') {
-    const white: BankedDie = { advantages: 1, why: `pay it forward${roll.label ? ` (${roll.label})` : ''}` };
-    next = withBank(next, roll.characterId, [...bankOf(next, roll.characterId), ...Array.from({ length: forward }, () => white)]);
+  if (roll.visibility !== 'public') return next;
+  const white: BankedDie = { advantages: 1, why: `pay it forward${roll.label ? ` (${roll.label})` : ''}` };
+  // Each white die goes to the ally named, else to the roll's own character (H-20).
+  for (const p of body.picks) {
+    if (p.effect !== PAY_IT_FORWARD) continue;
+    const to = p.forCharacterId ?? roll.characterId;
+    if (to !== undefined) next = withBank(next, to, [...bankOf(next, to), white]);
   }
   return next;
 }
@@ -168,6 +176,8 @@ export function checkPicks(
   rollId: string,
   picks: readonly EffectPick[],
   actor: { readonly id: string; readonly isSmith: boolean },
+  /** The table's character ids, for a die paid forward to an ally. */
+  characterIds: readonly string[] = [],
 ): RuleResult<OpenHammerRoll> {
   const roll = state !== undefined && Object.hasOwn(state.open, rollId) ? state.open[rollId]! : undefined;
   if (roll === undefined) return problem('hammer/no-open-roll', `No hammer roll ${rollId} waits for choices: its symbols were all chosen, or it had none.`, '$.command.rollId');
@@ -182,6 +192,11 @@ export function checkPicks(
     const effect = table[p.symbol].choices.find((c) => c.id === p.effect);
     if (effect === undefined) {
       return problem('hammer/unknown-effect', `${p.effect} is no effect of a ${p.symbol}; choose one of ${table[p.symbol].choices.map((c) => c.id).join(', ')}.`, `$.command.picks[${i}].effect`);
+    }
+    if (p.forCharacterId !== undefined) {
+      if (p.effect !== PAY_IT_FORWARD) return problem('hammer/not-paid-forward', `Only a die paid forward goes to an ally; ${effect.label} is no such effect.`, `$.command.picks[${i}].forCharacterId`);
+      if (!characterIds.includes(p.forCharacterId)) return problem('table/no-such-character', `No character ${p.forCharacterId} at this table to pay the die forward to.`, `$.command.picks[${i}].forCharacterId`);
+      if (roll.visibility !== 'public') return problem('hammer/secret-pay-forward', 'A secret roll keeps nothing set aside (H-19): pay a die forward from a public roll.', `$.command.picks[${i}].forCharacterId`);
     }
     bySymbol.set(p.symbol, [...(bySymbol.get(p.symbol) ?? []), p]);
   }

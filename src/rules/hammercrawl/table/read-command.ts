@@ -220,7 +220,7 @@ const checkParams: Reader<ParamRecord> = (value, path) => {
   return ok(value as ParamRecord);
 };
 const checkRequest = readObject({ check: readString({ min: 1, max: 40 }), params: checkParams });
-const effectPick = readObject({ symbol: readOneOf(HAMMER_SYMBOLS), effect: readString({ min: 1, max: 60 }) });
+const effectPick = readObject({ symbol: readOneOf(HAMMER_SYMBOLS), effect: readString({ min: 1, max: 60 }), forCharacterId: optional(tableId) });
 
 // ---- the messages -------------------------------------------------------------------------------------
 

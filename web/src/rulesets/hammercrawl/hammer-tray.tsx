@@ -7,7 +7,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { HAMMER_COLOURS, type HammerColour } from '../../../../src/rules/hammercrawl/hammer-dice.js';
 import { checkPool, effectsFor, hammerPool, hammerPoolOdds, type HammerPlusChoice, type PoolContext, type Stance } from '../../../../src/rules/hammercrawl/hammer-pools.js';
 import { ruleSystem as hammercrawl } from '../../../../src/rules/hammercrawl/rule-system.js';
-import { foldHammerEvents, type EffectPick, type OpenHammerRoll } from '../../../../src/rules/hammercrawl/table/hammer-apply.js';
+import { foldHammerEvents, PAY_IT_FORWARD, type EffectPick, type OpenHammerRoll } from '../../../../src/rules/hammercrawl/table/hammer-apply.js';
 import { CommandError } from '../../lib/live.js';
 import type { Visibility } from '../../lib/protocol.js';
 import { formatChance } from '../../lib/tray.js';
@@ -307,12 +307,19 @@ function EffectPicks(props: { session: RulesetSession; rollId: string; roll: Ope
   const table = effectsFor(props.roll.context);
   const mine = props.roll.prompts.filter((p) => props.isSmith || p.chooser === 'player');
   const [picks, setPicks] = useState<Record<string, string>>({});
+  // Whom each die paid forward goes to ("by self or any allied character", H-20): the roll's own character unless chosen.
+  const [allies, setAllies] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const characters = props.session.state.value.characters;
   if (mine.length === 0) return null;
   const slots = mine.flatMap((p) => Array.from({ length: p.count }, (_, i) => ({ symbol: p.symbol, key: `${p.symbol}-${i}` })));
   async function record() {
     setError(null);
-    const list: EffectPick[] = slots.map((s) => ({ symbol: s.symbol, effect: picks[s.key] ?? table[s.symbol].choices[0]!.id }));
+    const list: EffectPick[] = slots.map((s) => {
+      const effect = picks[s.key] ?? table[s.symbol].choices[0]!.id;
+      const ally = allies[s.key];
+      return { symbol: s.symbol, effect, ...(effect === PAY_IT_FORWARD && ally !== undefined && ally !== '' && ally !== props.roll.characterId ? { forCharacterId: ally } : {}) };
+    });
     try {
       await sendCommand(props.session, { kind: 'hammer-effects', rollId: props.rollId, picks: list });
     } catch (err) {
@@ -335,6 +342,20 @@ function EffectPicks(props: { session: RulesetSession; rollId: string; roll: Ope
               </option>
             ))}
           </select>
+          {(picks[s.key] ?? table[s.symbol].choices[0]!.id) === PAY_IT_FORWARD && props.roll.visibility === 'public' && characters.length > 1 ? (
+            <>
+              <label for={`${id}-${i}-for`}>The white die goes to</label>
+              <select id={`${id}-${i}-for`} value={allies[s.key] ?? props.roll.characterId ?? ''} onChange={(e) => setAllies({ ...allies, [s.key]: e.currentTarget.value })}>
+                {props.roll.characterId === undefined ? <option value="">(no one: pick a character)</option> : null}
+                {characters.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {typeof c.document['name'] === 'string' ? c.document['name'] : c.id}
+                    {c.id === props.roll.characterId ? ' (the roller)' : ''}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : null}
         </div>
       ))}
       <button type="button" onClick={record}>
