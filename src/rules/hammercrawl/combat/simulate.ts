@@ -415,6 +415,28 @@ interface Table {
 }
 
 const EXACT_DRAW = 2 ** 30;
+/** Most tree nodes the faces of planned dice-mode attacks may take in one simulation; past it, attacks are rolled without the tree. */
+export const MAX_MEMO_NODES = 2_000_000;
+
+/** A target's dice after an attack: a leaf of an attack's tree of faces (`sides` 0). */
+interface DefenderAfter {
+  readonly sides: 0;
+  readonly healthDie: number | null;
+  readonly armourDie: number | null;
+}
+
+/** A die an attack asks for, and what follows each of its faces. */
+interface FaceNode {
+  readonly sides: number;
+  readonly next: (FaceNode | DefenderAfter | undefined)[];
+}
+
+/** A prepared attack and the tree of the faces its rolls have read so far. */
+interface Memo {
+  readonly attack: PreparedAttack;
+  root: FaceNode | DefenderAfter | null;
+}
+
 /** The soak re-rolls of a planned fighter: none (planned fights have no specials acting on single dice). */
 const NO_SOAK_REROLLS = Object.freeze({ revenant: null, hdRerolls: 0, armourRerolls: 0 });
 const NO_TABLE: Table = { cum: new Float64Array(0), health: [], armour: [] };
@@ -433,7 +455,8 @@ class PlannedFights {
   readonly #orders: { readonly party: readonly number[]; readonly foes: readonly number[] };
   readonly #plans: Slot[][][] = [];
   readonly #tables = new Map<number, Table>();
-  readonly #prepared = new Map<number, PreparedAttack | null>();
+  readonly #prepared = new Map<number, Memo | null>();
+  #memoNodes = 0;
   readonly #mode: 'dice' | 'exact';
   readonly #maxRounds: number;
   readonly #settings: CombatSettings;
@@ -495,15 +518,73 @@ class PlannedFights {
   }
 
   /** The attack prepared once for dice mode, or null when `buildAttack` refuses it. */
-  #preparedAttack(actor: number, slot: number, fist: number, target: number, health: number, armour: number | null): PreparedAttack | null {
+  #preparedAttack(actor: number, slot: number, fist: number, target: number, health: number, armour: number | null): Memo | null {
     const key = this.#key(actor, slot, fist, target, health, armour);
     let p = this.#prepared.get(key);
     if (p !== undefined) return p;
     const built = this.#build(actor, slot, fist, target, health, armour);
-    p = built.ok ? prepareAttack(built.spec) : null;
+    p = built.ok ? { attack: prepareAttack(built.spec), root: null } : null;
     this.#prepared.set(key, p);
     return p;
   }
+
+  /**
+   * Rolls a prepared attack and returns the target's dice after it. An attack is a pure function of the
+   * faces it reads (the die it asks for next depends only on the faces before), so the faces seen are kept
+   * in a tree: a path already walked is read from the tree, die by die from the same source; a new one is
+   * rolled by `rollAttack`, replaying the faces already drawn, and added. The source gives the same dice,
+   * in the same order, as `rollAttack` alone.
+   */
+  #rollAttack(rng: RandomSource, memo: Memo): DefenderAfter {
+    const path = this.#path;
+    path.length = 0;
+    let node = memo.root;
+    while (node !== null) {
+      if (node.sides === 0) return node as DefenderAfter;
+      const face = rng.rollDie(node.sides);
+      path.push(face);
+      const next: FaceNode | DefenderAfter | undefined = (node as FaceNode).next[face];
+      if (next === undefined) break;
+      node = next;
+    }
+    const asked = this.#asked;
+    asked.length = 0;
+    let read = 0;
+    const replay: RandomSource = {
+      rollDie(sides: number): number {
+        asked.push(sides);
+        if (read < path.length) return path[read++]!;
+        const face = rng.rollDie(sides);
+        path.push(face);
+        read++;
+        return face;
+      },
+    };
+    const r = rollAttack(replay, memo.attack, NO_SOAK_REROLLS);
+    const after: DefenderAfter = { sides: 0, healthDie: r.defender.healthDie, armourDie: r.defender.armourDie };
+    if (this.#memoNodes >= MAX_MEMO_NODES) return after;
+    // Add the path: a node per die asked for, the end state at its end.
+    if (asked.length === 0) {
+      memo.root = after;
+      return after;
+    }
+    memo.root ??= this.#node(asked[0]!);
+    let at = memo.root as FaceNode;
+    for (let k = 0; k < asked.length; k++) {
+      const face = path[k]!;
+      if (k === asked.length - 1) at.next[face] = after;
+      else at = (at.next[face] ??= this.#node(asked[k + 1]!)) as FaceNode;
+    }
+    return after;
+  }
+
+  #node(sides: number): FaceNode {
+    this.#memoNodes += 1;
+    return { sides, next: [] };
+  }
+
+  readonly #path: number[] = [];
+  readonly #asked: number[] = [];
 
   #table(actor: number, slot: number, fist: number, target: number, health: number, armour: number | null): Table {
     const key = this.#key(actor, slot, fist, target, health, armour);
@@ -586,10 +667,10 @@ class PlannedFights {
               break;
             }
             if (f === 1 && slots[s]!.main && slots[s]!.options.fistOfAngryGod) fist[i]! -= 1;
-            const r = rollAttack(rng, p, NO_SOAK_REROLLS);
-            health[target] = r.defender.healthDie;
-            armour[target] = r.defender.armourDie;
-            if (r.defender.healthDie === null) wentDown[target] = true;
+            const after = this.#rollAttack(rng, p);
+            health[target] = after.healthDie;
+            armour[target] = after.armourDie;
+            if (after.healthDie === null) wentDown[target] = true;
           }
           if (refused) {
             health[target] = before.health;
