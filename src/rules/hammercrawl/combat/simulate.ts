@@ -31,7 +31,8 @@ export interface SimulationOptions {
   /** Whether PCs declare Feats (and Fist of an Angry God) whenever their class allows; default true. */
   readonly useFeats?: boolean;
   /**
-   * `dice` (default): every die rolled through `takeTurn`. `exact`: each attack's end state drawn at once
+   * `dice` (default): every die rolled as `takeTurn` rolls it (fighters whose specials do not act on
+   * single dice from attacks prepared once per simulation, the same dice in the same order). `exact`: each attack's end state drawn at once
    * from its exact odds (`attackOdds`), the same distribution, far faster; only for fighters whose specials
    * do not act on single dice (ruling CB-21), otherwise the simulator falls back to `dice` and says why.
    */
