@@ -114,7 +114,7 @@ export function benchEncounter() {
     ['path', 'fights/s', 'ratio to hand', 'party win rate (4,000 fights, seed 1)'],
     [
       row("simulateEncounter mode 'exact' (each attack drawn from attackOdds)", ops.exact * FIGHTS, exact.report.winRate),
-      row("simulateEncounter mode 'dice' (every die through takeTurn, events)", ops.dice * (FIGHTS / 10), dice.report.winRate),
+      row("simulateEncounter mode 'dice' (every die rolled, attacks prepared once per simulation)", ops.dice * (FIGHTS / 10), dice.report.winRate),
       row('hand-written loop (same fight, same rules)', hand, byHand),
     ],
   );

@@ -17,7 +17,7 @@ import { DiceError } from './errors.js';
 import { MAX_DIE_SIDES, MAX_REROLLS, REROLL_LIMIT_RISK } from './limits.js';
 import type { SourceSpan } from './errors.js';
 import { unitDistribution, unitLabel, type DieUnit } from './die-unit.js';
-import type { Comparison, DiceExpression, DiceTerm, KeepModifier, RerollModifier } from './notation/ast.js';
+import type { Comparison, DiceExpression, DiceTerm, KeepModifier, RerollModifier, Term } from './notation/ast.js';
 import { formatDieSpec, formatTerm } from './notation/format.js';
 import { netVantage } from './notation/vantage.js';
 import { validateExpression } from './notation/validate.js';
@@ -107,19 +107,20 @@ export function keepMaskFor(
   keep: KeepModifier | null,
 ): boolean[] | null {
   if (!keep && rolled === count) return null;
-  let available: number[] = [];
-  const offset = rolled > count && vantage === 'disadvantage' ? 1 : 0;
-  for (let i = 0; i < count; i++) available.push(i + offset);
+  // The positions that count form one run [start, end): vantage leaves `count` of `rolled` (the best
+  // ones with advantage, the worst with disadvantage), then keep/drop trims that run.
+  let start = rolled > count && vantage === 'disadvantage' ? 1 : 0;
+  let end = start + count;
   if (keep) {
     const k = keep.count;
-    if (keep.kind === 'kh') available = available.slice(0, k);
-    else if (keep.kind === 'kl') available = available.slice(available.length - k);
-    else if (keep.kind === 'dh') available = available.slice(k);
-    else available = available.slice(0, available.length - k);
+    if (keep.kind === 'kh') end = Math.min(end, start + k);
+    else if (keep.kind === 'kl') start = Math.max(start, end - k);
+    else if (keep.kind === 'dh') start = Math.min(end, start + k);
+    else end = Math.max(start, end - k);
   }
-  if (available.length === rolled) return null;
-  const mask = new Array<boolean>(rolled).fill(false);
-  for (const i of available) mask[i] = true;
+  if (end - start === rolled) return null;
+  const mask = new Array<boolean>(rolled);
+  for (let i = 0; i < rolled; i++) mask[i] = i >= start && i < end;
   return mask;
 }
 
@@ -189,43 +190,66 @@ function unitAfterSteps(steps: AppliedSteps): DieUnit | null {
  */
 export function resolveExpression(expr: DiceExpression, options: DiceOptions = {}): ResolvedExpression {
   validateExpression(expr);
-  const terms = expr.terms.map((term, index): ResolvedDiceTerm | ResolvedConstant => {
-    const notation = formatTerm(term);
-    if (term.kind === 'constant') return { kind: 'constant', index, sign: term.sign, notation, value: term.value };
-    const vantage = netVantage(term.vantage);
-    const steps = term.steps.length > 0 ? applySteps(term, options) : null;
-    const unit = steps ? unitAfterSteps(steps) : unitWithoutSteps(term, vantage);
-    const digitVantage = unit?.kind === 'percentile' && unit.vantage !== null;
-    const rolled = term.count + (vantage && !digitVantage ? 1 : 0);
-    const range = unit ? unitRange(unit) : { min: 0, max: 0 };
-    if (unit && (term.reroll || term.explode)) checkTermCanStop(term, unit, range.max);
-    const resolved: ResolvedDiceTerm = {
-      kind: 'dice',
-      index,
-      sign: term.sign,
-      notation,
-      unit,
-      label: unit ? (unit.kind === 'plain' ? plainUnit(unit.sides).label : unitLabel(unit)) : 'no die',
-      steps,
-      vantage,
-      count: term.count,
-      rolled: unit ? rolled : 0,
-      keepMask: unit ? keepMaskFor(term.count, rolled, digitVantage ? null : vantage, term.keep) : null,
-      reroll: term.reroll,
-      explode: term.explode,
-      minFace: range.min,
-      maxFace: range.max,
-    };
-    if (term.span) (resolved as { span?: SourceSpan }).span = term.span;
-    return resolved;
-  });
+  return resolveChecked(expr, options);
+}
+
+/**
+ * `resolveExpression` for a tree already checked against the limits: one `parseNotation` just gave
+ * (the parser checks each term as it reads it). Any other tree goes through `resolveExpression`.
+ */
+export function resolveChecked(expr: DiceExpression, options: DiceOptions): ResolvedExpression {
+  const source = expr.terms;
+  const terms: (ResolvedDiceTerm | ResolvedConstant)[] = new Array(source.length);
   // The canonical text is the terms' own texts joined by their signs (what formatNotation writes).
   let notation = '';
-  for (let i = 0; i < terms.length; i++) {
-    const t = terms[i]!;
-    notation += (t.sign < 0 ? '-' : i === 0 ? '' : '+') + t.notation;
+  for (let index = 0; index < source.length; index++) {
+    const term = source[index]!;
+    const t = term.kind === 'constant' ? resolveConstant(term, index) : resolveDiceTerm(term, index, options);
+    terms[index] = t;
+    notation = index === 0 && t.sign > 0 ? t.notation : notation + (t.sign < 0 ? '-' : index === 0 ? '' : '+') + t.notation;
   }
   return { notation, terms };
+}
+
+function resolveConstant(term: Extract<Term, { kind: 'constant' }>, index: number): ResolvedConstant {
+  return { kind: 'constant', index, sign: term.sign, notation: String(term.value), value: term.value };
+}
+
+function resolveDiceTerm(term: DiceTerm, index: number, options: DiceOptions): ResolvedDiceTerm {
+  const notation = formatTerm(term);
+  const vantage = term.vantage.length === 0 ? null : netVantage(term.vantage);
+  const steps = term.steps.length > 0 ? applySteps(term, options) : null;
+  const unit = steps ? unitAfterSteps(steps) : unitWithoutSteps(term, vantage);
+  const digitVantage = unit?.kind === 'percentile' && unit.vantage !== null;
+  const rolled = term.count + (vantage && !digitVantage ? 1 : 0);
+  let min = 0;
+  let max = 0;
+  if (unit) {
+    if (unit.kind === 'plain') {
+      min = 1;
+      max = unit.sides;
+    } else ({ min, max } = unitRange(unit));
+  }
+  if (unit && (term.reroll || term.explode)) checkTermCanStop(term, unit, max);
+  const resolved: ResolvedDiceTerm = {
+    kind: 'dice',
+    index,
+    sign: term.sign,
+    notation,
+    unit,
+    label: unit ? (unit.kind === 'plain' ? plainUnit(unit.sides).label : unitLabel(unit)) : 'no die',
+    steps,
+    vantage,
+    count: term.count,
+    rolled: unit ? rolled : 0,
+    keepMask: unit ? keepMaskFor(term.count, rolled, digitVantage ? null : vantage, term.keep) : null,
+    reroll: term.reroll,
+    explode: term.explode,
+    minFace: min,
+    maxFace: max,
+  };
+  if (term.span) (resolved as { span?: SourceSpan }).span = term.span;
+  return resolved;
 }
 
 /** The lowest and highest value one throw of a unit can show. */
@@ -247,6 +271,11 @@ export function unitRange(unit: DieUnit): { min: number; max: number } {
 
 /** Rejects a re-roll that matches every face, and an explosion that could never stop. */
 function checkTermCanStop(term: DiceTerm, unit: DieUnit, maxFace: number): void {
+  if (!term.reroll && unit.kind === 'plain') {
+    // An exploding plain die stops unless it has one face (the general check below says the same).
+    if (unit.sides === 1) explodesForever(unit, term.span);
+    return;
+  }
   const d = unitDistribution(unit);
   let survivors = 0;
   let onlyMax = true;
@@ -272,13 +301,11 @@ function checkTermCanStop(term: DiceTerm, unit: DieUnit, maxFace: number): void 
       term.span,
     );
   }
-  if (term.explode && onlyMax) {
-    throw new DiceError(
-      'notation/explode-every-roll',
-      `${unitLabel(unit)} always shows its highest face, so '!' would explode forever`,
-      term.span,
-    );
-  }
+  if (term.explode && onlyMax) explodesForever(unit, term.span);
+}
+
+function explodesForever(unit: DieUnit, span?: SourceSpan): never {
+  throw new DiceError('notation/explode-every-roll', `${unitLabel(unit)} always shows its highest face, so '!' would explode forever`, span);
 }
 
 function formatReroll(r: RerollModifier): string {

@@ -4,7 +4,7 @@
  */
 import { DiceError } from './errors.js';
 import type { AppliedSteps, DiceOptions, ResolvedDiceTerm, ResolvedExpression } from './resolve.js';
-import { matches, resolveExpression } from './resolve.js';
+import { matches, resolveChecked, resolveExpression } from './resolve.js';
 import { rollUnit } from './die-unit.js';
 import type { RandomSource } from './random.js';
 import type { DiceExpression } from './notation/ast.js';
@@ -98,6 +98,28 @@ function oneFace(v: number): readonly number[] {
   return singleFaces[v] ?? (v >= 0 && v <= MAX_DIE_SIDES * 3 ? (singleFaces[v] = Object.freeze([v])) : [v]);
 }
 
+/** One-throw records are shared for plain dice in the first INTERN_TERMS terms... */
+const INTERN_TERMS = 8;
+/** ...with at most INTERN_SIDES sides: at most INTERN_TERMS x INTERN_SIDES x 2 x (INTERN_SIDES + 1) shared records. */
+const INTERN_SIDES = 100;
+/** Shared one-throw records of plain dice, by `term * (INTERN_SIDES + 1) + sides`, then `value * 2 + (kept ? 0 : 1)`. */
+const internedRecords: DieRecord[][] = [];
+
+/**
+ * The record of a plain die that showed one face and was neither re-rolled nor exploded. Such records
+ * carry nothing but the term, die, face and whether it counted, so small dice share one frozen record per
+ * face (records are never mutated): a roll then allocates its list of dice and little else.
+ */
+function plainRecord(term: ResolvedDiceTerm, sides: number, v: number, kept: boolean): DieRecord {
+  if (term.index >= INTERN_TERMS || sides > INTERN_SIDES) {
+    return { term: term.index, die: term.label, value: v, faces: oneFace(v), rerolled: NONE, exploded: false, kept };
+  }
+  const key = term.index * (INTERN_SIDES + 1) + sides;
+  const byFace = (internedRecords[key] ??= []);
+  const slot = v * 2 + (kept ? 0 : 1);
+  return (byFace[slot] ??= Object.freeze({ term: term.index, die: term.label, value: v, faces: oneFace(v), rerolled: NONE, exploded: false, kept }));
+}
+
 function stepsRecord(steps: AppliedSteps): NonNullable<Extract<TermRecord, { kind: 'dice' }>['steps']> {
   return {
     from: steps.from,
@@ -186,7 +208,7 @@ function rollTerm(rng: RandomSource, term: ResolvedDiceTerm, out: DieRecord[]): 
         }
         out.push({ term: term.index, die: term.label, value, faces, rerolled: NONE, exploded: true, kept: true });
       } else {
-        out.push({ term: term.index, die: term.label, value: v, faces: oneFace(v), rerolled: NONE, exploded: false, kept: true });
+        out.push(plainRecord(term, sides, v, true));
       }
     } else if (!term.explode && !term.reroll) {
       const t = rollUnit(rng, unit);
@@ -214,9 +236,11 @@ function rollTerm(rng: RandomSource, term: ResolvedDiceTerm, out: DieRecord[]): 
       order[j] = i;
     }
     for (let pos = 0; pos < n; pos++) {
-      const d = out[first + order[pos]!] as { kept: boolean; value: number };
+      const at = first + order[pos]!;
+      const d = out[at]!;
       if (mask[pos]) subtotal += d.value;
-      else d.kept = false;
+      else if (plain && d.faces.length === 1) out[at] = plainRecord(term, (unit as { sides: number }).sides, d.value, false);
+      else (d as { kept: boolean }).kept = false;
     }
   } else {
     for (let i = first; i < out.length; i++) subtotal += out[i]!.value;
@@ -272,8 +296,8 @@ export function rollResolved(
  * @example const attack = compileRoll('1d20+3'); attack.roll(rng).total
  */
 export function compileRoll(notation: string | DiceExpression, options: DiceOptions = {}): CompiledRoll {
-  const expr = typeof notation === 'string' ? parseNotation(notation) : notation;
-  const resolved = resolveExpression(expr, options);
+  // A tree the parser just gave was checked term by term as it was read.
+  const resolved = typeof notation === 'string' ? resolveChecked(parseNotation(notation), options) : resolveExpression(notation, options);
   const terms = termRecordsOf(resolved);
   return {
     notation: resolved.notation,

@@ -55,13 +55,23 @@ export function parseNotation(text: string): DiceExpression {
   return new Parser(text).parseExpression();
 }
 
-function hasUpperAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 65 && c <= 90) return true;
-  }
-  return false;
+/** The ASCII lower case of the character code at `i` of `text` (NaN past the end): notation is case-insensitive. */
+function lowerAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  return c >= 65 && c <= 90 ? c + 32 : c;
 }
+
+/** Character codes the parser looks for. */
+const C_D = 100; // 'd'
+const C_H = 104; // 'h'
+const C_L = 108; // 'l'
+const C_K = 107; // 'k'
+const C_R = 114; // 'r'
+const C_O = 111; // 'o'
+const C_A = 97; // 'a'
+const C_V = 118; // 'v'
+const C_I = 105; // 'i'
+const C_S = 115; // 's'
 
 /** Shared empty lists for terms without steps or vantage (trees are never mutated). */
 const NO_STEPS: readonly StepModifier[] = Object.freeze([]);
@@ -77,12 +87,16 @@ function describeChar(ch: string | undefined): string {
 class Parser {
   private pos = 0;
   private totalDice = 0;
-  private readonly lower: string;
 
-  constructor(private readonly text: string) {
-    // ASCII-only folding: `toLowerCase` maps some non-ASCII letters onto ASCII ones (KELVIN SIGN
-    // U+212A -> 'k') or changes the length (U+0130), which would accept or misplace such input.
-    this.lower = hasUpperAscii(text) ? text.replace(/[A-Z]+/g, (s) => s.toLowerCase()) : text;
+  // Letters are folded ASCII-only (`lowerAt`): `toLowerCase` maps some non-ASCII letters onto ASCII ones
+  // (KELVIN SIGN U+212A -> 'k') or changes the length (U+0130), which would accept or misplace such input.
+  constructor(private readonly text: string) {}
+
+  /** True when the three letters at the position are `a`, `b`, `c` (any case). */
+  private word3(a: number, b: number, c: number): boolean {
+    const t = this.text;
+    const i = this.pos;
+    return lowerAt(t, i) === a && lowerAt(t, i + 1) === b && lowerAt(t, i + 2) === c;
   }
 
   parseExpression(): DiceExpression {
@@ -123,7 +137,7 @@ class Parser {
     if (this.isDigit(this.peek())) {
       count = this.parseNumber('a number');
     }
-    if (this.lower[this.pos] !== 'd') {
+    if (lowerAt(this.text, this.pos) !== C_D) {
       if (count === null) throw this.unexpected("a number or a die such as 'd20'");
       return { kind: 'constant', sign, value: count, span: { start, end: this.pos } };
     }
@@ -154,8 +168,8 @@ class Parser {
     let keepSpan: SourceSpan | null = null;
     while (this.pos < this.text.length) {
       const mStart = this.pos;
-      const ch = this.lower[this.pos];
-      if (ch === '^') {
+      const ch = lowerAt(this.text, this.pos);
+      if (ch === 94 /* ^ */) {
         this.pos += 1;
         const s = this.peek();
         if (s !== '+' && s !== '-') throw this.unexpected("'+' or '-' after '^' (as in 'd8^+3')");
@@ -168,31 +182,34 @@ class Parser {
         }
         // `0 - amount`, not `-amount`: '^-0' is a step of 0, never -0 (which would not round-trip).
         (steps ??= []).push({ amount: s === '-' ? 0 - amount : amount, origin: { kind: 'notation', span } });
-      } else if (this.lower.startsWith('adv', this.pos) || this.lower.startsWith('dis', this.pos)) {
-        (vantage ??= []).push(this.lower.startsWith('adv', this.pos) ? 'adv' : 'dis');
+      } else if (ch === C_A && this.word3(C_A, C_D, C_V)) {
+        (vantage ??= []).push('adv');
         this.pos += 3;
-      } else if (ch === 'r') {
+      } else if (ch === C_D && this.word3(C_D, C_I, C_S)) {
+        (vantage ??= []).push('dis');
+        this.pos += 3;
+      } else if (ch === C_R) {
         if (reroll) throw this.duplicate('re-roll', mStart);
         this.pos += 1;
         let mode: RerollModifier['mode'] = 'until';
-        if (this.lower[this.pos] === 'o') {
+        if (lowerAt(this.text, this.pos) === C_O) {
           mode = 'once';
           this.pos += 1;
         }
         reroll = { mode, when: this.parseComparison() };
-      } else if (ch === '!') {
+      } else if (ch === 33 /* ! */) {
         if (explode) throw this.duplicate('explode', mStart);
         this.pos += 1;
         explode = true;
-      } else if (ch === 'k' || (ch === 'd' && (this.lower[this.pos + 1] === 'h' || this.lower[this.pos + 1] === 'l'))) {
+      } else if (ch === C_K || (ch === C_D && (lowerAt(this.text, this.pos + 1) === C_H || lowerAt(this.text, this.pos + 1) === C_L))) {
         if (keep) throw this.duplicate('keep/drop', mStart);
         let kind: KeepModifier['kind'];
-        const next = this.lower[this.pos + 1];
-        if (ch === 'k') {
-          kind = next === 'l' ? 'kl' : 'kh';
-          this.pos += next === 'l' || next === 'h' ? 2 : 1;
+        const next = lowerAt(this.text, this.pos + 1);
+        if (ch === C_K) {
+          kind = next === C_L ? 'kl' : 'kh';
+          this.pos += next === C_L || next === C_H ? 2 : 1;
         } else {
-          kind = next === 'h' ? 'dh' : 'dl';
+          kind = next === C_H ? 'dh' : 'dl';
           this.pos += 2;
         }
         const k = this.isDigit(this.peek()) ? this.parseNumber('how many dice') : 1;

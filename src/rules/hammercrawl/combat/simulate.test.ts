@@ -6,7 +6,7 @@ import { isFightOver, nextRound, startEncounter, takeTurn, type Encounter } from
 import { fighterFromCharacter, monsterFighters, monsterHealthDie, type MonsterSpec } from './fighter.js';
 import { monsterSpecsFromJson, parseMonsterSpec } from './monster-spec.js';
 import { MAX_FIGHTS, MAX_MONSTER_COUNT, MAX_MONSTER_SPEC_LENGTH } from './problems.js';
-import { DEFAULT_TURN_ORDER, contestLeaders, initiativeOrder, monsterTactics, pcTactics, rollStartingSide, simulateEncounter } from './simulate.js';
+import { DEFAULT_TURN_ORDER, contestLeaders, exactUnavailableReason, initiativeOrder, monsterTactics, pcTactics, rollFight, rollStartingSide, simulateEncounter, type TurnOrderRule } from './simulate.js';
 import { scriptedRandom } from '../../../dice/random.js';
 import { testPc } from './test-helpers.js';
 import { assertRefused } from '../../../../test/narrow.js';
@@ -200,6 +200,47 @@ describe("simulateEncounter mode 'exact' (CB-21)", () => {
     const r = simulateEncounter(seededRandom(1), [testPc({ specials: { hackAndSlash: true } })], [goblins], { fights: 5, mode: 'exact' });
     expect(r.ok && r.report.mode).toBe('dice');
     expect(r.ok && r.report.exactUnavailable).toContain('Hack and Slash');
+  });
+});
+
+describe("simulateEncounter mode 'dice' from planned attacks", () => {
+  // Fighters without specials acting on single dice are fought from attacks prepared once per simulation;
+  // the fights must be the ones `rollFight` gives turn by turn through `takeTurn`: the same dice, in order.
+  const FIGHTS = 60;
+  const fourPcs = [0, 1, 2, 3].map((i) => testPc({ id: `pc${i}`, name: `PC ${i}`, armourDie: 6, baseArmourDie: 6 }));
+  const gobs: MonsterSpec = { name: 'goblin', hd: 1, attack: 3, attackIsBonus: true, defense: 12, damage: { kind: 'static', dv: 6 }, healthDie: 6, count: 6 };
+  const ogres: MonsterSpec = { name: 'ogre', hd: 3, attack: 5, attackIsBonus: true, defense: 13, damage: { kind: 'static', dv: 9 }, healthDie: 10, count: 2 };
+  const cases: [string, readonly ReturnType<typeof testPc>[], readonly MonsterSpec[], TurnOrderRule, number][] = [
+    ['4 PCs against 6 goblins, initiative', fourPcs, [gobs], 'initiative', 100],
+    ['2 PCs against goblins and ogres, party first, 7 rounds at most', fourPcs.slice(0, 2), [gobs, ogres], 'party', 7],
+    ['4 PCs against 2 ogres, foes first', fourPcs, [ogres], 'foes', 100],
+  ];
+  it.each(cases)('%s: the same fights and the same dice as turn by turn', (_label, pcs, monsters, first, maxRounds) => {
+    const fighters = [...pcs, ...monsters.flatMap((m) => monsterFighters(m))];
+    expect(exactUnavailableReason(fighters)).toBeNull();
+    const started = startEncounter(fighters);
+    if (!started.ok) throw new Error(started.problem.message);
+    for (const seed of [1, 2, 3]) {
+      const planned = seededRandom(seed);
+      const r = simulateEncounter(planned, pcs, monsters, { fights: FIGHTS, first, maxRounds });
+      if (!r.ok) throw new Error(r.problem.message);
+      const byTurn = seededRandom(seed);
+      let partyWins = 0;
+      let rounds = 0;
+      const down = new Map<string, number>();
+      for (let i = 0; i < FIGHTS; i++) {
+        const f = rollFight(byTurn, started.encounter, { first, maxRounds });
+        if (f.winner === 'party') partyWins++;
+        rounds += f.rounds;
+        for (const id of f.wentDown) down.set(id, (down.get(id) ?? 0) + 1);
+      }
+      expect(r.report.mode).toBe('dice');
+      expect(r.report.partyWins).toBe(partyWins);
+      expect(r.report.rounds.mean).toBeCloseTo(rounds / FIGHTS, 12);
+      for (const pc of r.report.pcs) expect(pc.pDown).toBeCloseTo((down.get(pc.id) ?? 0) / FIGHTS, 12);
+      // Both drew exactly the same dice.
+      expect(planned.exportState()).toEqual(byTurn.exportState());
+    }
   });
 });
 

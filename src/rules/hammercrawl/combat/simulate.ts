@@ -7,7 +7,7 @@
 import type { RandomSource } from '../../../dice/index.js';
 import { HAMMERCRAWL_CHAIN } from '../../../dice/index.js';
 import type { Character } from '../character.js';
-import { attackOdds } from './attack.js';
+import { attackOdds, prepareAttack, rollAttack, type PreparedAttack } from './attack.js';
 import { DEFAULT_COMBAT_SETTINGS, buildAttack, canDeclareFeat, type AttackOptions, type CombatSettings } from './build-attack.js';
 import { isFightOver, nextRound, startEncounter, takeTurn, type CombatAction, type Encounter, type ExtraAttack } from './encounter.js';
 import { fighterFromCharacter, monsterFighters, type Fighter, type MonsterSpec } from './fighter.js';
@@ -31,7 +31,8 @@ export interface SimulationOptions {
   /** Whether PCs declare Feats (and Fist of an Angry God) whenever their class allows; default true. */
   readonly useFeats?: boolean;
   /**
-   * `dice` (default): every die rolled through `takeTurn`. `exact`: each attack's end state drawn at once
+   * `dice` (default): every die rolled as `takeTurn` rolls it (fighters whose specials do not act on
+   * single dice from attacks prepared once per simulation, the same dice in the same order). `exact`: each attack's end state drawn at once
    * from its exact odds (`attackOdds`), the same distribution, far faster; only for fighters whose specials
    * do not act on single dice (ruling CB-21), otherwise the simulator falls back to `dice` and says why.
    */
@@ -315,10 +316,16 @@ export function simulateEncounter(
   let maxR = 0;
   let monstersDown = 0;
   const hist = new Map<number, number>();
-  const unavailable = options.mode === 'exact' ? exactUnavailableReason(fighters) : null;
-  const exact = options.mode === 'exact' && unavailable === null ? new ExactFights(started.encounter, options) : null;
+  // Fighters whose specials do not act on single dice are fought from attacks planned and prepared once
+  // per simulation (ruling CB-21): drawn from their exact odds in `exact` mode, rolled die by die in
+  // `dice` mode (the same dice in the same order as `rollFight`, so the same report); others turn by
+  // turn through `takeTurn`.
+  const planless = exactUnavailableReason(fighters);
+  const unavailable = options.mode === 'exact' ? planless : null;
+  const planned = planless === null ? new PlannedFights(started.encounter, options, options.mode === 'exact' ? 'exact' : 'dice') : null;
+  const exact = options.mode === 'exact' && planned !== null;
   for (let i = 0; i < options.fights; i++) {
-    const r = exact ? exact.roll(rng) : fightEnd(rollFight(rng, started.encounter, options));
+    const r = planned ? planned.roll(rng) : fightEnd(rollFight(rng, started.encounter, options));
     options.onProgress?.(i + 1, options.fights);
     if (r.winner === 'party') partyWins++;
     else if (r.winner === 'foes') foesWins++;
@@ -409,20 +416,49 @@ interface Table {
 }
 
 const EXACT_DRAW = 2 ** 30;
+/** Most tree nodes the faces of planned dice-mode attacks may take in one simulation; past it, attacks are rolled without the tree. */
+export const MAX_MEMO_NODES = 2_000_000;
+
+/** A target's dice after an attack: a leaf of an attack's tree of faces (`sides` 0). */
+interface DefenderAfter {
+  readonly sides: 0;
+  readonly healthDie: number | null;
+  readonly armourDie: number | null;
+}
+
+/** A die an attack asks for, and what follows each of its faces. */
+interface FaceNode {
+  readonly sides: number;
+  readonly next: (FaceNode | DefenderAfter | undefined)[];
+}
+
+/** A prepared attack and the tree of the faces its rolls have read so far. */
+interface Memo {
+  readonly attack: PreparedAttack;
+  root: FaceNode | DefenderAfter | null;
+}
+
+/** The soak re-rolls of a planned fighter: none (planned fights have no specials acting on single dice). */
+const NO_SOAK_REROLLS = Object.freeze({ revenant: null, hdRerolls: 0, armourRerolls: 0 });
 const NO_TABLE: Table = { cum: new Float64Array(0), health: [], armour: [] };
 
 /**
- * Fights where each attack's end state is drawn from its exact odds (ruling CB-21): the attacks the
- * tactics would make, built by `buildAttack` and weighed by `attackOdds` once per attacker, slot, target and
- * target dice, then drawn with one uniform number.
+ * Fights of fighters whose specials do not act on single dice (ruling CB-21), from the attacks the tactics
+ * would make, built by `buildAttack` once per attacker, slot, target and target dice. In `exact` mode each
+ * attack's end state is weighed by `attackOdds` and drawn with one uniform number; in `dice` mode the
+ * prepared attack (its checks and damage roll compiled once) is rolled by `rollAttack`, die for die as
+ * `takeTurn` rolls it, without the encounter objects and events a turn builds.
  */
-class ExactFights {
+class PlannedFights {
   readonly #fighters: readonly Fighter[];
   readonly #rule: TurnOrderRule;
   /** The turn order of a round by the side that starts it (the same both ways for `party` or `foes`). */
   readonly #orders: { readonly party: readonly number[]; readonly foes: readonly number[] };
   readonly #plans: Slot[][][] = [];
   readonly #tables = new Map<number, Table>();
+  readonly #prepared = new Map<number, Memo | null>();
+  #memoNodes = 0;
+  readonly #mode: 'dice' | 'exact';
   readonly #maxRounds: number;
   readonly #settings: CombatSettings;
   readonly #isParty: boolean[];
@@ -430,7 +466,8 @@ class ExactFights {
   readonly #hdRerolls: number[];
   readonly #armourRerolls: number[];
 
-  constructor(start: Encounter, options: Omit<SimulationOptions, 'fights'>) {
+  constructor(start: Encounter, options: Omit<SimulationOptions, 'fights'>, mode: 'dice' | 'exact') {
+    this.#mode = mode;
     this.#fighters = start.fighters;
     this.#settings = start.settings;
     this.#maxRounds = Math.min(options.maxRounds ?? MAX_ROUNDS, MAX_ROUNDS);
@@ -472,13 +509,89 @@ class ExactFights {
     }
   }
 
+  #key(actor: number, slot: number, fist: number, target: number, health: number, armour: number | null): number {
+    return ((((actor * 8 + slot) * 2 + fist) * this.#fighters.length + target) * 32 + position(health)) * 32 + (armour === null ? 31 : position(armour));
+  }
+
+  #build(actor: number, slot: number, fist: number, target: number, health: number, armour: number | null) {
+    const d = { ...this.#fighters[target]!, healthDie: health, armourDie: armour };
+    return buildAttack(this.#fighters[actor]!, d, this.#plans[actor]![fist]![slot]!.options, this.#settings);
+  }
+
+  /** The attack prepared once for dice mode, or null when `buildAttack` refuses it. */
+  #preparedAttack(actor: number, slot: number, fist: number, target: number, health: number, armour: number | null): Memo | null {
+    const key = this.#key(actor, slot, fist, target, health, armour);
+    let p = this.#prepared.get(key);
+    if (p !== undefined) return p;
+    const built = this.#build(actor, slot, fist, target, health, armour);
+    p = built.ok ? { attack: prepareAttack(built.spec), root: null } : null;
+    this.#prepared.set(key, p);
+    return p;
+  }
+
+  /**
+   * Rolls a prepared attack and returns the target's dice after it. An attack is a pure function of the
+   * faces it reads (the die it asks for next depends only on the faces before), so the faces seen are kept
+   * in a tree: a path already walked is read from the tree, die by die from the same source; a new one is
+   * rolled by `rollAttack`, replaying the faces already drawn, and added. The source gives the same dice,
+   * in the same order, as `rollAttack` alone.
+   */
+  #rollAttack(rng: RandomSource, memo: Memo): DefenderAfter {
+    const path = this.#path;
+    path.length = 0;
+    let node = memo.root;
+    while (node !== null) {
+      if (node.sides === 0) return node as DefenderAfter;
+      const face = rng.rollDie(node.sides);
+      path.push(face);
+      const next: FaceNode | DefenderAfter | undefined = (node as FaceNode).next[face];
+      if (next === undefined) break;
+      node = next;
+    }
+    const asked = this.#asked;
+    asked.length = 0;
+    let read = 0;
+    const replay: RandomSource = {
+      rollDie(sides: number): number {
+        asked.push(sides);
+        if (read < path.length) return path[read++]!;
+        const face = rng.rollDie(sides);
+        path.push(face);
+        read++;
+        return face;
+      },
+    };
+    const r = rollAttack(replay, memo.attack, NO_SOAK_REROLLS);
+    const after: DefenderAfter = { sides: 0, healthDie: r.defender.healthDie, armourDie: r.defender.armourDie };
+    if (this.#memoNodes >= MAX_MEMO_NODES) return after;
+    // Add the path: a node per die asked for, the end state at its end.
+    if (asked.length === 0) {
+      memo.root = after;
+      return after;
+    }
+    memo.root ??= this.#node(asked[0]!);
+    let at = memo.root as FaceNode;
+    for (let k = 0; k < asked.length; k++) {
+      const face = path[k]!;
+      if (k === asked.length - 1) at.next[face] = after;
+      else at = (at.next[face] ??= this.#node(asked[k + 1]!)) as FaceNode;
+    }
+    return after;
+  }
+
+  #node(sides: number): FaceNode {
+    this.#memoNodes += 1;
+    return { sides, next: [] };
+  }
+
+  readonly #path: number[] = [];
+  readonly #asked: number[] = [];
+
   #table(actor: number, slot: number, fist: number, target: number, health: number, armour: number | null): Table {
-    const key = ((((actor * 8 + slot) * 2 + fist) * this.#fighters.length + target) * 32 + position(health)) * 32 + (armour === null ? 31 : position(armour));
+    const key = this.#key(actor, slot, fist, target, health, armour);
     let t = this.#tables.get(key);
     if (t) return t;
-    const a = this.#fighters[actor]!;
-    const d = { ...this.#fighters[target]!, healthDie: health, armourDie: armour };
-    const built = buildAttack(a, d, this.#plans[actor]![fist]![slot]!.options, this.#settings);
+    const built = this.#build(actor, slot, fist, target, health, armour);
     if (!built.ok) t = NO_TABLE;
     else {
       const outcomes = attackOdds(built.spec).outcomes;
@@ -542,13 +655,43 @@ class ExactFights {
         if (target < 0) continue;
         const f = fist[i]! > 0 ? 1 : 0;
         const slots = this.#plans[i]![f]!;
+        if (this.#mode === 'dice') {
+          // As `takeTurn`: an attack `buildAttack` refuses undoes the turn (its dice stay rolled).
+          const before = { health: health[target]!, armour: armour[target]!, fist: fist[i]!, wentDown: wentDown[target]! };
+          let refused = false;
+          for (let s = 0; s < slots.length; s++) {
+            const h = health[target]!;
+            if (h === null) break; // declared on this target: the rest is lost
+            const p = this.#preparedAttack(i, s, f, target, h, armour[target]!);
+            if (p === null) {
+              refused = true;
+              break;
+            }
+            if (f === 1 && slots[s]!.main && slots[s]!.options.fistOfAngryGod) fist[i]! -= 1;
+            const after = this.#rollAttack(rng, p);
+            health[target] = after.healthDie;
+            armour[target] = after.armourDie;
+            if (after.healthDie === null) wentDown[target] = true;
+          }
+          if (refused) {
+            health[target] = before.health;
+            armour[target] = before.armour;
+            fist[i] = before.fist;
+            wentDown[target] = before.wentDown;
+          }
+          if (before.health !== null && health[target] === null) {
+            if (isParty[target]) partyUp--;
+            else foesUp--;
+          }
+          continue;
+        }
         for (let s = 0; s < slots.length; s++) {
           const h = health[target]!;
           if (h === null) break; // declared on this target: the rest is lost
           const t = this.#table(i, s, f, target, h, armour[target]!);
           const cum = t.cum;
           if (cum.length === 0) continue;
-          if (f === 1 && slots[s]!.main) fist[i]! -= 1;
+          if (f === 1 && slots[s]!.main && slots[s]!.options.fistOfAngryGod) fist[i]! -= 1;
           const u = (rng.rollDie(EXACT_DRAW) - 0.5) / EXACT_DRAW;
           let k = 0;
           while (k < cum.length - 1 && u > cum[k]!) k++;
