@@ -6,7 +6,7 @@ import { isFightOver, nextRound, startEncounter, takeTurn, type Encounter } from
 import { fighterFromCharacter, monsterFighters, monsterHealthDie, type MonsterSpec } from './fighter.js';
 import { monsterSpecsFromJson, parseMonsterSpec } from './monster-spec.js';
 import { MAX_FIGHTS, MAX_MONSTER_COUNT, MAX_MONSTER_SPEC_LENGTH } from './problems.js';
-import { DEFAULT_TURN_ORDER, contestLeaders, exactUnavailableReason, initiativeOrder, monsterTactics, pcTactics, rollFight, rollStartingSide, simulateEncounter, type TurnOrderRule } from './simulate.js';
+import { DEFAULT_TURN_ORDER, MAX_MEMO_NODES, contestLeaders, exactUnavailableReason, initiativeOrder, monsterTactics, pcTactics, rollFight, rollStartingSide, simulateEncounter, type TurnOrderRule } from './simulate.js';
 import { scriptedRandom } from '../../../dice/random.js';
 import { testPc } from './test-helpers.js';
 import { assertRefused } from '../../../../test/narrow.js';
@@ -241,6 +241,23 @@ describe("simulateEncounter mode 'dice' from planned attacks", () => {
       // Both drew exactly the same dice.
       expect(planned.exportState()).toEqual(byTurn.exportState());
     }
+  });
+});
+
+describe(`the tree of faces read, at most MAX_MEMO_NODES (${MAX_MEMO_NODES}) nodes`, () => {
+  // Past the limit an attack is rolled without the tree: the same dice, so the same fights, whatever the limit.
+  const pcs = [0, 1, 2].map((i) => testPc({ id: `pc${i}`, name: `PC ${i}` }));
+  const gobs: MonsterSpec = { name: 'goblin', hd: 1, attack: 3, attackIsBonus: true, defense: 12, damage: { kind: 'static', dv: 6 }, healthDie: 6, count: 4 };
+  const run = (maxMemoNodes: number | undefined) => {
+    const rng = seededRandom(7);
+    const r = simulateEncounter(rng, pcs, [gobs], { fights: 80, ...(maxMemoNodes !== undefined ? { maxMemoNodes } : {}) });
+    if (!r.ok) throw new Error(r.problem.message);
+    return { report: r.report, state: rng.exportState() };
+  };
+  it('gives the same fights and draws the same dice with no tree, a tree that fills up at once, and one at and past the limit', () => {
+    const unlimited = run(undefined);
+    expect(unlimited.report.mode).toBe('dice');
+    for (const limit of [0, 1, 40, MAX_MEMO_NODES, MAX_MEMO_NODES + 1]) expect(run(limit), `limit ${limit}`).toEqual(unlimited);
   });
 });
 

@@ -37,6 +37,8 @@ export interface SimulationOptions {
    * do not act on single dice (ruling CB-21), otherwise the simulator falls back to `dice` and says why.
    */
   readonly mode?: 'dice' | 'exact';
+  /** Most tree nodes the faces of planned dice-mode attacks may take; default and at most `MAX_MEMO_NODES`. Past it attacks roll without the tree, the same dice. */
+  readonly maxMemoNodes?: number;
 }
 
 /** One PC across all fights. */
@@ -458,6 +460,7 @@ class PlannedFights {
   readonly #tables = new Map<number, Table>();
   readonly #prepared = new Map<number, Memo | null>();
   #memoNodes = 0;
+  readonly #maxMemoNodes: number;
   readonly #mode: 'dice' | 'exact';
   readonly #maxRounds: number;
   readonly #settings: CombatSettings;
@@ -468,6 +471,7 @@ class PlannedFights {
 
   constructor(start: Encounter, options: Omit<SimulationOptions, 'fights'>, mode: 'dice' | 'exact') {
     this.#mode = mode;
+    this.#maxMemoNodes = Math.max(0, Math.min(options.maxMemoNodes ?? MAX_MEMO_NODES, MAX_MEMO_NODES));
     this.#fighters = start.fighters;
     this.#settings = start.settings;
     this.#maxRounds = Math.min(options.maxRounds ?? MAX_ROUNDS, MAX_ROUNDS);
@@ -563,7 +567,7 @@ class PlannedFights {
     };
     const r = rollAttack(replay, memo.attack, NO_SOAK_REROLLS);
     const after: DefenderAfter = { sides: 0, healthDie: r.defender.healthDie, armourDie: r.defender.armourDie };
-    if (this.#memoNodes >= MAX_MEMO_NODES) return after;
+    if (this.#memoNodes >= this.#maxMemoNodes) return after;
     // Add the path: a node per die asked for, the end state at its end.
     if (asked.length === 0) {
       memo.root = after;
