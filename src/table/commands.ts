@@ -630,10 +630,28 @@ function toTableEvent(event: ExtensionEvent, extension: TableExtension, actor: A
   return savedEvent(state, actor, context, before, event.body.character.document, event.body.change ?? { id: 'ruleset', summary: `Changed by the rules of ${rules.label}.` });
 }
 
+/**
+ * The kind of a command the extension does not declare (`venture` at a table whose ruleset has none, a
+ * tracker action it lacks), in words, or null: another ruleset's command never reaches its `decide`.
+ * A command without a `kind` is left to the extension.
+ */
+function undeclaredKind(extension: TableExtension, command: unknown): string | null {
+  if (typeof command !== 'object' || command === null) return null;
+  const kind = (command as { readonly kind?: unknown }).kind;
+  if (typeof kind !== 'string') return null;
+  if (kind === 'combat') {
+    const type = (command as { readonly action?: { readonly type?: unknown } }).action?.type;
+    return typeof type === 'string' && !extension.combatActions.some((a) => a.kind === type) ? `tracker action ${type}` : null;
+  }
+  return extension.commands.some((c) => c.kind === kind) ? null : `command ${kind}`;
+}
+
 /** Decides a command of the table's ruleset through its extension. */
 function rollRulesetCommand(state: TableState, actor: Actor, command: unknown, context: CommandContext): TableResult<NewTableEvent[]> {
   const extension = context.rules.table;
   if (extension === undefined) return refuse('table/not-in-ruleset', `${context.rules.label} adds no commands of its own to a table.`);
+  const undeclared = undeclaredKind(extension, command);
+  if (undeclared !== null) return refuse('table/not-in-ruleset', `${context.rules.label} has no ${undeclared} of its own at a table.`);
   const decided = extension.decide(context.rng, state.extension, command, {
     actor,
     can: (action) => canAt(extension, actor.role, action),

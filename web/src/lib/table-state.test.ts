@@ -36,13 +36,14 @@ describe('table state', () => {
     expect(s).toMatchObject({ settings: { 'below-d3': 'negate' }, hasInvite: false, combat: { combatants: [] }, lastSeq: 6 });
   });
 
-  it('keeps the events of the ruleset\'s own kinds in order, and its rolls in the log', () => {
+  it('keeps the events of the ruleset\'s own kinds in order, its rolls among them, and its rolls in the log', () => {
     let s = applyEvent(welcomed, { kind: 'weather-changed', seq: 1, at: 0, by: 's', events: [{ kind: 'rain' }] });
     s = applyEvent(s, { kind: 'omen-drawn', seq: 2, at: 0, by: 'm1', visibility: 'public', card: 'The Tower' });
     s = applyEvent(s, { kind: 'weather-changed', seq: 3, at: 0, by: 's', events: [{ kind: 'sun' }] });
     // A visibility that is not one is no roll.
     s = applyEvent(s, { kind: 'omen-drawn', seq: 4, at: 0, by: 'm1', visibility: 'everyone' } as unknown as TableEvent);
-    expect(s.rulesetEvents.map((e) => e.seq)).toEqual([1, 3, 4]);
+    // Its own rolls are its events too (a hammer pool's picks and set-aside dice are folded from them).
+    expect(s.rulesetEvents.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
     expect(s.rolls.map((e) => [e.kind, e.seq])).toEqual([['omen-drawn', 2]]);
     expect(s.lastSeq).toBe(4);
   });

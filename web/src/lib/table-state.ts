@@ -30,7 +30,7 @@ export interface TableState {
   readonly combat: unknown;
   /** The attacks the server resolved in the tracker, oldest first, the last few only. */
   readonly attacks: readonly AttackNote[];
-  /** Events of the kinds the ruleset adds that are not rolls, in order (its web parts fold them where shown). */
+  /** Events of the kinds the ruleset adds, its own rolls among them, in order (its web parts fold them where shown). */
   readonly rulesetEvents: readonly RulesetEvent[];
   readonly hasInvite: boolean;
   readonly lastSeq: number;
@@ -194,7 +194,8 @@ export function applyEvent(state: TableState, e: TableEvent): TableState {
   if (isRollEvent(e)) {
     const rolls = state.rolls.length >= MAX_LOG_CARDS ? state.rolls.slice(state.rolls.length - MAX_LOG_CARDS + 1) : state.rolls.slice();
     rolls.push(e);
-    return { ...next, rolls };
+    // A ruleset's own roll (a hammer pool) is also one of its events: its panels fold them all, in order.
+    return isCoreEvent(e) ? { ...next, rolls } : { ...next, rolls, rulesetEvents: [...state.rulesetEvents, e] };
   }
   if (!isCoreEvent(e)) return { ...next, rulesetEvents: [...state.rulesetEvents, e] };
   switch (e.kind) {

@@ -145,9 +145,11 @@ export function DiceTray(props: { session: TableSession }) {
   const blocked = fieldProblem !== null || notationProblem !== null || (odds.kind === 'roll' && !odds.r.ok) || oddsProblem !== null;
 
   async function send(command: Command) {
+    const sent = label;
     if (await action.run(command)) {
-      // A label is for one roll; the sheet's stat is rolled.
-      setLabel('');
+      // A label is for one roll; the sheet's stat is rolled. A label typed for the next roll while this
+      // one was on its way stays.
+      setLabel((now) => (now === sent ? '' : now));
       setPreset(null);
     }
   }

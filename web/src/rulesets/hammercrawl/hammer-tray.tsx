@@ -342,7 +342,7 @@ function EffectPicks(props: { session: RulesetSession; rollId: string; roll: Ope
               </option>
             ))}
           </select>
-          {(picks[s.key] ?? table[s.symbol].choices[0]!.id) === PAY_IT_FORWARD && props.roll.visibility === 'public' && characters.length > 1 ? (
+          {(picks[s.key] ?? table[s.symbol].choices[0]!.id) === PAY_IT_FORWARD && props.roll.visibility === 'public' && characters.length > (props.roll.characterId === undefined ? 0 : 1) ? (
             <>
               <label for={`${id}-${i}-for`}>The white die goes to</label>
               <select id={`${id}-${i}-for`} value={allies[s.key] ?? props.roll.characterId ?? ''} onChange={(e) => setAllies({ ...allies, [s.key]: e.currentTarget.value })}>
