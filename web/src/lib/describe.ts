@@ -326,6 +326,10 @@ function compact(category: LogCategory, title: string, more: Partial<Body> = {})
   return plain(category, title, { isCompact: true, ...more });
 }
 
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** The card of a `combat-changed` event: an attack with each roll, initiative with the order and its dice, or one line. */
 function combatCard(e: Extract<CoreEvent, { kind: 'combat-changed' }>, entry: LogEntry, ctx: CardContext): Body {
   const follows = followLines(entry);
@@ -333,7 +337,11 @@ function combatCard(e: Extract<CoreEvent, { kind: 'combat-changed' }>, entry: Lo
     const a = e.attack;
     return plain('combat', e.summary || `${combatantName(e.combat, a.attackerId)} attacks ${combatantName(e.combat, a.targetId)}`, {
       lines: [...a.lines.map((l) => withNames(e.combat, l)), ...follows],
-      outcome: a.isCrit ? { id: 'critical', label: 'Critical hit' } : a.isHit ? { id: 'success', label: 'Hit' } : { id: 'failure', label: 'Miss' },
+      // The ruleset's own words where hit and miss alone would mislead ("both succeed", "hit, but the target saves").
+      outcome: {
+        id: a.isCrit ? 'critical' : a.isHit ? 'success' : 'failure',
+        label: typeof a.outcome === 'string' && a.outcome.trim() !== '' ? capitalized(a.outcome.trim()) : a.isCrit ? 'Critical hit' : a.isHit ? 'Hit' : 'Miss',
+      },
     });
   }
   const ini = (e.combat as { initiative?: unknown } | null)?.initiative;

@@ -236,6 +236,22 @@ describe('the log in memory', () => {
     expect(s.log.at(-1)!.event.seq).toBe(MAX_LOG_CARDS + 1);
   });
 
+  it("an attack's card gives the ruleset's words for what happened where it has them, else hit or miss", async () => {
+    const rs = await loadRuleSystem(DEFAULT_RULESET);
+    const combat = { combatants: [{ id: 'c1', name: 'Ash', side: 'party' }, { id: 'c2', name: 'Orc', side: 'foes' }], order: [], turn: null, round: 1, isActive: true, initiative: null, nextId: 3 };
+    const attack = (seq: number, more: Record<string, unknown>): TableEvent =>
+      ({ kind: 'combat-changed', seq, at: seq, by: 's', requestId: `a${seq}`, combat, summary: 'Ash attacks Orc.', attack: { attackerId: 'c1', targetId: 'c2', isHit: false, isCrit: false, lines: [], ...more } }) as unknown as TableEvent;
+    let s = applyEvent(welcomed, attack(1, { outcome: 'both succeed: no one is hurt' }));
+    s = applyEvent(s, attack(2, {}));
+    s = applyEvent(s, attack(3, { isHit: true, isCrit: true }));
+    const outcomes = s.log.map((entry) => logCard(entry, contextFor(s, rs))?.outcome);
+    expect(outcomes).toEqual([
+      { id: 'failure', label: 'Both succeed: no one is hurt' },
+      { id: 'failure', label: 'Miss' },
+      { id: 'critical', label: 'Critical hit' },
+    ]);
+  });
+
   it('folds only a character saved by the same command (same member, same instant, next seq) into a card', () => {
     const combat = { combatants: [], order: [], turn: null, round: 0, isActive: false, initiative: null, nextId: 1 };
     const saved = (seq: number, at: number, by: string): TableEvent => ({ kind: 'character-saved', seq, at, by, character: { id: 'c1', ownerId: 'm1', document: { name: 'Brak' } }, change: { id: 'tracker', summary: 'Health d8 -> d6' } });
