@@ -68,7 +68,10 @@ describe.skipIf(reason !== null)(`HAMMERCRAWL! hammer effect picks in Chromium${
       const fieldset = p.locator('fieldset.hammer-picks', { has: to });
       // Every other symbol of the roll keeps the effect the form starts on.
       await fieldset.getByRole('button', { name: 'Record the effects' }).click();
-      await expect.poll(() => card(p, 'Effects chosen').count(), POLL).toBeGreaterThanOrEqual(1);
+      // The card of the picks, or the table's refusal shown in the picks (named, so a failure says why).
+      await expect
+        .poll(async () => ((await card(p, 'Effects chosen').count()) > 0 ? 'recorded' : ((await fieldset.locator('.error').allInnerTexts()).join(' ') || 'waiting')), POLL)
+        .toBe('recorded');
       await expect.poll(() => card(s, 'Effects chosen').first().innerText(), POLL).toMatch(/Pay it forward/i);
       // The die is set aside on the character named: choosing them in the pool shows it.
       await p.locator('#hammer-check-character').selectOption({ label: hero });

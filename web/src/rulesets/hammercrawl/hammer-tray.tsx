@@ -7,6 +7,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { HAMMER_COLOURS, type HammerColour } from '../../../../src/rules/hammercrawl/hammer-dice.js';
 import { checkPool, effectsFor, hammerPool, hammerPoolOdds, type HammerPlusChoice, type PoolContext, type Stance } from '../../../../src/rules/hammercrawl/hammer-pools.js';
 import { ruleSystem as hammercrawl } from '../../../../src/rules/hammercrawl/rule-system.js';
+import { shownPicks } from './hammer-picks.js';
 import { foldHammerEvents, PAY_IT_FORWARD, type EffectPick, type OpenHammerRoll } from '../../../../src/rules/hammercrawl/table/hammer-apply.js';
 import { CommandError } from '../../lib/live.js';
 import type { Visibility } from '../../lib/protocol.js';
@@ -313,10 +314,12 @@ function EffectPicks(props: { session: RulesetSession; rollId: string; roll: Ope
   const characters = props.session.state.value.characters;
   if (mine.length === 0) return null;
   const slots = mine.flatMap((p) => Array.from({ length: p.count }, (_, i) => ({ symbol: p.symbol, key: `${p.symbol}-${i}` })));
+  // What each slot shows until picked: the first effect the roll may still take (one picked once per roll is not offered twice).
+  const shown = shownPicks(slots, picks, table);
   async function record() {
     setError(null);
     const list: EffectPick[] = slots.map((s) => {
-      const effect = picks[s.key] ?? table[s.symbol].choices[0]!.id;
+      const effect = shown[s.key]!;
       const ally = allies[s.key];
       return { symbol: s.symbol, effect, ...(effect === PAY_IT_FORWARD && ally !== undefined && ally !== '' && ally !== props.roll.characterId ? { forCharacterId: ally } : {}) };
     });
@@ -335,14 +338,14 @@ function EffectPicks(props: { session: RulesetSession; rollId: string; roll: Ope
           <label for={`${id}-${i}`}>
             {s.symbol} ({table[s.symbol].chooser === 'smith' ? "the Smith's pick" : 'your pick'})
           </label>
-          <select id={`${id}-${i}`} value={picks[s.key] ?? table[s.symbol].choices[0]!.id} onChange={(e) => setPicks({ ...picks, [s.key]: e.currentTarget.value })}>
+          <select id={`${id}-${i}`} value={shown[s.key]} onChange={(e) => setPicks({ ...picks, [s.key]: e.currentTarget.value })}>
             {table[s.symbol].choices.map((c) => (
               <option value={c.id} key={c.id} title={c.description}>
                 {c.label}
               </option>
             ))}
           </select>
-          {(picks[s.key] ?? table[s.symbol].choices[0]!.id) === PAY_IT_FORWARD && props.roll.visibility === 'public' && characters.length > (props.roll.characterId === undefined ? 0 : 1) ? (
+          {shown[s.key] === PAY_IT_FORWARD && props.roll.visibility === 'public' && characters.length > (props.roll.characterId === undefined ? 0 : 1) ? (
             <>
               <label for={`${id}-${i}-for`}>The white die goes to</label>
               <select id={`${id}-${i}-for`} value={allies[s.key] ?? props.roll.characterId ?? ''} onChange={(e) => setAllies({ ...allies, [s.key]: e.currentTarget.value })}>
