@@ -485,16 +485,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return reply.type('application/json; charset=utf-8').send(Readable.from(exportText(), { objectMode: false }));
   });
 
+  /** Refuses (429, with Retry-After) a command its member's or its table's rate does not admit now. */
+  async function admitCommand(tableId: string, memberId: string, reply: FastifyReply, rollsDice = false): Promise<void> {
+    const refused = await rates.admit(tableId, memberId, rollsDice);
+    if (refused === null) return;
+    void reply.header('retry-after', Math.ceil(refused.retryAfterMs / 1000));
+    throw new HttpProblem(429, refused.code, refused.message);
+  }
+
   app.post<{ Params: { id: string } }>('/api/tables/:id/rolls', async (request, reply) => {
     const table = await liveTable(request.params.id);
     const { member } = await authenticate(request, table);
     const parsed = rollBody.safeParse(request.body);
     if (!parsed.success) throw new HttpProblem(400, 'roll/invalid', describeIssues(parsed.error));
-    const refused = await rates.admit(table.tableId, member.id, true);
-    if (refused !== null) {
-      void reply.header('retry-after', Math.ceil(refused.retryAfterMs / 1000));
-      throw new HttpProblem(429, refused.code, refused.message);
-    }
+    await admitCommand(table.tableId, member.id, reply, true);
     const viewer = { id: member.id, role: member.role };
     const { nonce, ...roll } = parsed.data;
     if (nonce !== undefined) {
@@ -509,13 +513,26 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   // The Smith ends the epoch of verifiable rolls: its keys revealed, a new one committed (docs/protocol.md).
-  app.post<{ Params: { id: string } }>('/api/tables/:id/epoch/reveal', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/tables/:id/epoch/reveal', async (request, reply) => {
     const table = await liveTable(request.params.id);
     const { member } = await authenticate(request, table);
     if (member.role !== 'smith') throw new HttpProblem(403, 'auth/forbidden', 'Only the Smith ends an epoch of the dice.');
+    await admitCommand(table.tableId, member.id, reply);
     const events = await table.revealEpoch(member.id);
     if (events === null) throw new HttpProblem(409, 'epoch/nothing-to-reveal', 'No roll has been made since the last reveal: there is nothing to reveal yet.');
+    await rates.wrote(table.tableId, member.id, logBytesOf(events));
     return { seq: events[0]!.seq, lastSeq: events[events.length - 1]!.seq };
+  });
+
+  // The Smith closes the evening's game: the log marks it, and the dice of the open epoch are revealed (docs/protocol.md).
+  app.post<{ Params: { id: string } }>('/api/tables/:id/evening/end', async (request, reply) => {
+    const table = await liveTable(request.params.id);
+    const { member } = await authenticate(request, table);
+    if (member.role !== 'smith') throw new HttpProblem(403, 'auth/forbidden', "Only the Smith closes the evening's game.");
+    await admitCommand(table.tableId, member.id, reply);
+    const { events, evening, revealed } = await table.endEvening(member.id);
+    await rates.wrote(table.tableId, member.id, logBytesOf(events));
+    return { seq: events[0]!.seq, lastSeq: events[events.length - 1]!.seq, evening, revealed };
   });
 
   app.post<{ Params: { id: string } }>('/api/tables/:id/invite', async (request) => {

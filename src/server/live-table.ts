@@ -516,6 +516,28 @@ export class LiveTable {
   }
 
   /**
+   * Closes the evening's game (the Smith's button): an `evening-ended` event and, when the open epoch
+   * of verifiable rolls holds a roll, its reveal (reason `evening`) and the next commitment, in one commit.
+   */
+  endEvening(actorId: string): Promise<{ readonly events: readonly StoredEvent[]; readonly evening: number; readonly revealed: boolean }> {
+    const run = this.queue.then(async () => {
+      await this.catchUp();
+      const state = this.current;
+      const evening = (state.eveningsEnded ?? 0) + 1;
+      const draw = this.deps.drawEpochKeys;
+      const revealed = draw !== undefined && state.epochs.current !== null && state.epochs.current.rolls > 0;
+      const events: NewTableEvent[] = [{ kind: 'evening-ended', body: { evening } }, ...(revealed ? revealEvents(state.epochs, 'evening', draw()) : [])];
+      const at = this.deps.now();
+      const result = await this.deps.store.commit({ tableId: this.tableId, actorId, events: toStored(events, at, actorId) });
+      this.ingestLocal(result.events);
+      void this.deps.bus.publish(result.events).catch(() => undefined);
+      return { events: result.events, evening, revealed };
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
    * Writes a commit of the server's own (a join, an invite change) in this table's queue, folds and
    * announces its events. `precondition` sees the state the commit follows and may throw to refuse it
    * (a check made before the queue could be overtaken by a commit waiting in it).

@@ -91,10 +91,18 @@ export interface EventBodies {
   'epoch-committed': EpochCommittedBody;
   /** An epoch ends: its public key for everyone; the key of its secret rolls for the Smith alone (`forSmith`). */
   'epoch-revealed': EpochRevealedBody;
+  /**
+   * The Smith closed the evening's game (its number, from 1). The same commit reveals the open epoch
+   * of verifiable rolls when it holds a roll (reason `evening`).
+   */
+  'evening-ended': { readonly evening: number };
 }
 
-/** Why an epoch was revealed: the Smith ended it, or it reached its limit (EPOCH_MAX_ROLLS, EPOCH_MAX_AGE_MS). */
-export type RevealReason = 'smith' | 'limit';
+/**
+ * Why an epoch was revealed: the Smith ended it, the Smith closed the evening's game, or it reached
+ * its limit (EPOCH_MAX_ROLLS, EPOCH_MAX_AGE_MS).
+ */
+export type RevealReason = 'smith' | 'evening' | 'limit';
 
 /** The body of `epoch-committed`; hashes and keys are lower-case hex. */
 export interface EpochCommittedBody {
@@ -136,6 +144,7 @@ export const TABLE_EVENT_KINDS = [
   'seat-renewed',
   'epoch-committed',
   'epoch-revealed',
+  'evening-ended',
 ] as const satisfies readonly EventKind[];
 
 /** An event of a kind every table has. */

@@ -34,6 +34,8 @@ export interface TableState {
   readonly lastSeq: number;
   /** The epochs of verifiable rolls (src/table/epochs.ts). */
   readonly epochs: EpochsState;
+  /** Evenings the Smith has closed (`evening-ended`); absent before the first. */
+  readonly eveningsEnded?: number;
   /**
    * Characters whose last change a secret roll made (TB-21), by id: who may see it, and the character
    * as everyone else last saw it (`charactersFor`). Absent when there is none.
@@ -116,7 +118,7 @@ export function applyEventBody(state: TableState, event: NewTableEvent, extensio
   if (!isGenericEvent(event)) return next;
   switch (event.kind) {
     case 'table-created':
-      return { ...initialState(event, extension), lastSeq: state.lastSeq, epochs: state.epochs };
+      return { ...initialState(event, extension), lastSeq: state.lastSeq, epochs: state.epochs, ...(state.eveningsEnded !== undefined ? { eveningsEnded: state.eveningsEnded } : {}) };
     case 'member-joined':
       return { ...next, members: [...next.members.filter((m) => m.id !== event.body.member.id), event.body.member] };
     case 'member-renamed':
@@ -134,6 +136,8 @@ export function applyEventBody(state: TableState, event: NewTableEvent, extensio
     case 'epoch-committed':
     case 'epoch-revealed':
       return next;
+    case 'evening-ended':
+      return { ...next, eveningsEnded: event.body.evening };
     case 'character-saved': {
       const c = event.body.character;
       const before = next.characters.find((x) => x.id === c.id);

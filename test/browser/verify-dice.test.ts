@@ -50,4 +50,32 @@ describe.skipIf(reason !== null)('Verify the dice', () => {
       await pc.close();
     }
   }, 120_000);
+
+  it("the Smith closes the evening from the Smith's screen: the log marks it, the dice are revealed, a player verifies them", async () => {
+    const { smith, player } = await tableWithPlayer('Evening closed');
+    const sc = await seated(smith);
+    const pc = await seated(player);
+    try {
+      const s = await openTable(sc, smith.tableId);
+      const p = await openTable(pc, player.tableId);
+      await roll(p, '2d6', 'Before the close');
+      await card(p, 'Before the close').waitFor();
+
+      await s.getByRole('tab', { name: 'Smith', exact: true }).click();
+      await s.getByRole('button', { name: 'End the evening' }).click();
+      await s.getByRole('button', { name: 'Yes, close evening 1' }).click();
+      await expect.poll(() => s.locator('[aria-labelledby="evening-title"]').innerText(), { timeout: 10_000 }).toContain('Evening 1 is closed. Its dice are revealed');
+      expect(await s.locator('[aria-labelledby="evening-title"]').innerText()).toContain('1 evening closed so far');
+      await card(p, "closed the evening's game (evening 1)").waitFor();
+      await card(p, 'revealed the dice of epoch 1 at the end of the evening').waitFor();
+
+      await p.getByRole('button', { name: 'Verify the dice' }).click();
+      await expect.poll(() => p.locator('.verify-result').innerText(), { timeout: 10_000 }).toContain('1 rolls verified, 0 mismatches, 0 not yet revealed');
+      expect(await p.getByRole('button', { name: 'End the evening' }).count()).toBe(0);
+      await shot(s, 'end-evening');
+    } finally {
+      await sc.close();
+      await pc.close();
+    }
+  }, 120_000);
 });

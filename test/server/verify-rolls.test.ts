@@ -87,6 +87,33 @@ describe('verifiable rolls on a real server', () => {
     adaLive.close();
   });
 
+  it("closing the evening marks it in the log and reveals the epoch; an evening with nothing to reveal is still closed", async () => {
+    const { table, ada, smith, adaLive } = await playedTable();
+    expect((await request(server, 'POST', `/api/tables/${table.id}/evening/end`, {}, ada.token)).status).toBe(403);
+    const first = await request(server, 'POST', `/api/tables/${table.id}/evening/end`, {}, table.smithToken);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ evening: 1, revealed: true });
+    // Nothing rolled since: the second evening is closed without a reveal.
+    const second = await request(server, 'POST', `/api/tables/${table.id}/evening/end`, {}, table.smithToken);
+    expect(second.body).toMatchObject({ evening: 2, revealed: false });
+    expect(second.body['seq']).toBe(second.body['lastSeq']);
+
+    const smiths = await exportOf(table.id, table.smithToken);
+    const ended = smiths.events.filter((e) => e['kind'] === 'evening-ended');
+    expect(ended.map((e) => e['evening'])).toEqual([1, 2]);
+    const reveal = smiths.events.find((e) => e['kind'] === 'epoch-revealed')!;
+    expect(reveal['reason']).toBe('evening');
+    expect(reveal['seq']).toBe(Number(ended[0]!['seq']) + 1);
+    const report = verifyExport(smiths);
+    expect(report.problems).toEqual([]);
+    expect(report).toMatchObject({ verified: 8, mismatches: 0, notRevealed: 0, epochs: 2, revealed: 1 });
+    // A player sees the evening closed and can verify the public rolls.
+    const adas = verifyExport(await exportOf(table.id, ada.token));
+    expect(adas).toMatchObject({ verified: 5, mismatches: 0 });
+    smith.close();
+    adaLive.close();
+  });
+
   it('secrecy: after the reveal a player export holds no secret roll, and its key material cannot recompute one', async () => {
     const { table, smith, adaLive } = await playedTable();
     await request(server, 'POST', `/api/tables/${table.id}/epoch/reveal`, {}, table.smithToken);

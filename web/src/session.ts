@@ -187,6 +187,11 @@ export class TableSession implements RulesetSession {
     return api.revealEpoch(this.current.tableId, this.current.token);
   }
 
+  /** The Smith closes the evening's game: the log marks its end, and the dice of the epoch are revealed. */
+  endEvening(): Promise<{ seq: number; lastSeq: number; evening: number; revealed: boolean }> {
+    return api.endEvening(this.current.tableId, this.current.token);
+  }
+
   private async loadRules(id: TableState['ruleset']): Promise<void> {
     if (id === null) return;
     void loadRulesetWeb(id).then((web) => {

@@ -134,6 +134,11 @@ export class Api {
     return this.call('POST', `/api/tables/${encodeURIComponent(tableId)}/epoch/reveal`, {}, token);
   }
 
+  /** The Smith closes the evening's game: the log marks it, and the open epoch's dice are revealed. */
+  endEvening(tableId: string, token: string): Promise<{ seq: number; lastSeq: number; evening: number; revealed: boolean }> {
+    return this.call('POST', `/api/tables/${encodeURIComponent(tableId)}/evening/end`, {}, token);
+  }
+
   invite(tableId: string, token: string, action: 'rotate' | 'revoke'): Promise<{ inviteCode: string | null }> {
     return this.call('POST', `/api/tables/${encodeURIComponent(tableId)}/invite`, { action }, token);
   }

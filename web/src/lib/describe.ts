@@ -429,7 +429,9 @@ function coreBody(e: NotARoll, entry: LogEntry, ctx: CardContext): Body | null {
       // The server's commitment is no one's doing at the table: "Verify the dice" reads it, the log shows the reveal.
       return null;
     case 'epoch-revealed':
-      return compact('table', `revealed the dice of epoch ${e.epoch}${e.reason === 'limit' ? ' (it reached its limit)' : ''}: "Verify the dice" checks them`);
+      return compact('table', `revealed the dice of epoch ${e.epoch}${e.reason === 'limit' ? ' (it reached its limit)' : e.reason === 'evening' ? ' at the end of the evening' : ''}: "Verify the dice" checks them`);
+    case 'evening-ended':
+      return compact('table', `closed the evening's game (evening ${e.evening})`);
   }
 }
 

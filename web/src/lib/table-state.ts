@@ -34,6 +34,8 @@ export interface TableState {
   readonly rulesetEvents: readonly RulesetEvent[];
   readonly hasInvite: boolean;
   readonly lastSeq: number;
+  /** Evenings the Smith has closed (`evening-ended`); absent before the first. */
+  readonly eveningsEnded?: number;
 }
 
 /** The state before the welcome. */
@@ -238,6 +240,8 @@ export function applyEvent(state: TableState, e: TableEvent): TableState {
       return { ...next, hasInvite: e.hasInvite };
     case 'settings-changed':
       return { ...next, settings: e.settings };
+    case 'evening-ended':
+      return { ...next, eveningsEnded: e.evening };
     default:
       return next;
   }

@@ -26,6 +26,7 @@ export function SmithPanel(props: { session: TableSession }) {
       {(session.rulesetWeb.value.smithPanels ?? []).map((Panel, i) => (
         <Panel key={`${session.rulesetWeb.value.id}-${i}`} session={session} />
       ))}
+      <EndEvening session={session} />
       <MembersManager session={session} />
       <SeatLinkPanel session={session} intro={<p>Your Smith seat on another device: opening this link there makes it the Smith's screen too.</p>} />
     </div>
@@ -70,6 +71,58 @@ function SecretRoll(props: { session: TableSession }) {
         <p class="muted">Players see only "Secret roll by" your name. From the tray, "Smith only" also shows the roller their own roll.</p>
       )}
       <ResultAt session={props.session} at={result.at} />
+    </section>
+  );
+}
+
+/** Closing the evening's game: the log marks it and the dice are revealed for everyone to verify. */
+function EndEvening(props: { session: TableSession }) {
+  const { session } = props;
+  const [isAsking, setAsking] = useState(false);
+  const [isBusy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const ended = session.state.value.eveningsEnded ?? 0;
+  async function end() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const r = await session.endEvening();
+      setMessage(`Evening ${r.evening} is closed. ${r.revealed ? 'Its dice are revealed: "Verify the dice" in the log checks them.' : 'No roll was waiting to be revealed.'}`);
+      setAsking(false);
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section aria-labelledby="evening-title">
+      <h3 id="evening-title">End of the evening</h3>
+      <p class="muted">
+        {ended > 0 ? `${ended} evening${ended === 1 ? '' : 's'} closed so far. ` : ''}Closing the evening writes its end in the log and reveals the dice rolled since the last reveal, so every player can verify them. The table stays open for the next evening.
+      </p>
+      {isAsking ? (
+        <div class="row" role="group" aria-label="Close the evening?">
+          <button type="button" onClick={() => void end()} disabled={isBusy}>
+            {isBusy ? 'Closing…' : `Yes, close evening ${ended + 1}`}
+          </button>
+          <button type="button" class="ghost" onClick={() => setAsking(false)} disabled={isBusy}>
+            Not yet
+          </button>
+        </div>
+      ) : (
+        <button type="button" onClick={() => (setAsking(true), setMessage(null))}>
+          End the evening
+        </button>
+      )}
+      {problem !== null ? (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      ) : message !== null ? (
+        <p role="status">{message}</p>
+      ) : null}
     </section>
   );
 }
