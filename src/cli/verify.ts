@@ -44,7 +44,8 @@ export async function verifyExportFile(file: string): Promise<VerifyReport> {
   const exported = readExport(text, file);
   if (!isRulesetId(exported.ruleset)) throw new UsageError(`the table plays ${exported.ruleset}, a ruleset this version does not have`);
   const rules = await loadRuleSystem(exported.ruleset);
-  return verifyLog({ tableId: exported.tableId, chain: rules.chain, events: exported.events });
+  const shownDice = rules.table?.shownDice;
+  return verifyLog({ tableId: exported.tableId, chain: rules.chain, events: exported.events, ...(shownDice !== undefined ? { shownDice: (kind, event) => shownDice(kind, event) } : {}) });
 }
 
 /** Adds `verify` to the program. */

@@ -780,6 +780,12 @@ export interface TableExtension<S = unknown, C = unknown> {
    * changes; throws an Error when a stored event cannot follow the state (a corrupt log).
    */
   fold(state: S, kind: string, body: { readonly [key: string]: unknown }): S;
+  /**
+   * The dice an event of the ruleset's own kind shows, as [sides, face] (a hammer pool's dice and its
+   * Check die), for "Verify the dice": each must be one of the command's derived draws. Null for a
+   * kind that shows no dice of its own; absent when the ruleset's events are held to their draws alone.
+   */
+  shownDice?(kind: string, body: { readonly [key: string]: unknown }): readonly (readonly [number, number])[] | null;
 }
 
 /** A roll's label as the table keeps it: trimmed, empty as none, at most `MAX_LABEL_LENGTH` characters. */

@@ -11,7 +11,7 @@ import { rollNotation } from '../dice/roll.js';
 import { fromHex, toHex } from '../dice/sha256.js';
 import { diceOptionsOf } from './commands.js';
 import { DRAWN_FIELD } from './project.js';
-import type { TableSettings } from './events.js';
+import { isTableEventKind, type TableSettings } from './events.js';
 
 /** A problem found: the event it is in and what is wrong. */
 export interface VerifyProblem {
@@ -51,7 +51,12 @@ export interface VerifyInput {
   /** The ruleset's dice chain, to replay plain rolls; without it their faces are checked against the draws only. */
   readonly chain?: DiceChain;
   readonly events: readonly { readonly [key: string]: unknown }[];
+  /** The ruleset's reading of the dice its own events show (`TableExtension.shownDice`); without it they are held to their draws alone. */
+  readonly shownDice?: RulesetShownDice;
 }
+
+/** A ruleset's reading of the dice an event of its own kind shows, as [sides, face]; null when it shows none. */
+export type RulesetShownDice = (kind: string, event: { readonly [key: string]: unknown }) => readonly (readonly [number, number])[] | null;
 
 /** The line `hammercrawl verify` prints (issue 18). */
 export function verifySummary(r: VerifyReport): string {
@@ -73,8 +78,9 @@ interface Reveal {
 const isRecord = (v: unknown): v is { readonly [key: string]: unknown } => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isDraw = (d: unknown): d is readonly [number, number] => Array.isArray(d) && d.length === 2 && d.every((x) => Number.isSafeInteger(x) && (x as number) >= 1);
 
-/** The faces a `checked` or `usage-rolled` event shows, as [sides, face]; null for a kind shown otherwise. */
-function shownDice(event: { readonly [key: string]: unknown }): (readonly [number, number])[] | null {
+/** The faces a `checked` or `usage-rolled` event (or a ruleset's own, read by `ruleset`) shows, as [sides, face]; null for a kind shown otherwise. */
+function shownDice(event: { readonly [key: string]: unknown }, ruleset?: RulesetShownDice): readonly (readonly [number, number])[] | null {
+  if (ruleset !== undefined && typeof event['kind'] === 'string' && !isTableEventKind(event['kind'])) return ruleset(event['kind'], event);
   if (event['kind'] === 'usage-rolled') return [[Number(event['die']), Number(event['face'])]];
   if (event['kind'] === 'checked') {
     const result = event['result'];
@@ -191,7 +197,7 @@ export function verifyLog(input: VerifyInput): VerifyReport {
       problem(e, 'verify/face-mismatch', `die ${wrong + 1} (d${draws[wrong]![0]}) is recorded as ${draws[wrong]![1]}, but the epoch's key derives another face`);
       continue;
     }
-    const shown = showsItsDraws(span, draws, settings, input.chain);
+    const shown = showsItsDraws(span, draws, settings, input.chain, input.shownDice);
     if (shown !== true) {
       if (shown.event !== undefined) problem(shown.event, 'verify/shown-mismatch', shown.message);
       else problem(e, 'verify/shown-mismatch', shown.message);
@@ -199,7 +205,7 @@ export function verifyLog(input: VerifyInput): VerifyReport {
     }
     verified += 1;
     if (drawn['nonce'] === undefined) notClientSeeded += 1;
-    if (span.every((x) => x['kind'] !== 'rolled' && shownDice(x) === null)) drawsOnly += 1;
+    if (span.every((x) => x['kind'] !== 'rolled' && shownDice(x, input.shownDice) === null)) drawsOnly += 1;
   }
 
   return {
@@ -222,7 +228,13 @@ export function verifyLog(input: VerifyInput): VerifyReport {
  * (the same record), a check's or a usage die's faces among them. Other kinds are shown by their
  * ruleset's words and are held to their draws alone.
  */
-function showsItsDraws(span: readonly { readonly [key: string]: unknown }[], draws: readonly (readonly [number, number])[], settings: TableSettings, chain: DiceChain | undefined): true | { readonly event?: { readonly [key: string]: unknown }; readonly message: string } {
+function showsItsDraws(
+  span: readonly { readonly [key: string]: unknown }[],
+  draws: readonly (readonly [number, number])[],
+  settings: TableSettings,
+  chain: DiceChain | undefined,
+  ruleset: RulesetShownDice | undefined,
+): true | { readonly event?: { readonly [key: string]: unknown }; readonly message: string } {
   const left = draws.map((d) => `${d[0]}:${d[1]}`);
   for (const e of span) {
     if (e['kind'] === 'rolled') {
@@ -238,7 +250,7 @@ function showsItsDraws(span: readonly { readonly [key: string]: unknown }[], dra
       }
       return true;
     }
-    const shown = shownDice(e);
+    const shown = shownDice(e, ruleset);
     if (shown === null) continue;
     for (const [sides, face] of shown) {
       const at = left.indexOf(`${sides}:${face}`);

@@ -9,6 +9,7 @@ import { derivedRandom } from '../../src/dice/derived-random.js';
 import { fromHex } from '../../src/dice/sha256.js';
 import { HAMMERCRAWL_CHAIN } from '../../src/dice/dice-chain.js';
 import { verifyLog, verifySummary } from '../../src/table/verify.js';
+import { hammercrawlShownDice } from '../../src/rules/hammercrawl/table/shown-dice.js';
 import { cli } from '../cli.js';
 import { createTable, join, live, request, startTestServer, type TestServer } from './harness.js';
 import type { TestClient } from './ws-client.js';
@@ -38,7 +39,7 @@ async function exportOf(tableId: string, token: string): Promise<Json & { events
   return res.body as Json & { events: Json[]; table: Json };
 }
 
-const verifyExport = (e: { events: Json[]; table: Json }) => verifyLog({ tableId: String(e.table['id']), chain: HAMMERCRAWL_CHAIN, events: e.events });
+const verifyExport = (e: { events: Json[]; table: Json }) => verifyLog({ tableId: String(e.table['id']), chain: HAMMERCRAWL_CHAIN, shownDice: hammercrawlShownDice, events: e.events });
 
 /** A table with rolls of every kind the table has, a secret roll of each kind, and a physical roll. */
 async function playedTable() {
@@ -73,7 +74,8 @@ describe('verifiable rolls on a real server', () => {
     const smiths = await exportOf(table.id, table.smithToken);
     const report = verifyExport(smiths);
     expect(report.problems).toEqual([]);
-    expect(report).toMatchObject({ verified: 8, mismatches: 0, notRevealed: 1, physical: 1, beforeVerification: 0, notClientSeeded: 1, epochs: 2, revealed: 1 });
+    // The hammer pools' dice are read by the ruleset: no roll is held to its draws alone.
+    expect(report).toMatchObject({ verified: 8, mismatches: 0, notRevealed: 1, physical: 1, beforeVerification: 0, notClientSeeded: 1, drawsOnly: 0, epochs: 2, revealed: 1 });
     expect(verifySummary(report)).toBe('8 rolls verified, 0 mismatches, 1 not yet revealed, 1 physical dice (not verifiable)');
     // The commitment came before the first roll.
     const kinds = smiths.events.map((e) => e['kind']);
@@ -168,6 +170,13 @@ describe('verifiable rolls on a real server', () => {
         const r = at(e, (x) => x['kind'] === 'checked');
         const d = (r['drawn'] as { draws: number[][] }).draws[0]!;
         d[1] = (d[1]! % d[0]!) + 1;
+        return Number(r['seq']);
+      }],
+      ['a hammer die shown', (e) => {
+        // The public hammer pool: its first die shown as another face than the one drawn.
+        const r = at(e, (x) => x['kind'] === 'hammer-rolled' && x['visibility'] === 'public');
+        const faces = r['faces'] as number[];
+        faces[0] = faces[0] === 1 ? 2 : 1;
         return Number(r['seq']);
       }],
       ['a nonce', (e) => {

@@ -178,8 +178,10 @@ export class TableSession implements RulesetSession {
       if (page.events.length < VERIFY_PAGE) break;
       since = page.events[page.events.length - 1]!.seq;
     }
-    const chain = this.ruleSystem.peek()?.chain;
-    return verifyLog({ tableId: this.current.tableId, ...(chain !== undefined ? { chain } : {}), events });
+    const rs = this.ruleSystem.peek();
+    const chain = rs?.chain;
+    const shownDice = rs?.table?.shownDice;
+    return verifyLog({ tableId: this.current.tableId, ...(chain !== undefined ? { chain } : {}), ...(shownDice !== undefined ? { shownDice: (kind, event) => shownDice(kind, event) } : {}), events });
   }
 
   /** The Smith ends the epoch of the dice: its keys are revealed in the log, and a new epoch begins. */

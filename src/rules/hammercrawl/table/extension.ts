@@ -6,6 +6,7 @@
  * to a character is also written on its document (`character-saved`), the one truth of the character.
  * Rulings TB-n and TC-n in docs/rulings.md.
  */
+import { hammercrawlShownDice } from './shown-dice.js';
 import { seededRandom, type RandomSource } from '../../../dice/random.js';
 import { rollCharacter } from '../create-character.js';
 import {
@@ -520,4 +521,5 @@ export const hammercrawlTable: TableExtension<HammercrawlTableState, Hammercrawl
   requestIdOf: (command) => command.requestId,
   decide: decideHammercrawlCommand,
   fold: foldHammercrawlEvent,
+  shownDice: hammercrawlShownDice,
 };
