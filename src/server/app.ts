@@ -535,12 +535,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return { seq: events[0]!.seq, lastSeq: events[events.length - 1]!.seq, evening, revealed };
   });
 
-  app.post<{ Params: { id: string } }>('/api/tables/:id/invite', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/tables/:id/invite', async (request, reply) => {
     const table = await liveTable(request.params.id);
     const { member } = await authenticate(request, table);
     if (!can(member.role, 'invite')) throw new HttpProblem(403, 'auth/forbidden', 'Only the Smith manages the invite link.');
     const parsed = inviteBody.safeParse(request.body);
     if (!parsed.success) throw new HttpProblem(400, 'invite/invalid', describeIssues(parsed.error));
+    await admitCommand(table.tableId, member.id, reply);
     const inviteCode = parsed.data.action === 'rotate' ? newInviteCode() : null;
     await table.commitDirect({
       actorId: member.id,

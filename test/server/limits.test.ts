@@ -139,6 +139,15 @@ describe('rates', () => {
       for (let i = 0; i < COMMAND_BURST; i++) expect(await settle(`s${i}`)).toMatchObject({ kind: 'ack' });
       const interval = 1000 / COMMANDS_PER_SECOND;
       expect(await settle('past-burst')).toMatchObject({ kind: 'error', code: 'rate/limited', message: `Too many commands; wait ${interval} ms.`, retryAfterMs: interval });
+      // The Smith's HTTP commands draw on the same bucket: 429 with Retry-After, nothing written.
+      const lastSeq = (await request(server, 'GET', `/api/tables/${table.id}/log?since=0`, undefined, table.smithToken)).body['lastSeq'];
+      expect(lastSeq).toEqual(expect.any(Number));
+      for (const [path, body] of [['invite', { action: 'rotate' }], ['evening/end', {}], ['epoch/reveal', {}]] as const) {
+        const refused = await request(server, 'POST', `/api/tables/${table.id}/${path}`, body, table.smithToken);
+        expect(refused.status, path).toBe(429);
+        expect(refused.body['error'], path).toMatchObject({ code: 'rate/limited' });
+      }
+      expect((await request(server, 'GET', `/api/tables/${table.id}/log?since=0`, undefined, table.smithToken)).body['lastSeq']).toBe(lastSeq);
       // The roll bucket and another member's are their own.
       expect(await answerTo(smith, { kind: 'roll', requestId: 'roll', notation: 'd6', visibility: 'public' })).toMatchObject({ kind: 'ack' });
       expect(await answerTo(ada, { kind: 'member-rename', requestId: 'n1', memberId: player.id, name: 'Ada B' })).toMatchObject({ kind: 'ack' });
