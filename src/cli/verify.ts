@@ -63,8 +63,9 @@ export function addVerifyCommand(program: Command, io: CliIo): void {
         const extra = [
           report.beforeVerification > 0 ? `${report.beforeVerification} from before verification` : null,
           report.hidden > 0 ? `${report.hidden} secret rolls not yours to see` : null,
+          report.withheld > 0 ? `${report.withheld} rolls about what only the Smith sees, verified from the Smith's export` : null,
           report.notClientSeeded > 0 ? `${report.notClientSeeded} of the verified not client-seeded` : null,
-          report.drawsOnly > 0 ? `${report.drawsOnly} of the verified checked by their draws only` : null,
+          report.drawsOnly > 0 ? `${report.drawsOnly} of the verified (tracker attacks, initiative) checked die by die, their results not read again from the rules` : null,
         ].filter((x) => x !== null);
         io.stdout(`${verifySummary(report)}\n${extra.length > 0 ? `(${extra.join('; ')})\n` : ''}${report.problems.map((p) => `  ${p.message}\n`).join('')}`);
       }

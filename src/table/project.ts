@@ -53,8 +53,12 @@ export function projectEvent(event: TableEvent, viewer: Viewer): WireEvent {
   // Verifiable rolls (src/table/epochs.ts): an epoch's sealed keys reach no one; the draws of a roll
   // derived from the secret key reach the Smith, and whoever the event's own visibility lets see it.
   if (event.kind === 'epoch-committed' && Object.hasOwn(projected, SEALED_FIELD)) return without(projected, SEALED_FIELD);
-  const drawn = projected[DRAWN_FIELD] as { readonly key?: unknown } | undefined;
-  if (drawn?.key === 'secret' && viewer.role !== 'smith' && visibilityOf(event.kind, event.body as { readonly [key: string]: unknown }) === null) return without(projected, DRAWN_FIELD);
+  // A command seen in part (a hidden foe's) keeps a mark of its derivation without its draws or nonce, so a
+  // viewer's verification counts it as the Smith's to verify instead of missing it.
+  const drawn = projected[DRAWN_FIELD] as { readonly key?: unknown; readonly epoch?: unknown; readonly events?: unknown } | undefined;
+  if (drawn?.key === 'secret' && viewer.role !== 'smith' && visibilityOf(event.kind, event.body as { readonly [key: string]: unknown }) === null) {
+    return { ...projected, [DRAWN_FIELD]: { epoch: drawn.epoch, key: 'secret', events: drawn.events, isWithheld: true } };
+  }
   return projected;
 }
 

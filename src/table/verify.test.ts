@@ -118,6 +118,12 @@ describe('verifyLog agrees with the table that made the log', () => {
         const asAda = verifyAs(events, ada);
         expect(asAda.problems).toEqual([]);
         expect(asAda.verified).toBeLessThanOrEqual(asSmith.verified);
+        // Every command that rolled is in one of Ada's counts: verified, not yet revealed (to her),
+        // withheld (seen in part: a hidden foe's initiative), or hidden from her whole.
+        const hiddenCommands = events.filter((e) => Object.hasOwn(e.body, 'drawn') && projectEvent(e, ada)['redacted'] === true).length;
+        expect(asAda.verified + asAda.notRevealed + asAda.withheld + hiddenCommands).toBe(rolled);
+        const initiatives = events.filter((e) => e.kind === 'initiative-changed' && Object.hasOwn(e.body, 'drawn')).length;
+        expect(asAda.withheld).toBe(initiatives);
       }),
       { numRuns: 60, seed: 18 },
     );
@@ -145,8 +151,10 @@ describe('verifyLog agrees with the table that made the log', () => {
     const rolled = events.filter((e) => Object.hasOwn(e.body, 'drawn')).at(-1)!;
     expect(['combat-changed', 'initiative-changed']).toContain(rolled.kind);
     expect((rolled.body as { drawn: { key: string } }).drawn.key).toBe('secret');
-    expect(projectEvent(rolled, ada)['drawn']).toBeUndefined();
-    expect(verifyAs(events, smith)).toMatchObject({ verified: 1, mismatches: 0 });
-    expect(verifyAs(events, ada)).toMatchObject({ verified: 0, mismatches: 0 });
+    // Ada gets a mark of the derivation: no draws and no nonce, so she can count it but not recompute it.
+    const drawn = (rolled.body as { drawn: { epoch: number; events: number } }).drawn;
+    expect(projectEvent(rolled, ada)['drawn']).toEqual({ epoch: drawn.epoch, key: 'secret', events: drawn.events, isWithheld: true });
+    expect(verifyAs(events, smith)).toMatchObject({ verified: 1, mismatches: 0, withheld: 0 });
+    expect(verifyAs(events, ada)).toMatchObject({ verified: 0, mismatches: 0, withheld: 1, notRevealed: 0 });
   });
 });

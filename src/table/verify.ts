@@ -35,10 +35,15 @@ export interface VerifyReport {
   readonly beforeVerification: number;
   /** Verified rolls whose client sent no nonce (the server alone fixed their inputs). */
   readonly notClientSeeded: number;
-  /** Verified rolls whose events were checked by their draws only (a ruleset's own events, tracker attacks, character changes). */
+  /** Verified rolls whose dice were checked but whose result the verifier does not read again from the rules (tracker attacks, initiative). */
   readonly drawsOnly: number;
   /** Events the viewer receives redacted (others' secret rolls). */
   readonly hidden: number;
+  /**
+   * Rolls the viewer sees in part (a tracker command about a foe only the Smith sees): derived from the
+   * epoch's secret key, their draws reach the Smith alone, whose export verifies them.
+   */
+  readonly withheld: number;
   /** Epochs committed, and revealed to the viewer. */
   readonly epochs: number;
   readonly revealed: number;
@@ -137,6 +142,7 @@ export function verifyLog(input: VerifyInput): VerifyReport {
   let notClientSeeded = 0;
   let drawsOnly = 0;
   let hidden = 0;
+  let withheld = 0;
   let open: number | null = null;
   let everCommitted = false;
   let settings: TableSettings = {};
@@ -168,6 +174,11 @@ export function verifyLog(input: VerifyInput): VerifyReport {
         if (everCommitted) problem(e, 'verify/underived', 'a roll made after the first commitment records no derivation');
         else beforeVerification += 1;
       }
+      continue;
+    }
+    if (isRecord(drawn) && drawn['isWithheld'] === true && drawn['key'] === 'secret' && drawn['draws'] === undefined) {
+      withheld += 1;
+      if (Number.isSafeInteger(drawn['events']) && (drawn['events'] as number) >= 1) coveredUntil = seq + (drawn['events'] as number) - 1;
       continue;
     }
     if (!isRecord(drawn) || !Array.isArray(drawn['draws']) || !drawn['draws'].every(isDraw) || !Number.isSafeInteger(drawn['epoch']) || !Number.isSafeInteger(drawn['events']) || (drawn['events'] as number) < 1) {
@@ -217,6 +228,7 @@ export function verifyLog(input: VerifyInput): VerifyReport {
     notClientSeeded,
     drawsOnly,
     hidden,
+    withheld,
     epochs: commitments.size,
     revealed: reveals.size,
     problems,

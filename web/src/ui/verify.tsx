@@ -18,6 +18,8 @@ function details(r: VerifyReport): string[] {
     r.revealed === 0 ? `No epoch has been revealed yet: the Smith reveals the dice, and the server does at the latest ${EPOCH_MAX_AGE_MS / 3_600_000} hours or ${EPOCH_MAX_ROLLS} rolls into an epoch.` : null,
     r.beforeVerification > 0 ? `${r.beforeVerification} rolls are from before verification.` : null,
     r.hidden > 0 ? `${r.hidden} secret rolls are not yours to see.` : null,
+    r.withheld > 0 ? `${r.withheld} rolls involve what only the Smith sees (a hidden foe): their dice come from the Smith's key, and the Smith's "Verify the dice" checks them.` : null,
+    r.drawsOnly > 0 ? `${r.drawsOnly} of the verified rolls (tracker attacks, initiative) had each die checked; their results are the rules' reading of those dice.` : null,
     r.notClientSeeded > 0 ? `${r.notClientSeeded} verified rolls were sent without a nonce (not client-seeded).` : null,
   ].filter((x): x is string => x !== null);
 }
