@@ -39,6 +39,11 @@ async function fails(args: string[]): Promise<string> {
 const GOBLINS = 'goblin:hd=1,attack=+3,defense=12,damage=d6,count=3';
 
 describe('simulate', () => {
+  it("a party of another ruleset's characters is refused by that ruleset's name, not by its first unknown field", async () => {
+    const path = file('bare-bones-party.json', JSON.stringify([{ ruleset: 'bare-bones', name: 'Aldric', race: 'dwarf' }]));
+    expect(await fails(['--party', path, '--monster', GOBLINS])).toBe(`--party: '${path}' holds a character of The Bare Bones; sim runs HAMMERCRAWL! fights, with HAMMERCRAWL! characters only`);
+  });
+
   it('is a command named sim, with simulate as its alias', () => {
     const cmd = buildSimulateCommand({ stdout: () => {}, stderr: () => {} }, () => 1);
     expect(cmd.name()).toBe('sim');

@@ -4,6 +4,7 @@
  * file), and print the win rate, rounds, each PC's chance to drop and the resources they used. The same
  * `--seed` gives the same report. Rules: HAMMERCRAWL! v4, COMBAT; docs/rulings.md.
  */
+import { CATALOGUE } from '../rules/catalogue.js';
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { MAX_SEED, seededRandom } from '../dice/random.js';
@@ -77,7 +78,13 @@ function readJson(file: string, flag: string): unknown {
 function partyOf(flags: SimulateFlags, seed: number): Character[] {
   if (flags.party !== undefined && flags.generate !== undefined) throw new UsageError('give either --party <file.json> or --generate <n>, not both');
   if (flags.party !== undefined) {
-    const read = readCharacters(readJson(flags.party, '--party'));
+    const json = readJson(flags.party, '--party');
+    const other = (Array.isArray(json) ? json : [json]).map((c) => (typeof c === 'object' && c !== null ? (c as Record<string, unknown>)['ruleset'] : undefined)).find((r) => typeof r === 'string' && r !== 'hammercrawl');
+    if (other !== undefined) {
+      const label = CATALOGUE.find((e) => e.id === other)?.label ?? `a ruleset called ${JSON.stringify(other)}`;
+      throw new UsageError(`--party: '${flags.party}' holds a character of ${label}; sim runs HAMMERCRAWL! fights, with HAMMERCRAWL! characters only`);
+    }
+    const read = readCharacters(json);
     if (!read.ok) {
       const [first] = read.problems;
       throw new UsageError(`--party: '${flags.party}' is not a valid character document: ${first!.path}: ${first!.message}`);

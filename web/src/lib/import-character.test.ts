@@ -20,6 +20,17 @@ describe('importing a character, for every ruleset', () => {
     for (const rs of rulesets) expect(importProblems(rs, JSON.stringify({ ...rolled(rs), id: 'c1', ownerId: 'm1' })).ok, rs.id).toBe(true);
   });
 
+  it("reads the one-character list 'char new --json' writes; a longer list and another ruleset's character are one clear problem", () => {
+    for (const rs of rulesets) {
+      expect(importProblems(rs, JSON.stringify([rolled(rs)])).ok, rs.id).toBe(true);
+      const two = importProblems(rs, JSON.stringify([rolled(rs), rolled(rs)]));
+      expect(two.ok ? [] : two.problems.map((p) => p.message), rs.id).toEqual([expect.stringContaining('This holds 2 characters')]);
+      const other = rulesets.find((o) => o.id !== rs.id)!;
+      const wrong = importProblems(rs, JSON.stringify(rolled(other)));
+      expect(wrong.ok ? [] : wrong.problems, rs.id).toEqual([{ path: '$.ruleset', message: `This is a character of ${other.label}; this table plays ${rs.label}. Make one for this table with "New character".` }]);
+    }
+  });
+
   it('names a syntax error and an empty text', () => {
     for (const rs of rulesets) {
       const bad = importProblems(rs, '{"name": ');
