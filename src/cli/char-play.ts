@@ -245,7 +245,7 @@ export function addCharPlayCommands(char: Command, deps: CharPlayDeps): void {
     .option('--index <n>', 'which character of a list (0 is the first)', parseIndex)
     .option('--by <name>', `who the history names (default ${CLI_AUTHOR})`)
     .allowUnknownOption()
-    .addHelpText('after', `\nExamples:\n  hammercrawl char new --seed 4 --json > ysolde.json\n  hammercrawl char apply ysolde.json damage --dv 6 --odds\n  hammercrawl char changes hammercrawl`)
+    .addHelpText('after', `\nExamples:\n  hammercrawl char new --seed 4 --json > jory.json\n  hammercrawl char apply jory.json damage --dv 6 --odds\n  hammercrawl char changes hammercrawl`)
     .action(async (file: string, change: string, words: string[], flags: { seed?: number; json?: boolean; odds?: boolean; dryRun?: boolean; out?: string; index?: number; by?: string }) => {
       const read = await readCharacterFile(file);
       if (read.characters.length > 1 && flags.index === undefined) throw new UsageError(`'${file}' holds ${read.characters.length} characters; say which with --index (0 to ${read.characters.length - 1})`);

@@ -214,3 +214,21 @@ describe('mechanic flags', () => {
     expect(json.success).toBe(0.4);
   });
 });
+
+describe('messages name a ruleset once and hint only what the ruleset does', () => {
+  it('a die off a chain whose label begins with The, and a chain that keeps its top die, get no wrong hint', async () => {
+    const eh = await cli(['step', 'd20', '+1', '--ruleset', 'exalted-hack']);
+    expect(eh.code).toBe(EXIT_BAD_INPUT);
+    expect(eh.err).toContain("'d20' is not a die of The Exalted Hack usage chain (d4 d6 d8 d10 d12)");
+    expect(eh.err).not.toContain('past its top');
+    const hc = await cli(['step', 'd31', '+1']);
+    expect(hc.err).toContain('not a die of the HAMMERCRAWL! dice chain');
+    expect(hc.err).toContain('nor one past its top (d30+d3, ...)');
+  });
+
+  it("a ruleset without usage dice says so once, with its ruling", async () => {
+    const r = await cli(['odds', 'resource', '--ruleset', 'so-long-as-men-die', '--die', 'd6']);
+    expect(r.code).toBe(EXIT_BAD_INPUT);
+    expect(r.err).toContain('So Long as Men Die has no usage dice (ruling SL-19); its checks are');
+  });
+});

@@ -293,7 +293,9 @@ function unknownCheck(args: readonly string[], loaded: LoadedModules): string | 
   if (operand === undefined || !/^[a-z][a-z-]*$/i.test(operand)) return null;
   const names = loaded.rulesets?.rulesetCommandNames(system) ?? [];
   if (names.includes(operand)) return null;
-  const why = operand === 'resource' ? `has no usage dice (${system.usageDie.ref})` : `has no check '${operand}'`;
+  // The usage die's reference already names the ruleset and why ("So Long as Men Die (no usage dice; ruling SL-19)"): keep the ruling.
+  const ruling = /\(([^()]*)\)\s*$/.exec(system.usageDie.ref)?.[1]?.replace(/^no usage dice;?\s*/i, '');
+  const why = operand === 'resource' ? `has no usage dice${ruling ? ` (${ruling})` : ''}` : `has no check '${operand}'`;
   return `${system.label} ${why}; its checks are ${names.join(', ')} ('hammercrawl rules ${system.id}' lists their options)`;
 }
 

@@ -23,5 +23,11 @@ export function readSteppedDice(chain: DiceChain, text: string): { readonly dice
     if (at.length > dice.length) break;
   }
   const chainText = chain.sides.map((s) => `d${s}`).join(' ');
-  throw new UsageError(`'${text}' is not a die of the ${chain.label} (${chainText}) nor one past its top (d${chain.sides.at(-1)}+d${chain.sides[0]}, ...)`);
+  const past = chain.aboveTop === 'add-die' ? ` nor one past its top (d${chain.sides.at(-1)}+d${chain.sides[0]}, ...)` : '';
+  throw new UsageError(`'${text}' is not a die of ${theLabel(chain.label)} (${chainText})${past}`);
+}
+
+/** "the HAMMERCRAWL! dice chain", and "The Exalted Hack usage chain" without a second "the". */
+export function theLabel(label: string): string {
+  return /^the /i.test(label) ? label : `the ${label}`;
 }
