@@ -113,6 +113,7 @@ function changeOf(system: RuleSystem, id: string): CharacterChangeDef {
   const play = system.play;
   if (play === undefined) throw new UsageError(`${system.label} has no rules that change a character`);
   const def = play.changes.find((c) => c.id === id);
+  if (def === undefined && id === 'level-up') throw new UsageError(`${system.label} has no levels: its characters do not level up (its changes are ${play.changes.map((c) => c.id).join(', ')}; 'hammercrawl char changes ${system.id}')`);
   if (def === undefined) throw new UsageError(`${system.label} has no change '${id}'; its changes are ${play.changes.map((c) => c.id).join(', ')} ('hammercrawl char changes ${system.id}')`);
   return def;
 }
@@ -158,7 +159,9 @@ export function readChangeFlags(def: CharacterChangeDef, words: readonly string[
 function makeChange(deps: CharPlayDeps, fc: FileCharacter, def: CharacterChangeDef, params: ParamRecord, seed: number, by: string): CharacterChangeResult {
   const r = fc.system.play!.rollChange(seededRandom(seed), fc.character, { change: def.id, params });
   if (!r.ok) {
-    const flag = r.error.path !== undefined && /^\$\.([a-z0-9-]+)/.test(r.error.path) ? `--${/^\$\.([a-z0-9-]+)/.exec(r.error.path)![1]}: ` : '';
+    // A problem at one of the change's own flags names it; a path inside the character (its XP) is no flag to give.
+    const at = r.error.path === undefined ? undefined : /^\$\.([a-z0-9-]+)/.exec(r.error.path)?.[1];
+    const flag = at !== undefined && def.params.some((p) => p.name === at) ? `--${at}: ` : '';
     const hint = /not-enough-xp$/.test(r.error.code) && def.params.some((p) => p.name === 'force') && !r.error.message.includes('--force') ? '; --force levels anyway' : '';
     throw new UsageError(`${fc.character.name}: ${flag}${r.error.message} (${r.error.code}${hint})`);
   }
@@ -202,7 +205,7 @@ export function addCharPlayCommands(char: Command, deps: CharPlayDeps): void {
     .command('level-up')
     .description("raise each character of a saved document one level with the ruleset's choices as flags (hammercrawl char changes <ruleset>); prints the new sheets, or --json")
     .argument('<file>', 'a character document (.json)')
-    .argument('[choices...]', "the level-up's flags: --force, --bank and the ruleset's choices")
+    .argument('[choices...]', "the ruleset's level-up flags ('hammercrawl char changes <ruleset>' lists them; HAMMERCRAWL!'s include --force and --bank)")
     .option('--seed <n>', 'seed for reproducible rolls (printed when not given)', parseSeed)
     .option('--json', 'print the levelled characters as one JSON array')
     .option('--write', 'also write the levelled characters back to <file>')
@@ -216,7 +219,8 @@ export function addCharPlayCommands(char: Command, deps: CharPlayDeps): void {
           const def = changeOf(fc.system, 'level-up');
           return { fc, r: makeChange(deps, fc, def, readChangeFlags(def, words, fc.system), seed + i, flags.by ?? CLI_AUTHOR) };
         } catch (e) {
-          if (e instanceof UsageError && read.isList) throw new UsageError(`$[${i}] ${e.message}`);
+          // In a list of several, which one; a list of one (as 'char new --json' writes) needs no number.
+          if (e instanceof UsageError && read.characters.length > 1) throw new UsageError(`character ${i + 1} of ${read.characters.length}: ${e.message}`);
           throw e;
         }
       });

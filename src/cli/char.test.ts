@@ -239,7 +239,7 @@ describe('char level-up', () => {
   it('not enough XP: one line, exit 2; --force levels with a note', async () => {
     const pile = (await cli(['char', 'new', '--count', '2', '--seed', '8', '--json'])).out;
     const path = file('pile.json', pile);
-    expect(await badInput(['char', 'level-up', path])).toMatch(/\$\[0\] .*: level 2 needs 10 XP \(crawl mode\); .* has 0 \(10 short\)\. .*--force.* \(level-up\/not-enough-xp\)$/m);
+    expect(await badInput(['char', 'level-up', path])).toMatch(/character 1 of 2: .*: level 2 needs 10 XP \(crawl mode\); .* has 0 \(10 short\)\. .*--force.* \(level-up\/not-enough-xp\)$/m);
     const r = await cli(['char', 'level-up', path, '--force', '--json', '--seed', '1']);
     expect(r.code).toBe(0);
     expect((JSON.parse(r.out) as Character[]).map((c) => c.level)).toEqual([2, 2]);

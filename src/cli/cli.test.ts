@@ -232,3 +232,24 @@ describe('messages name a ruleset once and hint only what the ruleset does', () 
     expect(r.err).toContain('So Long as Men Die has no usage dice (ruling SL-19); its checks are');
   });
 });
+
+describe('char level-up speaks of the ruleset it levels', () => {
+  it('a ruleset without levels says so; a problem inside the character names no flag; a list of one gets no number', async () => {
+    const sl = await cli(['char', 'new', '--ruleset', 'so-long-as-men-die', '--seed', '2', '--json']);
+    const bb = await cli(['char', 'new', '--ruleset', 'bare-bones', '--seed', '2', '--json']);
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'hc-levelup-'));
+    writeFileSync(join(dir, 'sl.json'), sl.out);
+    writeFileSync(join(dir, 'bb.json'), bb.out);
+    const noLevels = await cli(['char', 'level-up', join(dir, 'sl.json')]);
+    expect(noLevels.code).toBe(EXIT_BAD_INPUT);
+    expect(noLevels.err).toMatch(/^hammercrawl: So Long as Men Die has no levels: its characters do not level up/);
+    const short = await cli(['char', 'level-up', join(dir, 'bb.json'), '--in-safe-place']);
+    expect(short.code).toBe(EXIT_BAD_INPUT);
+    expect(short.err).toMatch(/^hammercrawl: [^:$]+: Level 2 needs \d+ XP; this character has 0\. \(bare-bones\/not-enough-xp\)/);
+    expect(short.err).not.toContain('--xp');
+    expect(short.err).not.toContain('$[0]');
+  });
+});
