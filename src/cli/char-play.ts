@@ -95,7 +95,9 @@ function sheetOf(deps: CharPlayDeps, { system, character }: FileCharacter): stri
   const lines = [own ?? formatRulesetCharacter(system, character)];
   const conditions = (character as { conditions?: readonly string[] }).conditions ?? [];
   if (own === null) {
-    const values = system.characterValues(character).filter((v) => v.role !== 'usage' && v.role !== 'other');
+    // The summary's line above already gives some of them (Blood 8/8): the rest only.
+    const above = new Set(system.summarize(character).trackers.map((t) => t.label));
+    const values = system.characterValues(character).filter((v) => v.role !== 'usage' && v.role !== 'other' && !above.has(v.label));
     if (values.length > 0) lines.push(`  ${values.map((v) => `${v.label} ${v.kind === 'die' ? (v.value === null ? '-' : `d${v.value}`) : String(v.value)}${v.max !== undefined ? `/${v.kind === 'die' ? `d${v.max.value}` : v.max.value}` : ''}`).join(' | ')}`);
   }
   if (conditions.length > 0) lines.push(`  Conditions: ${conditions.join(', ')}`);

@@ -253,3 +253,19 @@ describe('char level-up speaks of the ruleset it levels', () => {
     expect(short.err).not.toContain('$[0]');
   });
 });
+
+describe('char show', () => {
+  it('gives each of a character’s values once: the summary line, then only what it left out', async () => {
+    const made = await cli(['char', 'new', '--ruleset', 'bare-bones', '--seed', '2', '--json']);
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'hc-show-')), 'bb.json');
+    writeFileSync(file, made.out);
+    const shown = await cli(['char', 'show', file]);
+    expect(shown.code).toBe(0);
+    const blood = shown.out.match(/Blood \d+\/\d+/g) ?? [];
+    expect(blood).toHaveLength(1);
+    expect(shown.out).toMatch(/Sweat \d+\/\d+/);
+  });
+});
