@@ -269,3 +269,17 @@ describe('char show', () => {
     expect(shown.out).toMatch(/Sweat \d+\/\d+/);
   });
 });
+
+describe('a failed command line points at the help page that answers it', () => {
+  it.each([
+    [['odds', 'test'], "see 'hammercrawl odds test --help'"],
+    [['char', 'new', '--count', '0'], "see 'hammercrawl char new --help'"],
+    [['odds', 'test', '--target', '12', '--ruleset', 'bare-bones'], "see 'hammercrawl odds test --ruleset bare-bones --help'"],
+    [['roll', 'd20', '--seed', 'abc'], "see 'hammercrawl roll --help'"],
+  ])('%j', async (args, hint) => {
+    const r = await cli(args);
+    expect(r.code).toBe(EXIT_BAD_INPUT);
+    expect(r.err.trim().endsWith(hint)).toBe(true);
+    expect(r.err).not.toMatch(/is invalid\. [a-z]/);
+  });
+});

@@ -332,7 +332,8 @@ function reportError(e: unknown, io: CliIo, helpCommand = 'hammercrawl --help'):
   if (e instanceof CommanderError) {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
     // Commander's "(Did you mean roll?)" is on a second line: keep it, on the one line we print.
-    const [first, ...rest] = e.message.replace(/^error: /, '').split('\n');
+    // "argument 'abc' is invalid. the seed must be..." reads as one sentence: "is invalid: the seed must be...".
+    const [first, ...rest] = e.message.replace(/^error: /, '').replace(/ is invalid\. (?=[a-z])/, ' is invalid: ').split('\n');
     const hint = rest.find((line) => line.startsWith('(Did you mean'));
     io.stderr(`hammercrawl: ${first}${hint !== undefined ? ` ${hint.replace('(Did you mean', '(did you mean')}` : ''}; see '${helpCommand}'\n`);
     return EXIT_BAD_INPUT;
@@ -386,6 +387,21 @@ export async function runCli(args: readonly string[], io: CliIo, freshSeed: () =
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (e) {
-    return reportError(e, io, ON_DEMAND_COMMANDS.has(args[0] ?? '') ? `hammercrawl ${args[0]} --help` : 'hammercrawl --help');
+    return reportError(e, io, helpCommandOf(args));
   }
+}
+
+/**
+ * The help page that answers a failed command line: the command and the sub-command it named
+ * (`odds test`, `char new`), with the ruleset it asked for, whose checks have their own flags.
+ */
+export function helpCommandOf(args: readonly string[]): string {
+  const command = args[0] ?? '';
+  if (!ON_DEMAND_COMMANDS.has(command)) return 'hammercrawl --help';
+  const sub = args[1];
+  // A sub-command is a plain word: notation (d20, 2d6+1, d%) never is.
+  const words = [command, ...(sub !== undefined && /^[a-z][a-z-]*$/.test(sub) ? [sub] : [])];
+  const at = args.indexOf('--ruleset');
+  const ruleset = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith('--ruleset='))?.slice('--ruleset='.length);
+  return `hammercrawl ${words.join(' ')}${ruleset !== undefined && /^[a-z][a-z-]*$/.test(ruleset) ? ` --ruleset ${ruleset}` : ''} --help`;
 }

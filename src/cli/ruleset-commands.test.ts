@@ -259,7 +259,7 @@ describe('bad --ruleset input', () => {
   it.each([
     [['roll', 'd20', '--ruleset', 'nope'], "--ruleset: unknown ruleset 'nope'"],
     [['odds', 'check', '--ruleset', 'exalted-hack'], 'Attribute is required (--attribute)'],
-    [['odds', 'check', '--ruleset', 'exalted-hack', '--attribute', '99'], "argument '99' is invalid. expected a whole number from 1 to 18"],
+    [['odds', 'check', '--ruleset', 'exalted-hack', '--attribute', '99'], "argument '99' is invalid: expected a whole number from 1 to 18"],
     [['odds', 'damage', '--ruleset', 'exalted-hack', '--weapon', 'spoon'], 'expected one of light, martial, heavy'],
     [['odds', 'damage', '--ruleset', 'exalted-hack', '--die', 'd7'], 'expected one of d4, d6, d8, d10, d12'],
     [['odds', 'resource', '--ruleset', 'exalted-hack'], "required option '--die <dX>' not specified"],
