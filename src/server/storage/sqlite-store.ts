@@ -66,6 +66,12 @@ function isBusy(error: unknown): boolean {
   return code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_');
 }
 
+/** True for the unique index of idempotency keys refusing an insert (the request id is stored). */
+function isRequestKeyTaken(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && error instanceof Error && error.message.includes('events_request');
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const EVENT_COLUMNS = 'table_id, seq, kind, schema_version, at, actor_id, request_id, request_part, body';
@@ -375,13 +381,33 @@ class SqliteStore implements TableStore {
    * id may be stored already (`store/stale` otherwise); a failure rolls the whole batch back.
    */
   #batchInTransaction(batch: CommitBatch): CommitResult[] {
-    const lastSeq = this.#requireTable(batch.tableId);
-    if (lastSeq !== batch.afterSeq) throw new StoreError('store/stale', `table ${batch.tableId} is at seq ${lastSeq}, not ${batch.afterSeq}: decide the batch again`);
-    return batch.commits.map((commit) => {
-      const result = this.#commitInTransaction(commit);
-      if (result.isDuplicate) throw new StoreError('store/stale', `request ${commit.requestId ?? ''} at table ${batch.tableId} is stored already: decide the batch again`);
-      return result;
+    const { tableId } = batch;
+    const lastSeq = this.#requireTable(tableId);
+    if (lastSeq !== batch.afterSeq) throw new StoreError('store/stale', `table ${tableId} is at seq ${lastSeq}, not ${batch.afterSeq}: decide the batch again`);
+    let seq = lastSeq;
+    const results = batch.commits.map((commit) => {
+      for (const member of commit.addMembers ?? []) this.#insertMember.run(memberRow(member));
+      for (const renewal of commit.renewSeats ?? []) {
+        if (this.#setTokenHash.run(renewal.tokenHash, tableId, renewal.memberId).changes !== 1) {
+          throw new StoreError('store/no-such-member', `no member ${renewal.memberId} at table ${tableId}`);
+        }
+      }
+      if (commit.inviteCode !== undefined) this.#setInvite.run(commit.inviteCode, tableId);
+      if (commit.settings !== undefined) this.#setSettings.run(encodeJsonObject(commit.settings, 'settings'), tableId);
+      try {
+        // A stored request id is found by the unique index (no look-up first): the insert fails.
+        const events = this.#insertEvents(tableId, seq, commit.events, commit.requestId ?? null);
+        seq += events.length;
+        return { events, isDuplicate: false };
+      } catch (error) {
+        if (commit.requestId !== undefined && isRequestKeyTaken(error)) {
+          throw new StoreError('store/stale', `request ${commit.requestId} at table ${tableId} is stored already: decide the batch again`, { cause: error });
+        }
+        throw error;
+      }
     });
+    if (seq !== lastSeq) this.#setLastSeq.run(seq, tableId);
+    return results;
   }
 
   #commitInTransaction(commit: Commit): CommitResult {
