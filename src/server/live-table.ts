@@ -305,7 +305,7 @@ export class LiveTable {
       fresh.push(event);
     }
     if (fresh.length === 0) return;
-    const frames = new Map<string, Buffer>();
+    const frames = new Map<number, Buffer>();
     for (const w of this.watchers) this.send(w, fresh, frames);
     if (unseated.size === 0) return;
     // The member's sockets get the event that unseats them, then stop.
@@ -325,13 +325,14 @@ export class LiveTable {
    * players, but keeping them apart costs at most one more frame per event and stays correct should
    * observers ever see less.
    */
-  private send(w: TableWatcher & { sentSeq: number }, events: readonly TableEvent[], frames = new Map<string, Buffer>()): number {
+  private send(w: TableWatcher & { sentSeq: number }, events: readonly TableEvent[], frames = new Map<number, Buffer>()): number {
     const out: Buffer[] = [];
     let bytes = 0;
     for (const e of events) {
       if (e.seq <= w.sentSeq) continue;
-      const viewerClass = w.viewer.role === 'smith' ? 'S' : w.viewer.id === e.actorId ? 'A' : isAddressee(e, w.viewer.id) ? 'T' : w.viewer.role === 'observer' ? 'O' : 'P';
-      const key = `${e.seq} ${viewerClass}`;
+      // Smith 0, actor 1, addressee 2, observer 3, other player 4: a number key, no string made per socket.
+      const viewerClass = w.viewer.role === 'smith' ? 0 : w.viewer.id === e.actorId ? 1 : isAddressee(e, w.viewer.id) ? 2 : w.viewer.role === 'observer' ? 3 : 4;
+      const key = e.seq * 8 + viewerClass;
       let frame = frames.get(key);
       if (frame === undefined) {
         frame = Buffer.from(JSON.stringify(projectEvent(e, w.viewer)));
