@@ -103,12 +103,11 @@ interface Staged {
 }
 
 /**
- * How many times a command is decided when other processes keep writing the table first (each time
- * its batch is stale) before it fails with the retryable `store/busy`.
+ * How many times a command is decided in a batch when other processes keep writing the table first
+ * (each time its batch is stale); then it is written on its own, after whatever is stored
+ * (`LiveTable.commitUnchecked`), so it never starves.
  */
-export const MAX_STALE_ATTEMPTS = 5;
-/** The retry-after of that `store/busy`, ms. */
-export const STALE_RETRY_AFTER_MS = 200;
+export const MAX_STALE_ATTEMPTS = 3;
 
 /** Default interval of the store poll of a watched table, in ms. */
 export const FEED_POLL_MS = 2000;
@@ -573,7 +572,8 @@ export class LiveTable {
   /**
    * A batch failed: nothing of it was written. The state ahead goes back to the durable one, and
    * every command staged after the batch (decided on it) fails with it; a stale batch (another
-   * process wrote first) is decided again on the stored state, up to MAX_STALE_ATTEMPTS times.
+   * process wrote first) is decided again on the stored state, up to MAX_STALE_ATTEMPTS times, then
+   * written on its own.
    */
   private failBatch(batch: readonly Staged[], error: unknown): void {
     const failed = [...batch, ...this.staged.splice(0, this.staged.length)];
@@ -587,7 +587,11 @@ export class LiveTable {
       await this.catchUp();
       for (const b of failed) {
         if (b.request.attempts + 1 >= MAX_STALE_ATTEMPTS) {
-          b.reject(new StoreError('store/busy', `table ${this.tableId}: other server processes kept writing first; nothing was applied`, { cause: error, retryAfterMs: STALE_RETRY_AFTER_MS }));
+          try {
+            b.resolve(await this.commitUnchecked(b.request));
+          } catch (e) {
+            b.reject(e);
+          }
           continue;
         }
         try {
@@ -601,6 +605,43 @@ export class LiveTable {
     this.queue = step.catch((e: unknown) => {
       for (const b of failed) b.reject(e);
     });
+  }
+
+  /**
+   * A command whose batches kept turning out stale (other processes writing the table as fast), run
+   * on its own once nothing of this process waits: caught up, decided, and each of its commits
+   * appended after whatever is stored then (`commit`, under the table's row lock), as a command was
+   * before group commit.
+   */
+  private async commitUnchecked(request: CommandRequest): Promise<CommandOutcome> {
+    const { actor, command, nonce } = request;
+    await this.settled();
+    await this.catchUp();
+    const seen = this.requests.get(`${actor.id} ${command.requestId}`);
+    if (seen !== undefined) return { ok: true, seq: seen, events: [], isDuplicate: true };
+    const state = this.current;
+    if (!state.members.some((m) => m.id === actor.id)) {
+      return { ok: false, error: { code: 'auth/removed', message: 'You are no longer a member of this table: the Smith removed you.' } };
+    }
+    const at = this.deps.now();
+    const commits: Commit[] = [];
+    const decided = await this.decide(state, actor, command, at, nonce, commits);
+    if (!decided.ok) return { ok: false, error: decided.error };
+    commits.push({ tableId: this.tableId, requestId: command.requestId, actorId: actor.id, events: toStored(decided.value, at, actor.id) });
+    let events: readonly StoredEvent[] = [];
+    for (const commit of commits) {
+      const result = await this.deps.store.commit(commit);
+      const last = result.events[result.events.length - 1];
+      if (last === undefined) throw new StoreError('store/corrupt', 'a commit returned no events');
+      if (result.isDuplicate) {
+        await this.catchUp();
+        return { ok: true, seq: last.seq, events: [], isDuplicate: true };
+      }
+      this.ingestLocal(result.events);
+      void this.deps.bus.publish(result.events).catch(() => undefined);
+      events = result.events;
+    }
+    return { ok: true, seq: events[events.length - 1]!.seq, events: events.map(asTableEvent), isDuplicate: false };
   }
 
   /**

@@ -205,3 +205,46 @@ for (const kind of stores) {
     }, 60_000);
   });
 }
+
+describe('two server processes writing one table (one store, as over PostgreSQL)', () => {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    for (const s of servers.splice(0)) await s.close();
+  });
+
+  it('a batch decided on a state the other process moved past is decided again: every roll acknowledged once, seqs gap-free', async () => {
+    const shared = await openSqliteStore(':memory:');
+    let stale = 0;
+    const counted = Object.create(shared) as TableStore;
+    for (const name of ['migrate', 'createTable', 'getTable', 'findMember', 'listMembers', 'commit', 'readEvents', 'checkIntegrity', 'close'] as const) {
+      Object.defineProperty(counted, name, { value: (shared[name] as (...args: unknown[]) => unknown).bind(shared) });
+    }
+    Object.defineProperty(counted, 'kind', { value: shared.kind });
+    Object.defineProperty(counted, 'commitBatch', {
+      value: (batch: CommitBatch) =>
+        shared.commitBatch(batch).catch((error: unknown) => {
+          if (error instanceof StoreError && error.code === 'store/stale') stale += 1;
+          throw error;
+        }),
+    });
+    // Each "process" has its own bus: neither hears of the other's events but from the store.
+    const a = await startTestServer({ store: counted, isSoleWriter: false });
+    servers.push(a);
+    const b = await startTestServer({ store: counted, isSoleWriter: false });
+    servers.push(b);
+    const table = await createTable(a);
+    const seats: Seat[] = [{ id: table.smithId, token: table.smithToken }];
+    for (let i = 1; i <= 3; i++) seats.push(await join(a, table, `P${i}`));
+    const before = (await storedEvents(shared, table.id)).length;
+    const n = 80;
+    const answers = await Promise.all(Array.from({ length: n }, (_, i) => rollHttp(i % 2 === 0 ? a : b, table, seats[i % seats.length]!, `s-${i}`)));
+    expect(answers.map((x) => x.status)).toEqual(Array(n).fill(201));
+    expect(stale).toBeGreaterThan(0);
+    const stored = await storedEvents(shared, table.id);
+    expect(stored.map((e) => e.seq)).toEqual(Array.from({ length: before + n }, (_, i) => i + 1));
+    for (const [i, x] of answers.entries()) expect(stored[(x.body['seq'] as number) - 1]!.requestId).toBe(`s-${i}`);
+    const rolls = stored.filter((e) => e.requestId !== null);
+    expect(rolls).toHaveLength(n);
+    expect(new Set(rolls.map((e) => e.requestId)).size).toBe(n);
+  }, 60_000);
+});
