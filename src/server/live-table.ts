@@ -554,19 +554,31 @@ export class LiveTable {
       this.failBatch(batch, error);
       return;
     }
-    const events = results.flatMap((r) => r.events);
-    this.ingestLocal(events);
-    void this.deps.bus.publish(events).catch(() => undefined);
-    let i = 0;
-    for (const b of batch) {
-      const result = results[i + b.commits.length - 1]!;
-      i += b.commits.length;
-      this.aheadRequests.delete(b.key);
-      const last = result.events[result.events.length - 1];
-      if (last === undefined) b.reject(new StoreError('store/corrupt', 'a commit returned no events'));
-      else b.resolve({ ok: true, seq: last.seq, events: result.events.map(asTableEvent), isDuplicate: false });
+    try {
+      const events = results.flatMap((r) => r.events);
+      this.ingestLocal(events);
+      void this.deps.bus.publish(events).catch(() => undefined);
+      let i = 0;
+      for (const b of batch) {
+        const result = results[i + b.commits.length - 1]!;
+        i += b.commits.length;
+        this.aheadRequests.delete(b.key);
+        const last = result.events[result.events.length - 1];
+        if (last === undefined) b.reject(new StoreError('store/corrupt', 'a commit returned no events'));
+        else b.resolve({ ok: true, seq: last.seq, events: result.events.map(asTableEvent), isDuplicate: false });
+      }
+      if (this.staged.length === 0) this.ahead = null;
+    } catch (error) {
+      // Stored, but not folded here (a fault of the fold): answered as a failure, the state read
+      // again from the store; a retry with the same request id gets the stored outcome.
+      const failed = [...batch, ...this.staged.splice(0, this.staged.length)];
+      this.ahead = null;
+      for (const b of failed) {
+        this.aheadRequests.delete(b.key);
+        b.reject(error);
+      }
+      void this.refill().catch(() => undefined);
     }
-    if (this.staged.length === 0) this.ahead = null;
   }
 
   /**
