@@ -200,7 +200,7 @@ export async function benchServerHttp({ rounds = Number(process.env.HAMMERCRAWL_
           : []),
       ],
     );
-    console.log(`\nWhat \`synchronous = FULL\` costs: each roll is one \`BEGIN IMMEDIATE\` commit, and commits are not grouped, so rolls/s cannot pass one fsync'd commit per roll. Bare better-sqlite3, one 300-byte row per transaction, WAL, 1 s each:\n`);
+    console.log(`\nWhat \`synchronous = FULL\` costs: a table's rolls are committed in groups (those decided while the last group was written share the next \`BEGIN IMMEDIATE\` transaction and its fsync), so rolls/s may pass one fsync'd commit per roll. Bare better-sqlite3, one 300-byte row per transaction, WAL, 1 s each:\n`);
     printTable(
       ['SQLite commits (WAL)', 'commits/s', 'per commit'],
       [

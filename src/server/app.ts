@@ -44,6 +44,7 @@ import { hostnameOf, isAllowedHost, originHosts } from './hosts.js';
 import { seatRenewal } from './seats.js';
 import { cryptoRandom, hashToken, newId, newInviteCode, newToken } from './secrets.js';
 import { StoreError, type EventBus, type JsonObject, type MemberRecord, type TableStore } from './storage/types.js';
+import { sendTextFrames } from './ws-frames.js';
 import { createTableBody, describeIssues, helloMessage, inviteBody, joinBody, logQuery, readCommandMessage, rollBody, seatBody, summaryQuery, toTableCommand } from './wire.js';
 import { COMMAND_LIMITS, CommandRates, localRates, logBytesOf, type CommandLimits, type RateStore } from './rates.js';
 import { drawEpochKeys } from './epoch-keys.js';
@@ -620,14 +621,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       socket.send(JSON.stringify({ kind: 'error', code: 'socket/too-slow', message }), { binary: false });
       socket.close(SLOW_READER_CLOSE_CODE, 'too slow: connect again with since');
     };
-    const sendFrame = (frame: Buffer): void => {
-      if (socket.readyState !== socket.OPEN || isTooSlow) return;
+    /** Sends frames in order (a table's events: their frames made once, shared by every socket, ws-frames.ts). */
+    const sendFrames = (frames: readonly Buffer[]): void => {
+      if (socket.readyState !== socket.OPEN || isTooSlow || frames.length === 0) return;
       if (socket.bufferedAmount > MAX_SOCKET_BACKLOG_BYTES) {
         closeTooSlow();
         return;
       }
-      socket.send(frame, { binary: false });
+      sendTextFrames(socket, frames);
     };
+    const sendFrame = (frame: Buffer): void => sendFrames([frame]);
     const slowReaderMs = options.slowReaderMs ?? SLOW_READER_MS;
     /** Replay's pacing: true once the backlog has drained to the low-water mark, false when the socket is gone. */
     const ready = (): Promise<boolean> =>
@@ -730,7 +733,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             lastSeq: state.lastSeq,
           });
           const viewer: Viewer = { id: member.id, role: member.role };
-          const stop = await table.watch({ viewer, deliver: (frames) => frames.forEach(sendFrame), presence: sendFrame, unseat, ready }, hello.data.since, seat.asOf);
+          const stop = await table.watch({ viewer, deliver: sendFrames, presence: sendFrame, unseat, ready }, hello.data.since, seat.asOf);
           if ((stage as string) === 'closed') stop();
           else {
             stopWatching = stop;

@@ -13,7 +13,7 @@ import { projectEvent, type Viewer, type WireEvent } from '../table/project.js';
 import { applyEvent, type TableState } from '../table/state.js';
 import type { TableProblem } from '../table/result.js';
 import { LogPages, REPLAY_LOW_WATER_BYTES } from './log-pages.js';
-import { StoreError, type Commit, type EventBus, type JsonObject, type MemberRecord, type StoredEvent, type TableStore } from './storage/types.js';
+import { StoreError, type Commit, type CommitResult, type EventBus, type JsonObject, type MemberRecord, type StoredEvent, type TableStore } from './storage/types.js';
 
 /** Something that receives a table's events in seq order (a WebSocket client). */
 export interface TableWatcher {
@@ -82,6 +82,33 @@ export interface LiveTableDeps {
   readonly drawEpochKeys?: () => EpochKeys;
 }
 
+/** A command as asked, kept to decide it again when its batch turns out stale. */
+interface CommandRequest {
+  readonly actor: Actor;
+  readonly command: TableCommand;
+  readonly nonce: string | undefined;
+  /** How many times it was decided before (each on a state another process then moved past). */
+  readonly attempts: number;
+}
+
+/** A decided command waiting for its batch: its commits and how to settle it. */
+interface Staged {
+  readonly request: CommandRequest;
+  readonly key: string;
+  readonly commits: readonly Commit[];
+  /** The lastSeq of the state it was decided on. */
+  readonly afterSeq: number;
+  readonly resolve: (outcome: CommandOutcome) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * How many times a command is decided in a batch when other processes keep writing the table first
+ * (each time its batch is stale); then it is written on its own, after whatever is stored
+ * (`LiveTable.commitUnchecked`), so it never starves.
+ */
+export const MAX_STALE_ATTEMPTS = 3;
+
 /** Default interval of the store poll of a watched table, in ms. */
 export const FEED_POLL_MS = 2000;
 
@@ -113,6 +140,14 @@ export class LiveTable {
   /** The online ids last announced (`presence` frames), joined by spaces. */
   private announcedOnline = '';
   private queue: Promise<unknown> = Promise.resolve();
+  /** The state with every staged commit applied (decided, not yet durable), or null when none waits. */
+  private ahead: TableState | null = null;
+  /** Commands decided and waiting for the next batch, in order. */
+  private readonly staged: Staged[] = [];
+  /** `${actorId} ${requestId}` -> outcome, of commands staged or being written. */
+  private readonly aheadRequests = new Map<string, Promise<CommandOutcome>>();
+  /** The write loop while one runs (it writes batches until nothing is staged). */
+  private writing: Promise<void> | null = null;
   private refilling: Promise<void> | null = null;
   private refillAgain = false;
   private unsubscribe: (() => void) | null = null;
@@ -269,7 +304,7 @@ export class LiveTable {
       fresh.push(event);
     }
     if (fresh.length === 0) return;
-    const frames = new Map<string, Buffer>();
+    const frames = new Map<number, Buffer>();
     for (const w of this.watchers) this.send(w, fresh, frames);
     if (unseated.size === 0) return;
     // The member's sockets get the event that unseats them, then stop.
@@ -289,13 +324,14 @@ export class LiveTable {
    * players, but keeping them apart costs at most one more frame per event and stays correct should
    * observers ever see less.
    */
-  private send(w: TableWatcher & { sentSeq: number }, events: readonly TableEvent[], frames = new Map<string, Buffer>()): number {
+  private send(w: TableWatcher & { sentSeq: number }, events: readonly TableEvent[], frames = new Map<number, Buffer>()): number {
     const out: Buffer[] = [];
     let bytes = 0;
     for (const e of events) {
       if (e.seq <= w.sentSeq) continue;
-      const viewerClass = w.viewer.role === 'smith' ? 'S' : w.viewer.id === e.actorId ? 'A' : isAddressee(e, w.viewer.id) ? 'T' : w.viewer.role === 'observer' ? 'O' : 'P';
-      const key = `${e.seq} ${viewerClass}`;
+      // Smith 0, actor 1, addressee 2, observer 3, other player 4: a number key, no string made per socket.
+      const viewerClass = w.viewer.role === 'smith' ? 0 : w.viewer.id === e.actorId ? 1 : isAddressee(e, w.viewer.id) ? 2 : w.viewer.role === 'observer' ? 3 : 4;
+      const key = e.seq * 8 + viewerClass;
       let frame = frames.get(key);
       if (frame === undefined) {
         frame = Buffer.from(JSON.stringify(projectEvent(e, w.viewer)));
@@ -428,52 +464,204 @@ export class LiveTable {
   }
 
   /**
-   * Runs a command: after every earlier command of this process, on a state caught up with the
-   * store. Resolves after the events are durably stored. A request id seen before gets the first
-   * outcome again without running anything.
+   * Runs a command: decided after every earlier command of this process, on the state those leave
+   * (group commit: while one batch of this table's events is being made durable, the next commands
+   * are decided against the state with every earlier command's events applied, not yet durable, and
+   * wait in the next batch). Resolves after the command's batch is durably stored; its events reach
+   * watchers only then. A request id seen before (stored, or in a batch still being written) gets the
+   * first outcome again without running anything. A batch that fails rejects every command in it, and
+   * every command decided after it, with the store's error (`store/busy`, `store/unavailable`): the
+   * state goes back to the durable one.
    */
   command(actor: Actor, command: TableCommand, nonce?: string): Promise<CommandOutcome> {
-    const run = this.queue.then(() => this.runCommand(actor, command, nonce));
-    this.queue = run.catch(() => undefined);
-    return run;
+    const step = this.queue.then(() => this.stageCommand({ actor, command, nonce, attempts: 0 }));
+    this.queue = step.catch(() => undefined);
+    return step.then((staged) => staged.done);
   }
 
-  private async runCommand(actor: Actor, command: TableCommand, nonce?: string): Promise<CommandOutcome> {
-    // A sole writer (one process on its own store) folds every event it commits: nothing to read.
-    if (this.deps.isSoleWriter !== true) await this.catchUp();
+  /** Decides a command and adds its commit to the next batch; `done` settles once the batch is durable. */
+  private async stageCommand(request: CommandRequest): Promise<{ readonly done: Promise<CommandOutcome> }> {
+    const { actor, command, nonce } = request;
+    // Decided on the state ahead when commits wait (a stale guess fails the batch with `store/stale`
+    // and is decided again); otherwise caught up with the store, but a sole writer (one process on its
+    // own store) folds every event it commits: nothing to read.
+    if (this.ahead === null && this.deps.isSoleWriter !== true) await this.catchUp();
     const key = `${actor.id} ${command.requestId}`;
     const seen = this.requests.get(key);
+    if (seen !== undefined) return { done: Promise.resolve({ ok: true, seq: seen, events: [], isDuplicate: true }) };
+    const waiting = this.aheadRequests.get(key);
+    if (waiting !== undefined) {
+      return { done: waiting.then((o): CommandOutcome => (o.ok ? { ok: true, seq: o.seq, events: [], isDuplicate: true } : o)) };
+    }
+    const state = this.ahead ?? this.current;
+    if (!state.members.some((m) => m.id === actor.id)) {
+      return { done: Promise.resolve({ ok: false, error: { code: 'auth/removed', message: 'You are no longer a member of this table: the Smith removed you.' } }) };
+    }
+    const at = this.deps.now();
+    const commits: Commit[] = [];
+    const decided = await this.decide(state, actor, command, at, nonce, commits);
+    if (!decided.ok) return { done: Promise.resolve({ ok: false, error: decided.error }) };
+    commits.push({ tableId: this.tableId, requestId: command.requestId, actorId: actor.id, events: toStored(decided.value, at, actor.id) });
+    let ahead = state;
+    for (const c of commits) ahead = this.applyAhead(ahead, c);
+    this.ahead = ahead;
+    let settle!: { resolve: (o: CommandOutcome) => void; reject: (e: unknown) => void };
+    const done = new Promise<CommandOutcome>((resolve, reject) => (settle = { resolve, reject }));
+    this.aheadRequests.set(key, done);
+    this.staged.push({ request, key, commits, afterSeq: state.lastSeq, ...settle });
+    this.scheduleWrite();
+    return { done };
+  }
+
+  /** A state with a commit's events applied, seqs following the state's (a guess until durable). */
+  private applyAhead(state: TableState, commit: Commit): TableState {
+    const extension = this.deps.rules(state.ruleset).table;
+    let seq = state.lastSeq;
+    for (const e of commit.events) {
+      const event = { kind: e.kind, body: e.body, seq: ++seq, at: e.at, actorId: e.actorId, requestId: commit.requestId ?? null, schemaVersion: e.schemaVersion } as unknown as TableEvent;
+      state = applyEvent(state, event, extension);
+    }
+    return state;
+  }
+
+  /** Starts writing staged commits (from the next turn of the event loop, so a turn's commands share a batch). */
+  private scheduleWrite(): void {
+    if (this.writing !== null) return;
+    this.writing = (async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      for (;;) {
+        if (this.staged.length === 0) {
+          this.writing = null;
+          return;
+        }
+        await this.writeBatch();
+      }
+    })();
+  }
+
+  /** Resolves once nothing is staged or being written (commits of the server's own wait for it). */
+  private async settled(): Promise<void> {
+    while (this.writing !== null) await this.writing;
+  }
+
+  /** Writes every staged commit in one batch; settles each command (never throws). */
+  private async writeBatch(): Promise<void> {
+    const batch = this.staged.splice(0, this.staged.length);
+    let results: readonly CommitResult[];
+    try {
+      results = await this.deps.store.commitBatch({ tableId: this.tableId, afterSeq: batch[0]!.afterSeq, commits: batch.flatMap((b) => b.commits) });
+    } catch (error) {
+      this.failBatch(batch, error);
+      return;
+    }
+    try {
+      const events = results.flatMap((r) => r.events);
+      this.ingestLocal(events);
+      void this.deps.bus.publish(events).catch(() => undefined);
+      let i = 0;
+      for (const b of batch) {
+        const result = results[i + b.commits.length - 1]!;
+        i += b.commits.length;
+        this.aheadRequests.delete(b.key);
+        const last = result.events[result.events.length - 1];
+        if (last === undefined) b.reject(new StoreError('store/corrupt', 'a commit returned no events'));
+        else b.resolve({ ok: true, seq: last.seq, events: result.events.map(asTableEvent), isDuplicate: false });
+      }
+      if (this.staged.length === 0) this.ahead = null;
+    } catch (error) {
+      // Stored, but not folded here (a fault of the fold): answered as a failure, the state read
+      // again from the store; a retry with the same request id gets the stored outcome.
+      const failed = [...batch, ...this.staged.splice(0, this.staged.length)];
+      this.ahead = null;
+      for (const b of failed) {
+        this.aheadRequests.delete(b.key);
+        b.reject(error);
+      }
+      void this.refill().catch(() => undefined);
+    }
+  }
+
+  /**
+   * A batch failed: nothing of it was written. The state ahead goes back to the durable one, and
+   * every command staged after the batch (decided on it) fails with it; a stale batch (another
+   * process wrote first) is decided again on the stored state, up to MAX_STALE_ATTEMPTS times, then
+   * written on its own.
+   */
+  private failBatch(batch: readonly Staged[], error: unknown): void {
+    const failed = [...batch, ...this.staged.splice(0, this.staged.length)];
+    this.ahead = null;
+    for (const b of failed) this.aheadRequests.delete(b.key);
+    if (!(error instanceof StoreError && error.code === 'store/stale')) {
+      for (const b of failed) b.reject(error);
+      return;
+    }
+    const step = this.queue.then(async () => {
+      await this.catchUp();
+      for (const b of failed) {
+        if (b.request.attempts + 1 >= MAX_STALE_ATTEMPTS) {
+          try {
+            b.resolve(await this.commitUnchecked(b.request));
+          } catch (e) {
+            b.reject(e);
+          }
+          continue;
+        }
+        try {
+          const again = await this.stageCommand({ ...b.request, attempts: b.request.attempts + 1 });
+          again.done.then(b.resolve, b.reject);
+        } catch (e) {
+          b.reject(e);
+        }
+      }
+    });
+    this.queue = step.catch((e: unknown) => {
+      for (const b of failed) b.reject(e);
+    });
+  }
+
+  /**
+   * A command whose batches kept turning out stale (other processes writing the table as fast), run
+   * on its own once nothing of this process waits: caught up, decided, and each of its commits
+   * appended after whatever is stored then (`commit`, under the table's row lock), as a command was
+   * before group commit.
+   */
+  private async commitUnchecked(request: CommandRequest): Promise<CommandOutcome> {
+    const { actor, command, nonce } = request;
+    await this.settled();
+    await this.catchUp();
+    const seen = this.requests.get(`${actor.id} ${command.requestId}`);
     if (seen !== undefined) return { ok: true, seq: seen, events: [], isDuplicate: true };
     const state = this.current;
     if (!state.members.some((m) => m.id === actor.id)) {
       return { ok: false, error: { code: 'auth/removed', message: 'You are no longer a member of this table: the Smith removed you.' } };
     }
     const at = this.deps.now();
-    const decided = await this.decide(state, actor, command, at, nonce);
+    const commits: Commit[] = [];
+    const decided = await this.decide(state, actor, command, at, nonce, commits);
     if (!decided.ok) return { ok: false, error: decided.error };
-    const result = await this.deps.store.commit({
-      tableId: this.tableId,
-      requestId: command.requestId,
-      actorId: actor.id,
-      events: toStored(decided.value, at, actor.id),
-    });
-    const last = result.events[result.events.length - 1];
-    if (last === undefined) throw new StoreError('store/corrupt', 'a commit returned no events');
-    if (result.isDuplicate) {
-      await this.catchUp();
-      return { ok: true, seq: last.seq, events: [], isDuplicate: true };
+    commits.push({ tableId: this.tableId, requestId: command.requestId, actorId: actor.id, events: toStored(decided.value, at, actor.id) });
+    let events: readonly StoredEvent[] = [];
+    for (const commit of commits) {
+      const result = await this.deps.store.commit(commit);
+      const last = result.events[result.events.length - 1];
+      if (last === undefined) throw new StoreError('store/corrupt', 'a commit returned no events');
+      if (result.isDuplicate) {
+        await this.catchUp();
+        return { ok: true, seq: last.seq, events: [], isDuplicate: true };
+      }
+      this.ingestLocal(result.events);
+      void this.deps.bus.publish(result.events).catch(() => undefined);
+      events = result.events;
     }
-    this.ingestLocal(result.events);
-    void this.deps.bus.publish(result.events).catch(() => undefined);
-    return { ok: true, seq: last.seq, events: result.events.map(asTableEvent), isDuplicate: false };
+    return { ok: true, seq: events[events.length - 1]!.seq, events: events.map(asTableEvent), isDuplicate: false };
   }
 
   /**
    * Decides a command. With verifiable rolls, a command that rolls is decided with dice derived from
-   * the open epoch, a commitment written first when no epoch is open or the open one reached its limit
-   * (then revealed in the same commit).
+   * the open epoch, a commitment staged first (in `commits`, the same batch) when no epoch is open or
+   * the open one reached its limit (then revealed in the same batch).
    */
-  private async decide(state: TableState, actor: Actor, command: TableCommand, at: number, nonce: string | undefined): Promise<ReturnType<typeof rollCommand>> {
+  private async decide(state: TableState, actor: Actor, command: TableCommand, at: number, nonce: string | undefined, commits: Commit[]): Promise<ReturnType<typeof rollCommand>> {
     const rules = this.deps.rules(state.ruleset);
     const draw = this.deps.drawEpochKeys;
     if (draw === undefined) return rollCommand(state, actor, command, { rng: this.deps.rng, rules, now: at });
@@ -484,11 +672,9 @@ export class LiveTable {
       const probe = rollCommand(state, actor, command, { rng: { rollDie: (sides) => ((rolls = true), this.deps.rng.rollDie(sides)) }, rules, now: at });
       if (!probe.ok || !rolls) return probe;
       const events = revealEvents(state.epochs, due, draw());
-      const result = await this.deps.store.commit({ tableId: this.tableId, actorId: null, events: toStored(events, at, null) });
-      this.ingestLocal(result.events);
-      void this.deps.bus.publish(result.events).catch(() => undefined);
-      await this.catchUp();
-      state = this.current;
+      const commit: Commit = { tableId: this.tableId, actorId: null, events: toStored(events, at, null) };
+      commits.push(commit);
+      state = this.applyAhead(state, commit);
     }
     return rollVerifiable(state, actor, command, { rules, now: at }, { tableId: this.tableId, seq: state.lastSeq + 1, ...(nonce !== undefined ? { nonce } : {}) });
   }
@@ -501,6 +687,7 @@ export class LiveTable {
     const draw = this.deps.drawEpochKeys;
     if (draw === undefined) return Promise.resolve(null);
     const run = this.queue.then(async () => {
+      await this.settled();
       await this.catchUp();
       const epochs = this.current.epochs;
       if (epochs.current === null || epochs.current.rolls === 0) return null;
@@ -544,6 +731,8 @@ export class LiveTable {
    */
   commitDirect(commit: Omit<Commit, 'tableId'>, precondition?: (state: TableState) => void): Promise<readonly StoredEvent[]> {
     const run = this.queue.then(async () => {
+      // After every staged command is durable (or failed): the precondition sees the durable state.
+      await this.settled();
       await this.catchUp();
       precondition?.(this.current);
       const result = await this.deps.store.commit({ ...commit, tableId: this.tableId });

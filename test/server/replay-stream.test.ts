@@ -28,7 +28,7 @@ function countingStore(store: TableStore): { store: TableStore; reads: () => num
       return store.readEvents(tableId, after, limit);
     },
   });
-  for (const name of ['migrate', 'createTable', 'getTable', 'findMember', 'listMembers', 'commit', 'checkIntegrity', 'close'] as const) {
+  for (const name of ['migrate', 'createTable', 'getTable', 'findMember', 'listMembers', 'commit', 'commitBatch', 'checkIntegrity', 'close'] as const) {
     Object.defineProperty(counted, name, { value: (store[name] as (...args: unknown[]) => unknown).bind(store) });
   }
   Object.defineProperty(counted, 'kind', { value: store.kind });

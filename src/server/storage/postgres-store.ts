@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migratePostgres, quoteIdentifier } from './migrations.js';
 import {
+  checkBatch,
   checkCommit,
   checkNewTable,
   checkRead,
@@ -25,7 +26,7 @@ import {
   type SeqFindingRow,
   type TableRow,
 } from './records.js';
-import type { Commit, CommitResult, MemberRecord, NewEvent, NewTable, StoredEvent, TableRecord, TableStore } from './types.js';
+import type { Commit, CommitBatch, CommitResult, MemberRecord, NewEvent, NewTable, StoredEvent, TableRecord, TableStore } from './types.js';
 import { StoreError } from './types.js';
 
 /** Options of the Postgres store. */
@@ -219,6 +220,70 @@ class PostgresStore implements TableStore {
         throw error;
       }
     });
+  }
+
+  /**
+   * One transaction for the batch: the table's row lock taken once, with the check that the stored
+   * lastSeq is the one the batch was decided after; one look-up of the batch's request ids; the
+   * events of every commit inserted together.
+   */
+  async commitBatch(batch: CommitBatch): Promise<readonly CommitResult[]> {
+    checkBatch(batch);
+    const { tableId, afterSeq, commits } = batch;
+    const count = commits.reduce((n, c) => n + c.events.length, 0);
+    return this.#run(`commit to table ${tableId}`, () =>
+      this.#db.transaction().execute(async (trx) => {
+        const bumped = await sql<{ last_seq: string | number }>`
+          UPDATE tables SET last_seq = last_seq + ${count} WHERE id = ${tableId} AND last_seq = ${afterSeq} RETURNING last_seq`.execute(trx);
+        if (bumped.rows[0] === undefined) {
+          const row = await trx.selectFrom('tables').select('last_seq').where('id', '=', tableId).executeTakeFirst();
+          if (row === undefined) throw new StoreError('store/no-such-table', `no table ${tableId}`);
+          throw new StoreError('store/stale', `table ${tableId} is at seq ${Number(row.last_seq)}, not ${afterSeq}: decide the batch again`);
+        }
+        const requestIds = [...new Set(commits.flatMap((c) => (c.requestId === undefined ? [] : [c.requestId])))];
+        if (requestIds.length > 0) {
+          // Under the row lock: every earlier commit to this table is visible (read committed).
+          const stored = await trx
+            .selectFrom('events')
+            .select(['actor_id', 'request_id'])
+            .where('table_id', '=', tableId)
+            .where('request_id', 'in', requestIds)
+            .execute();
+          const keys = new Set(stored.map((r) => `${r.actor_id ?? ''} ${r.request_id ?? ''}`));
+          const again = commits.find((c) => c.requestId !== undefined && keys.has(`${c.actorId ?? ''} ${c.requestId}`));
+          if (again !== undefined) throw new StoreError('store/stale', `request ${again.requestId ?? ''} at table ${tableId} is stored already: decide the batch again`);
+        }
+        const rows: EventRow[] = [];
+        const results: { events: StoredEvent[]; isDuplicate: false }[] = [];
+        let seq = afterSeq;
+        for (const commit of commits) {
+          for (const member of commit.addMembers ?? []) await trx.insertInto('members').values(memberRow(member)).execute();
+          for (const renewal of commit.renewSeats ?? []) {
+            const updated = await trx.updateTable('members').set({ token_hash: renewal.tokenHash }).where('table_id', '=', tableId).where('id', '=', renewal.memberId).executeTakeFirst();
+            if (updated.numUpdatedRows !== 1n) throw new StoreError('store/no-such-member', `no member ${renewal.memberId} at table ${tableId}`);
+          }
+          const settings = commit.settings === undefined ? undefined : encodeJsonObject(commit.settings, 'settings');
+          if (commit.inviteCode !== undefined || settings !== undefined) {
+            await trx
+              .updateTable('tables')
+              .set({ ...(commit.inviteCode === undefined ? {} : { invite_code: commit.inviteCode }), ...(settings === undefined ? {} : { settings }) })
+              .where('id', '=', tableId)
+              .execute();
+          }
+          const events = commit.events.map((event, part) => {
+            const row = eventRow(tableId, seq + part + 1, event, commit.requestId ?? null, part);
+            rows.push(row);
+            return storedFromRow(row, event);
+          });
+          seq += events.length;
+          results.push({ events, isDuplicate: false });
+        }
+        for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+          await trx.insertInto('events').values(rows.slice(start, start + INSERT_CHUNK)).execute();
+        }
+        return results;
+      }),
+    );
   }
 
   async readEvents(tableId: string, afterSeq: number, limit: number): Promise<readonly StoredEvent[]> {

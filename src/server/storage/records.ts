@@ -2,7 +2,7 @@
  * Rows as both SQL stores read and write them, and the checks on what callers hand in.
  * JSON columns are TEXT: a body is stored exactly as `JSON.stringify` writes it.
  */
-import type { Commit, Json, JsonObject, MemberRecord, NewEvent, NewTable, Role, StoredEvent, TableRecord } from './types.js';
+import type { Commit, CommitBatch, Json, JsonObject, MemberRecord, NewEvent, NewTable, Role, StoredEvent, TableRecord } from './types.js';
 import { StoreError } from './types.js';
 
 /** A `tables` row; integers may come back as strings (Postgres BIGINT) or numbers. */
@@ -222,6 +222,17 @@ export function checkCommit(commit: Commit): void {
     if (typeof renewal.tokenHash !== 'string' || renewal.tokenHash === '') throw new TypeError(`renewSeats[${index}].tokenHash must be a non-empty string`);
   });
   if (commit.settings !== undefined) encodeJsonObject(commit.settings, 'settings');
+}
+
+/** Checks a batch of one table's commits before any write (`commitBatch`). */
+export function checkBatch(batch: CommitBatch): void {
+  if (typeof batch.tableId !== 'string' || batch.tableId === '') throw new TypeError('batch.tableId must be a non-empty string');
+  checkInteger(batch.afterSeq, 'batch.afterSeq');
+  if (!Array.isArray(batch.commits) || batch.commits.length === 0) throw new TypeError('batch.commits must be a non-empty array');
+  batch.commits.forEach((commit, index) => {
+    if (commit.tableId !== batch.tableId) throw new TypeError(`commits[${index}].tableId must equal the batch's tableId`);
+    checkCommit(commit);
+  });
 }
 
 /** Checks a new table before any write. */

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
 import { migrateSqlite } from './migrations.js';
 import {
+  checkBatch,
   checkCommit,
   checkNewTable,
   checkRead,
@@ -27,7 +28,7 @@ import {
   type SeqFindingRow,
   type TableRow,
 } from './records.js';
-import type { Commit, CommitResult, MemberRecord, NewEvent, NewTable, StoredEvent, TableRecord, TableStore } from './types.js';
+import type { Commit, CommitBatch, CommitResult, MemberRecord, NewEvent, NewTable, StoredEvent, TableRecord, TableStore } from './types.js';
 import { StoreError } from './types.js';
 
 /**
@@ -63,6 +64,12 @@ export const SQLITE_SERVING_PRAGMA = 'busy_timeout = 0';
 function isBusy(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   return code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_');
+}
+
+/** True for the unique index of idempotency keys refusing an insert (the request id is stored). */
+function isRequestKeyTaken(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && error instanceof Error && error.message.includes('events_request');
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -116,6 +123,16 @@ function storeError(error: unknown, context: string): Error {
   return new StoreError('store/unavailable', `${context}: ${message}`, { cause: error });
 }
 
+/** A write waiting for the next group: one commit, or one table's batch. */
+interface PendingWrite {
+  readonly tableId: string;
+  readonly commit?: Commit;
+  readonly batch?: CommitBatch;
+  readonly deadline: number;
+  readonly resolve: (result: unknown) => void;
+  readonly reject: (error: Error) => void;
+}
+
 class SqliteStore implements TableStore {
   readonly kind = 'sqlite';
   readonly #db: BetterSqlite3.Database;
@@ -134,8 +151,9 @@ class SqliteStore implements TableStore {
   readonly #setSettings: BetterSqlite3.Statement<[string, string]>;
   readonly #commitTx: BetterSqlite3.Transaction<(commit: Commit) => CommitResult>;
   readonly #createTx: BetterSqlite3.Transaction<(input: NewTable) => readonly StoredEvent[]>;
-  readonly #groupTx: BetterSqlite3.Transaction<(commits: readonly Commit[]) => ({ ok: true; result: CommitResult } | { ok: false; error: Error })[]>;
-  readonly #pending: { commit: Commit; deadline: number; resolve: (r: CommitResult) => void; reject: (e: Error) => void }[] = [];
+  readonly #batchTx: BetterSqlite3.Transaction<(batch: CommitBatch) => CommitResult[]>;
+  readonly #groupTx: BetterSqlite3.Transaction<(items: readonly PendingWrite[]) => ({ ok: true; result: unknown } | { ok: false; error: Error })[]>;
+  readonly #pending: PendingWrite[] = [];
   #flushScheduled = false;
   /** While the write lock is taken elsewhere: the timer of the next try, and its pause. */
   #retryTimer: NodeJS.Timeout | null = null;
@@ -164,13 +182,15 @@ class SqliteStore implements TableStore {
     this.#setSettings = db.prepare('UPDATE tables SET settings = ? WHERE id = ?');
     this.#commitTx = db.transaction((commit: Commit) => this.#commitInTransaction(commit));
     this.#createTx = db.transaction((input: NewTable) => this.#createInTransaction(input));
-    // Each commit of a group runs in its own savepoint (a transaction function called inside another).
-    this.#groupTx = db.transaction((commits: readonly Commit[]) =>
-      commits.map((c) => {
+    this.#batchTx = db.transaction((batch: CommitBatch) => this.#batchInTransaction(batch));
+    // Each commit (or table's batch) of a group runs in its own savepoint (a transaction function
+    // called inside another).
+    this.#groupTx = db.transaction((items: readonly PendingWrite[]) =>
+      items.map((item) => {
         try {
-          return { ok: true as const, result: this.#commitTx(c) };
+          return { ok: true as const, result: item.batch !== undefined ? this.#batchTx(item.batch) : this.#commitTx(item.commit!) };
         } catch (error) {
-          return { ok: false as const, error: storeError(error, `commit to table ${c.tableId}`) };
+          return { ok: false as const, error: storeError(error, `commit to table ${item.tableId}`) };
         }
       }),
     );
@@ -228,8 +248,19 @@ class SqliteStore implements TableStore {
   async commit(commit: Commit): Promise<CommitResult> {
     checkCommit(commit);
     if (!this.#db.open) throw new StoreError('store/unavailable', `commit to table ${commit.tableId}: the store is closed`);
-    return new Promise<CommitResult>((resolve, reject) => {
-      this.#pending.push({ commit, deadline: performance.now() + SQLITE_BUSY_WAIT_MS, resolve, reject });
+    return this.#enqueue<CommitResult>({ tableId: commit.tableId, commit });
+  }
+
+  /** A table's batch joins the same group as single commits: one savepoint, all or nothing. */
+  async commitBatch(batch: CommitBatch): Promise<readonly CommitResult[]> {
+    checkBatch(batch);
+    if (!this.#db.open) throw new StoreError('store/unavailable', `commit to table ${batch.tableId}: the store is closed`);
+    return this.#enqueue<CommitResult[]>({ tableId: batch.tableId, batch });
+  }
+
+  #enqueue<R>(write: { tableId: string; commit?: Commit; batch?: CommitBatch }): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.#pending.push({ ...write, deadline: performance.now() + SQLITE_BUSY_WAIT_MS, resolve: resolve as (r: unknown) => void, reject });
       // While the lock is taken elsewhere, the next try takes this commit too.
       if (!this.#flushScheduled && this.#retryTimer === null) {
         this.#flushScheduled = true;
@@ -247,10 +278,10 @@ class SqliteStore implements TableStore {
     this.#flushScheduled = false;
     const batch = this.#pending.splice(0, this.#pending.length);
     if (batch.length === 0) return;
-    let outcomes: readonly ({ ok: true; result: CommitResult } | { ok: false; error: Error })[];
+    let outcomes: readonly ({ ok: true; result: unknown } | { ok: false; error: Error })[];
     try {
       if (!this.#db.open) throw new StoreError('store/unavailable', 'the store is closed');
-      outcomes = this.#groupTx.immediate(batch.map((b) => b.commit));
+      outcomes = this.#groupTx.immediate(batch);
     } catch (error) {
       const failure = storeError(error, `commit of ${batch.length} command(s)`);
       if (failure instanceof StoreError && failure.code === 'store/busy') {
@@ -303,7 +334,7 @@ class SqliteStore implements TableStore {
     if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
     this.#retryTimer = null;
     // Commits still waiting for the lock are not written: they are refused (never acknowledged).
-    for (const b of this.#pending.splice(0)) b.reject(new StoreError('store/unavailable', `commit to table ${b.commit.tableId}: the store was closed while it waited for the write lock`));
+    for (const b of this.#pending.splice(0)) b.reject(new StoreError('store/unavailable', `commit to table ${b.tableId}: the store was closed while it waited for the write lock`));
     if (this.#db.open) this.#db.close();
   }
 
@@ -343,6 +374,40 @@ class SqliteStore implements TableStore {
     });
     this.#insertMember.run(memberRow(input.smith));
     return this.#insertEvents(table.id, 0, input.events, null);
+  }
+
+  /**
+   * A table's batch: the stored lastSeq must be the one it was decided after, and no commit's request
+   * id may be stored already (`store/stale` otherwise); a failure rolls the whole batch back.
+   */
+  #batchInTransaction(batch: CommitBatch): CommitResult[] {
+    const { tableId } = batch;
+    const lastSeq = this.#requireTable(tableId);
+    if (lastSeq !== batch.afterSeq) throw new StoreError('store/stale', `table ${tableId} is at seq ${lastSeq}, not ${batch.afterSeq}: decide the batch again`);
+    let seq = lastSeq;
+    const results = batch.commits.map((commit) => {
+      for (const member of commit.addMembers ?? []) this.#insertMember.run(memberRow(member));
+      for (const renewal of commit.renewSeats ?? []) {
+        if (this.#setTokenHash.run(renewal.tokenHash, tableId, renewal.memberId).changes !== 1) {
+          throw new StoreError('store/no-such-member', `no member ${renewal.memberId} at table ${tableId}`);
+        }
+      }
+      if (commit.inviteCode !== undefined) this.#setInvite.run(commit.inviteCode, tableId);
+      if (commit.settings !== undefined) this.#setSettings.run(encodeJsonObject(commit.settings, 'settings'), tableId);
+      try {
+        // A stored request id is found by the unique index (no look-up first): the insert fails.
+        const events = this.#insertEvents(tableId, seq, commit.events, commit.requestId ?? null);
+        seq += events.length;
+        return { events, isDuplicate: false };
+      } catch (error) {
+        if (commit.requestId !== undefined && isRequestKeyTaken(error)) {
+          throw new StoreError('store/stale', `request ${commit.requestId} at table ${tableId} is stored already: decide the batch again`, { cause: error });
+        }
+        throw error;
+      }
+    });
+    if (seq !== lastSeq) this.#setLastSeq.run(seq, tableId);
+    return results;
   }
 
   #commitInTransaction(commit: Commit): CommitResult {

@@ -357,6 +357,91 @@ export function describeStoreContract(label: string, makeStore: () => Promise<Ta
       expect(seqs(await store.readEvents(id, 0, 100))).toEqual([1, 2, 3]);
     });
 
+    it('writes a batch of commits in order after the seq it was decided after, one result each', async () => {
+      const store = await open();
+      const id = freshId('batch');
+      await store.createTable(testTable(id));
+      const results = await store.commitBatch({
+        tableId: id,
+        afterSeq: 1,
+        commits: [
+          { tableId: id, actorId: 'ann', requestId: 'b-1', events: [testEvent('roll', { n: 1 }, 'ann'), testEvent('damage', { n: 2 }, 'ann')] },
+          { tableId: id, actorId: null, events: [testEvent('tick', { n: 3 })] },
+          { tableId: id, actorId: 'bob', requestId: 'b-2', events: [testEvent('roll', { n: 4 }, 'bob')], inviteCode: 'after-batch' },
+        ],
+      });
+      expect(results.map((r) => [seqs(r.events), r.isDuplicate])).toEqual([
+        [[2, 3], false],
+        [[4], false],
+        [[5], false],
+      ]);
+      expect(results[2]!.events[0]).toEqual({ tableId: id, seq: 5, kind: 'roll', schemaVersion: 1, at: 1_700_000_000_500, actorId: 'bob', requestId: 'b-2', body: { n: 4 } });
+      const stored = await store.readEvents(id, 1, 100);
+      expect(stored).toEqual(results.flatMap((r) => r.events));
+      expect(await store.getTable(id)).toMatchObject({ lastSeq: 5, inviteCode: 'after-batch' });
+      // A stored request id is found by `commit` as for any other commit.
+      expect(await store.commit({ tableId: id, actorId: 'ann', requestId: 'b-1', events: [testEvent('roll', {}, 'ann')] })).toEqual({ events: results[0]!.events, isDuplicate: true });
+    });
+
+    it('writes nothing of a batch decided after another seq, or holding a stored request id (store/stale)', async () => {
+      const store = await open();
+      const id = freshId('batch-stale');
+      await store.createTable(testTable(id));
+      await store.commit({ tableId: id, actorId: 'ann', requestId: 'r-1', events: [testEvent('roll', {}, 'ann')] });
+      const fresh = { tableId: id, actorId: 'bob', requestId: 'r-2', events: [testEvent('roll', {}, 'bob')] };
+      await expectStoreError(store.commitBatch({ tableId: id, afterSeq: 1, commits: [fresh] }), 'store/stale');
+      await expectStoreError(store.commitBatch({ tableId: id, afterSeq: 3, commits: [fresh] }), 'store/stale');
+      await expectStoreError(
+        store.commitBatch({ tableId: id, afterSeq: 2, commits: [fresh, { tableId: id, actorId: 'ann', requestId: 'r-1', events: [testEvent('roll', {}, 'ann')] }] }),
+        'store/stale',
+      );
+      expect(seqs(await store.readEvents(id, 0, 100))).toEqual([1, 2]);
+      expect((await store.getTable(id))?.lastSeq).toBe(2);
+      const none = freshId('batch-none');
+      await expectStoreError(store.commitBatch({ tableId: none, afterSeq: 0, commits: [{ ...fresh, tableId: none }] }), 'store/no-such-table');
+      await expect(store.commitBatch({ tableId: id, afterSeq: 2, commits: [] })).rejects.toBeInstanceOf(TypeError);
+      await expect(store.commitBatch({ tableId: id, afterSeq: 2, commits: [{ ...fresh, tableId: 'other' }] })).rejects.toBeInstanceOf(TypeError);
+    });
+
+    it('writes nothing of a batch one of whose commits fails after others were written in it', async () => {
+      const store = await open();
+      const id = freshId('batch-fail');
+      await store.createTable(testTable(id));
+      await expectStoreError(
+        store.commitBatch({
+          tableId: id,
+          afterSeq: 1,
+          commits: [
+            { tableId: id, actorId: 'ann', requestId: 'x-1', events: [testEvent('roll', {}, 'ann')], inviteCode: 'not-kept' },
+            { tableId: id, actorId: null, events: [testEvent('renew')], renewSeats: [{ memberId: 'no-one', tokenHash: 'h' }] },
+          ],
+        }),
+        'store/no-such-member',
+      );
+      expect(seqs(await store.readEvents(id, 0, 100))).toEqual([1]);
+      expect(await store.getTable(id)).toMatchObject({ lastSeq: 1, inviteCode: `invite-${id}` });
+      // The same batch without the failing commit is written whole.
+      const again = await store.commitBatch({ tableId: id, afterSeq: 1, commits: [{ tableId: id, actorId: 'ann', requestId: 'x-1', events: [testEvent('roll', {}, 'ann')] }] });
+      expect(seqs(again[0]!.events)).toEqual([2]);
+    });
+
+    it('writes batches of several tables given at once, each whole, with a single commit among them', async () => {
+      const store = await open();
+      const [a, b, c] = [freshId('batch-a'), freshId('batch-b'), freshId('batch-c')];
+      for (const id of [a, b, c]) await store.createTable(testTable(id));
+      const [ra, rb, single] = await Promise.all([
+        store.commitBatch({ tableId: a, afterSeq: 1, commits: [{ tableId: a, actorId: null, events: [testEvent('a1')] }, { tableId: a, actorId: null, events: [testEvent('a2')] }] }),
+        store.commitBatch({ tableId: b, afterSeq: 1, commits: [{ tableId: b, actorId: null, events: [testEvent('b1'), testEvent('b2')] }] }),
+        store.commit({ tableId: c, actorId: null, events: [testEvent('c1')] }),
+      ]);
+      expect(ra.map((r) => seqs(r.events))).toEqual([[2], [3]]);
+      expect(rb.map((r) => seqs(r.events))).toEqual([[2, 3]]);
+      expect(seqs(single.events)).toEqual([2]);
+      expect((await store.readEvents(a, 0, 100)).map((e) => e.kind)).toEqual(['table-created', 'a1', 'a2']);
+      expect((await store.readEvents(b, 0, 100)).map((e) => e.kind)).toEqual(['table-created', 'b1', 'b2']);
+      expect((await store.readEvents(c, 0, 100)).map((e) => e.kind)).toEqual(['table-created', 'c1']);
+    });
+
     it('passes the integrity check and migrates idempotently', async () => {
       const store = await open();
       const id = freshId('integrity');

@@ -96,6 +96,22 @@ export interface SeatRenewal {
   readonly tokenHash: string;
 }
 
+/**
+ * A table's commits decided one after another against a state not yet durable (group commit,
+ * src/server/live-table.ts), written together in one transaction: all of them or none.
+ */
+export interface CommitBatch {
+  readonly tableId: string;
+  /**
+   * The table's lastSeq the batch was decided after: when the stored lastSeq differs (another process
+   * wrote meanwhile), or a commit's request id turns out stored already, nothing is written and the
+   * call fails with `store/stale` (the caller decides the commands again on the stored state).
+   */
+  readonly afterSeq: number;
+  /** In order; each commit's `tableId` must equal the batch's (TypeError otherwise). */
+  readonly commits: readonly Commit[];
+}
+
 /** What a commit did. */
 export interface CommitResult {
   readonly events: readonly StoredEvent[];
@@ -114,12 +130,14 @@ export interface NewTable {
  * Thrown for store failures. `store/busy` (another process holds the database's write lock) and
  * `store/unavailable` (a lost connection) are retryable: nothing was written, and the server answers
  * `storage/busy` or `storage/unavailable` with a retry-after; the others it answers 500 / `internal`.
+ * `store/stale` (a batch decided on a state the store has moved past) never reaches a client: the
+ * live table decides the commands again.
  */
 export class StoreError extends Error {
   /** For a retryable failure: how long to wait before trying again, ms. */
   readonly retryAfterMs: number | undefined;
   constructor(
-    readonly code: 'store/no-such-table' | 'store/no-such-member' | 'store/conflict' | 'store/unavailable' | 'store/busy' | 'store/corrupt',
+    readonly code: 'store/no-such-table' | 'store/no-such-member' | 'store/conflict' | 'store/unavailable' | 'store/busy' | 'store/corrupt' | 'store/stale',
     message: string,
     options?: { cause?: unknown; retryAfterMs?: number },
   ) {
@@ -148,6 +166,12 @@ export interface TableStore {
    * at the table, `store/no-such-member` when a renewed seat names no member of it (nothing written).
    */
   commit(commit: Commit): Promise<CommitResult>;
+  /**
+   * Writes a batch of one table's commits atomically, in order, seqs following `afterSeq` (see
+   * CommitBatch): resolves with one result per commit once the whole batch is durable; on any
+   * failure nothing of the batch is written. The errors of `commit`, and `store/stale`.
+   */
+  commitBatch(batch: CommitBatch): Promise<readonly CommitResult[]>;
   /**
    * Events with seq > `afterSeq`, in seq order, at most `limit` (a positive integer; RangeError
    * otherwise). `store/no-such-table` when the table is unknown.
