@@ -708,6 +708,8 @@ export class LiveTable {
    */
   endEvening(actorId: string): Promise<{ readonly events: readonly StoredEvent[]; readonly evening: number; readonly revealed: boolean }> {
     const run = this.queue.then(async () => {
+      // After every staged command is durable (or failed): the reveal covers the durable epoch.
+      await this.settled();
       await this.catchUp();
       const state = this.current;
       const evening = (state.eveningsEnded ?? 0) + 1;
