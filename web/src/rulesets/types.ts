@@ -151,6 +151,11 @@ export interface CombatExtras {
   readonly attack?: CombatAttack;
   /** A panel shown in the tracker above the order (a ruleset's initiative flow). */
   readonly Panel?: ComponentType<CombatPanelProps>;
+  /**
+   * The Panel rolls initiative itself, with the ruleset's own choices (an ambush): the tracker shows
+   * no generic "Roll initiative" button beside it, so the Smith has one button that rolls it right.
+   */
+  readonly rollsInitiative?: boolean;
 }
 
 /** What a tracker panel is given. */
@@ -190,6 +195,11 @@ export interface CombatAttackProps {
   readonly act: (a: RulesetCombatAction) => Promise<boolean>;
   /** The viewer is the Smith (a ruleset may offer the Smith's actions only to them). */
   readonly isSmith?: boolean;
+  /**
+   * Why the viewer may not attack with the attacker now (a player off their combatant's turn,
+   * `turnProblem`), or null: the control shows it and sends no attack (a defence it offers still goes).
+   */
+  readonly offTurn?: string | null;
 }
 
 /** Attacks from the tracker. */
