@@ -67,6 +67,11 @@ export interface TrayExtras {
   readonly feat?: FeatDie;
   /** Collapsible sections under the checks form; a panel's chunk loads when it is first opened. */
   readonly panels?: readonly TrayPanel[];
+  /**
+   * False when the ruleset's plain rolls take no steps along its chain (its chain steps only the dice
+   * that wear out): the tray's Roll mode then shows no Steps control and rolls the die as chosen.
+   */
+  readonly plainSteps?: boolean;
 }
 
 /** The Feat Die by character level. */
