@@ -56,6 +56,8 @@ describe.skipIf(reason !== null)(`So Long as Men Die fight in Chromium${reason !
         await s.getByLabel('Monster line (for one-click attacks)').fill(OGRE_LINE);
         await s.getByRole('button', { name: 'Add', exact: true }).click();
         await row(s, name).locator('.monster', { hasText: 'damage=2d10' }).waitFor();
+        // Its Wounds left, given empty, come from the line's CON (SL-33): the row shows them.
+        await expect.poll(() => row(s, name).locator('.health').innerText(), POLL).toMatch(/Wounds left 12\/12/);
       }
       // The player attacks hidden foes without their numbers: the odds are the Smith's (TB-17).
       await p.getByRole('tab', { name: 'Combat' }).click();
