@@ -88,12 +88,17 @@ describe.skipIf(reason !== null)(`The Bare Bones fight in Chromium${reason !== n
       await p.getByRole('tab', { name: 'Combat' }).click();
       await row(p, 'Hobgoblin').waitFor();
 
+      // The player's character attacks on its own turn only: on another's, its button waits and says why.
+      const playersHero = heroes.find((h) => pageOf.get(h) === p)!;
+      let offTurnSeen = false;
       for (let round = 1; round <= ROUNDS; round++) {
         // Round 1: the party ambushed; after it, every round's WIS saves.
         await s.locator('#bb-ambush').selectOption(round === 1 ? 'party' : '');
         await expect.poll(() => s.locator('#bb-initiative-odds').innerText(), POLL).toMatch(round === 1 ? /party ambushed: they act first every round/ : /passes a WIS save on a d20 under WIS/);
         const before = await cards(s);
-        await s.getByRole('button', { name: 'Roll initiative (WIS saves)' }).click();
+        // One Roll initiative button, the one that rolls with the ambush chosen.
+        await expect.poll(() => s.getByRole('button', { name: /Roll initiative/ }).count(), POLL).toBe(1);
+        await s.getByRole('button', { name: 'Roll initiative', exact: true }).click();
         await expect.poll(() => cards(s), POLL).toBeGreaterThan(before);
         if (round === 1) {
           for (const h of heroes) await expect.poll(() => row(s, h).innerText(), POLL).toMatch(/Ambusher/);
@@ -104,6 +109,12 @@ describe.skipIf(reason !== null)(`The Bare Bones fight in Chromium${reason !== n
         await expect.poll(() => s.locator('.combatants > li.current').count(), POLL).toBe(1);
         for (let turn = 0; turn < 4; turn++) {
           const acting = (await s.locator('.combatants > li.current .who').innerText()).trim();
+          if (!offTurnSeen && acting !== playersHero) {
+            const own = p.getByRole('form', { name: `Attack with ${playersHero}` });
+            await expect.poll(() => own.locator('.attack-wait').innerText(), POLL).toBe(`It is ${acting}'s turn: ${playersHero} attacks on their own.`);
+            expect(await own.getByRole('button', { name: 'Attack', exact: true }).isDisabled()).toBe(true);
+            offTurnSeen = true;
+          }
           await attackWith(pageOf.get(acting) ?? s, acting);
           if (round === 2 && turn === 1) await shot(s, 'bb-fight-tracker');
           if (turn < 3 || round < ROUNDS) {
@@ -113,6 +124,7 @@ describe.skipIf(reason !== null)(`The Bare Bones fight in Chromium${reason !== n
           }
         }
       }
+      expect(offTurnSeen, "the player's character waited for its turn at least once").toBe(true);
       await shot(p, 'bb-fight-player');
       // A character is hurt by now, or after a few more goblin blows.
       let victim = await hurt(s, heroes);

@@ -302,6 +302,9 @@ describe.skipIf(reason !== null)(`the evening's controls in Chromium${reason !==
       // Under a loaded machine the form may be drawn again (a tracker update) as the click lands: the
       // click is made again then, once; what is checked here is what the player reads after an attack.
       const attack = form.getByRole('button', { name: 'Attack', exact: true });
+      // A player attacks on their character's turn: the Smith starts the fight, the character first.
+      await s.getByRole('button', { name: 'Start the fight' }).click();
+      await expect.poll(() => attack.isEnabled(), POLL).toBe(true);
       await attack.click();
       await expect.poll(() => attacksOn(p), { timeout: 8_000 }).toBeGreaterThan(0).catch(async () => {
         await attack.click();

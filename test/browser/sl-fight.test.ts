@@ -56,11 +56,16 @@ describe.skipIf(reason !== null)(`So Long as Men Die fight in Chromium${reason !
         await s.getByLabel('Monster line (for one-click attacks)').fill(OGRE_LINE);
         await s.getByRole('button', { name: 'Add', exact: true }).click();
         await row(s, name).locator('.monster', { hasText: 'damage=2d10' }).waitFor();
+        // Its Wounds left, given empty, come from the line's CON (SL-33): the row shows them.
+        await expect.poll(() => row(s, name).locator('.health').innerText(), POLL).toMatch(/Wounds left 12\/12/);
       }
       // The player attacks hidden foes without their numbers: the odds are the Smith's (TB-17).
       await p.getByRole('tab', { name: 'Combat' }).click();
       const playerForm = p.getByRole('form', { name: `Attack with ${heroes[0]!}` });
       await expect.poll(() => playerForm.locator('.attack-odds').innerText(), POLL).toMatch(/the odds are the Smith's to know/);
+      // Not before the fight, and only on their character's turn: the button waits, and says why.
+      expect(await playerForm.getByRole('button', { name: 'Attack', exact: true }).isDisabled()).toBe(true);
+      expect(await playerForm.locator('.attack-wait').innerText()).toBe(`The fight has not started: ${heroes[0]!} attacks on their turn.`);
       expect(await row(p, 'Ogre').innerText()).not.toMatch(/damage=|d4/);
       await shot(p, 'sl-fight-player');
       await s.getByRole('button', { name: 'Roll initiative' }).click();
@@ -75,8 +80,17 @@ describe.skipIf(reason !== null)(`So Long as Men Die fight in Chromium${reason !
       for (let turn = 0; turn < ROUNDS * 4; turn++) {
         const acting = await s.locator('.acting-now').innerText();
         const form = s.getByRole('form', { name: `Attack with ${acting}` });
-        // Foes only: once the other side is all down, the control offers the attacker's own side, which a sensible fighter leaves alone.
-        const aimsAtFoe = (await form.count()) === 1 && !(await form.locator('select[id$="-target"] option:checked').innerText()).includes('(own side)');
+        const ownSide = heroes.includes(acting) ? heroes : ['Ogre', 'Ogress'];
+        const actingRow = row(s, acting);
+        // Foes only: never the attacker's own side; once the other side is all down, no one left to attack.
+        await expect.poll(async () => (await form.count()) + (await actingRow.locator('.attack-none').count()) + (await actingRow.locator('.badge', { hasText: 'Down' }).count()), POLL).toBeGreaterThan(0);
+        const aimsAtFoe = (await form.count()) === 1;
+        if (aimsAtFoe) {
+          const offered = await form.locator('select[id$="-target"] option').allInnerTexts();
+          expect(offered.filter((t) => ownSide.includes(t.trim())), `${acting} is offered no one of their own side`).toEqual([]);
+        } else if ((await actingRow.locator('.attack-none').count()) > 0) {
+          expect(await actingRow.locator('.attack-none').innerText()).toBe(`${acting}: no one left to attack.`);
+        }
         if (aimsAtFoe) {
           // The exact odds are on the page before the click.
           await expect.poll(() => form.locator('.attack-odds').innerText(), POLL).toMatch(/Past Defense \d+(\.\d)?%.*past Toughness .*down .*killed/s);

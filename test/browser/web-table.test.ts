@@ -423,6 +423,13 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
       // A player cannot attack with the monster.
       expect(await p.getByRole('form', { name: 'Attack with Goblin' }).count()).toBe(0);
       await shot(p, 'attack-player-odds-phone');
+      // A player attacks on their character's turn: before the fight the button waits and says why.
+      expect(await form.getByRole('button', { name: 'Attack', exact: true }).isDisabled()).toBe(true);
+      expect(await form.locator('.attack-wait').innerText()).toBe(`The fight has not started: ${hero} attacks on their turn.`);
+      // Started without an initiative roll, the order is the order of adding: the character acts first.
+      await s.getByRole('button', { name: 'Start the fight' }).click();
+      await expect.poll(() => form.getByRole('button', { name: 'Attack', exact: true }).isEnabled(), { timeout: 10_000 }).toBe(true);
+      expect(await form.locator('.attack-wait').count()).toBe(0);
 
       const attacksOn = async (page: Page) => ((await page.locator('.attack-log').count()) === 0 ? 0 : Number(await page.locator('.attack-log').getAttribute('data-count')));
       const healthOf = async (page: Page) => (await row(page, 'Goblin').locator('.health').innerText()).replace(/^\W*Health\s*/, '').trim();

@@ -20,13 +20,14 @@ import {
   type SlamdCharacter,
 } from './character.js';
 import { MAX_TOUGHNESS_DICE } from './toughness.js';
-import { CREATION_OPTIONS, DEFAULT_NAME, rollCharacter, rollTraits, swapStats } from './create-character.js';
+import { CREATION_OPTIONS, ROLLED_NAMES, rollCharacter, rollTraits, swapStats } from './create-character.js';
 import { TRAITS, TRAITS_ROLLED, TRAIT_DIE } from './data/traits.js';
 import { assertOk, assertRefused } from '../../../test/narrow.js';
 
 const STATS_18 = [1, 2, 3, 4, 5, 6, 6, 6, 6, 1, 1, 1, 3, 3, 3, 2, 2, 2];
 const rolled = (faces: readonly number[], options: Record<string, string | number | boolean> = {}): SlamdCharacter => {
-  const r = rollCharacter(scriptedRandom(faces), options);
+  // Named, so that the scripted dice are the stats' and traits' only (a name left out rolls one more).
+  const r = rollCharacter(scriptedRandom(faces), { name: 'Wat', ...options });
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 };
@@ -42,15 +43,21 @@ describe('stats: 3d6 down the line, one swap, Modifier half minus five (Characte
     expect(statModifier(0)).toBe(-5);
   });
 
-  it('rolls STR first, three dice each, then the traits', () => {
-    const c = rolled([...STATS_18, 1, 1, 1], { traits: 'roll' });
+  it('rolls STR first, three dice each, then the traits, then a name when none is given (SL-36)', () => {
+    const made = rollCharacter(scriptedRandom([...STATS_18, 1, 1, 1, 5]), { traits: 'roll' });
+    assertOk(made);
+    const c = made.value;
     expect(c.stats).toEqual({
       str: { score: 6, mod: -2 }, dex: { score: 15, mod: 2 }, con: { score: 18, mod: 4 },
       int: { score: 3, mod: -4 }, wis: { score: 9, mod: -1 }, cha: { score: 6, mod: -2 },
     });
     expect(c.traits).toEqual(['artful-dodger', 'brick-shithouse', 'psychopath']);
     expect(c.creation.traitRolls).toEqual([1, 1, 1]);
-    expect(c.name).toBe(DEFAULT_NAME);
+    expect(c.name).toBe(ROLLED_NAMES[4]);
+    // A name given rolls no die for it: the same dice give the same character.
+    const named = rolled([...STATS_18, 1, 1, 1], { traits: 'roll', name: 'Wat' });
+    expect(named.name).toBe('Wat');
+    expect(named.stats).toEqual(c.stats);
   });
 
   it('the swap trades two Scores (STR and CON here)', () => {

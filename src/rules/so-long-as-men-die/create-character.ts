@@ -20,8 +20,15 @@ import {
 import { TRAITS, TRAITS_PICKED, TRAITS_ROLLED, traitEffects } from './data/traits.js';
 import { toughnessDiceFor } from './toughness.js';
 
-/** The name a character gets when none is given. */
-export const DEFAULT_NAME = 'Nameless';
+/**
+ * The names a character is given when none is ("Give your character a Name", Character Creation): one
+ * is rolled on a d16 after everything else, as The Bare Bones and HAMMERCRAWL! roll theirs (ruling SL-36).
+ * @example ROLLED_NAMES[0] // 'Aske'
+ */
+export const ROLLED_NAMES = [
+  'Aske', 'Brannoc', 'Cudda', 'Dervla', 'Egil', 'Fenwick', 'Gunnhild', 'Harrow',
+  'Isolt', 'Jarn', 'Kettil', 'Lunet', 'Morcant', 'Nessa', 'Orm', 'Sigrun',
+] as const;
 
 const NO_SWAP = 'none';
 const statChoices = [{ id: NO_SWAP, label: 'No swap' }, ...ATTRIBUTES.map((a) => ({ id: a.id, label: a.label }))];
@@ -32,7 +39,7 @@ const traitChoices = TRAITS.map((x) => ({ id: x.id, label: x.label }));
  * @example rollCharacter(rng, { name: 'Wat', 'swap-a': 'str', 'swap-b': 'cha', traits: 'pick', 'trait-1': 'orc', 'trait-2': 'lucky' })
  */
 export const CREATION_OPTIONS = [
-  { kind: 'text', name: 'name', label: 'Name', help: 'The character\'s name.', maxLength: MAX_NAME_LENGTH, default: DEFAULT_NAME },
+  { kind: 'text', name: 'name', label: 'Name', help: `The character's name (rolled from a list of ${ROLLED_NAMES.length} when absent).`, maxLength: MAX_NAME_LENGTH },
   { kind: 'choice', name: 'swap-a', label: 'Swap: first stat', help: 'One stat of the pair swapped after rolling 3d6 down the line.', choices: statChoices, default: NO_SWAP },
   { kind: 'choice', name: 'swap-b', label: 'Swap: second stat', help: 'The other stat of the pair.', choices: statChoices, default: NO_SWAP },
   {
@@ -97,8 +104,7 @@ export function rollCharacter(rng: RandomSource, options: ParamRecord): RuleResu
   const classDice = read<number>('class-toughness', options);
   for (const r of [name, swapA, swapB, method, t1, t2, className, classDice]) if (!r.ok) return r;
   if (!name.ok || !swapA.ok || !swapB.ok || !method.ok || !t1.ok || !t2.ok || !className.ok || !classDice.ok) throw new Error('unreachable');
-  const nameText = name.value ?? DEFAULT_NAME;
-  if (nameText.trim() === '') return problem('so-long-as-men-die/blank-name', 'Give the character a name with at least one letter.', '$.name');
+  if (name.value !== undefined && name.value.trim() === '') return problem('so-long-as-men-die/blank-name', 'Give the character a name with at least one letter.', '$.name');
 
   const a = swapA.value ?? NO_SWAP;
   const b = swapB.value ?? NO_SWAP;
@@ -133,6 +139,8 @@ export function rollCharacter(rng: RandomSource, options: ParamRecord): RuleResu
   for (const id of ATTRIBUTE_IDS) stats[id] = statOf(scores[id]);
   const cls: SmithClass | null = className.value === undefined ? null : { id: classIdOf(className.value), label: className.value, extraToughnessDice: extra, notes: '' };
   const play = freshPlayFields(stats.con.score);
+  // The name last, so that the same dice give the same stats and traits whether or not one is given.
+  const nameText = name.value ?? ROLLED_NAMES[rng.rollDie(ROLLED_NAMES.length) - 1]!;
   return ok({
     ruleset: SLAMD_ID,
     schemaVersion: CHARACTER_SCHEMA_VERSION,

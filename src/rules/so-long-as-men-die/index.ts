@@ -129,6 +129,6 @@ export const ruleSystem: RuleSystem<SlamdCharacter> = {
   tables: TABLES,
   settings: SLAMD_SETTINGS,
   play: PLAY,
-  readTrackerValue: (field, text) => readSlamdTrackerValue(field, text),
+  readTrackerValue: (field, text, subject) => readSlamdTrackerValue(field, text, subject),
   table: slamdTable,
 };

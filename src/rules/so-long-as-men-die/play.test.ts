@@ -343,7 +343,7 @@ describe('swap-stats: the one swap of creation (Character Creation; SL-16, SL-32
   });
 
   it('a scripted character: the dice decide nothing here', () => {
-    const r = ruleSystem.rollCharacter(scriptedRandom([...Array<number>(18).fill(3), 1, 1, 1]), {});
+    const r = ruleSystem.rollCharacter(scriptedRandom([...Array<number>(18).fill(3), 1, 1, 1]), { name: 'Wat' });
     assertOk(r);
     expect(apply(r.value, 'swap-stats', { 'swap-a': 'str', 'swap-b': 'wis' }).stats.str.score).toBe(9);
   });

@@ -2,9 +2,11 @@
  * What a So Long as Men Die combat tracker holds for a combatant (`RuleSystem.readTrackerValue`):
  * Health is the Wounds left, a count or what is left of the CON Score ("3/10"); Armour is the Defense
  * Die, d0 (none) to d12, with a shield's bonus after it ("d8 +2"), as a character's sheet writes it.
- * A foe's monster line is read by table/monster-line.ts and kept as it writes it. Rules: So Long as Men Die, Wounds; Armor.
+ * A foe's monster line is read by table/monster-line.ts and kept as it writes it; a foe's Wounds left
+ * empty are filled from its line, none taken ("12/12" for `con=12`), so its row shows them (SL-33).
+ * Rules: So Long as Men Die, Wounds; Armor.
  */
-import { MAX_TRACKER_COUNT, ok, problem, readTrackerCount, type RuleResult, type TrackerField } from '../rule-system.js';
+import { MAX_TRACKER_COUNT, ok, problem, readTrackerCount, type RuleResult, type TrackerField, type TrackerSubject } from '../rule-system.js';
 import { DEFENSE_DICE } from './data/armour.js';
 import { readSlamdMonster, writeSlamdMonster } from './table/monster-line.js';
 
@@ -12,8 +14,12 @@ import { readSlamdMonster, writeSlamdMonster } from './table/monster-line.js';
 const DEFENSE_TEXT = DEFENSE_DICE.map((s) => `d${s}`).join(', ');
 
 /** The text the tracker keeps for a So Long as Men Die combatant's field, or why it cannot. */
-export function readSlamdTrackerValue(field: TrackerField, text: string): RuleResult<string> {
-  if (field === 'health') return readTrackerCount(text, { label: 'Wounds left', code: 'combat/bad-health', hasMax: true });
+export function readSlamdTrackerValue(field: TrackerField, text: string, subject: TrackerSubject = {}): RuleResult<string> {
+  if (field === 'health') {
+    const line = text.trim() === '' && subject.monster !== undefined && subject.monster.trim() !== '' ? readSlamdMonster(subject.monster) : null;
+    if (line !== null && line.ok) return ok(`${line.value.con}/${line.value.con}`);
+    return readTrackerCount(text, { label: 'Wounds left', code: 'combat/bad-health', hasMax: true });
+  }
   if (field === 'monster') {
     if (text.trim() === '') return ok('');
     const m = readSlamdMonster(text);

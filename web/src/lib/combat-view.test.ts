@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULESET, loadAllRuleSystems, loadRuleSystem } from '../../../src/rules/catalogue.js';
 import { MAX_COMBATANT_SCORE } from '../../../src/table/limits.js';
-import { attackTargets, combatantProblem, defaultTarget, fieldOfPath, readCombat, readScoreFields, scoreFields, type Combatant } from './combat-view.js';
+import { attackTargets, combatantProblem, defaultTarget, fieldOfPath, foeTargets, pickTarget, readCombat, readScoreFields, scoreFields, turnProblem, type Combatant } from './combat-view.js';
 
 const c = (id: string, side: 'party' | 'foes', more: Partial<Combatant> = {}): Combatant => ({
   id,
@@ -38,6 +38,48 @@ describe('the default target of an attack', () => {
   });
   it('lists foes first, then the attacker\'s own side, never the attacker or the fallen', () => {
     expect(attackTargets(ash, [c('bo', 'party'), ash, c('gob', 'foes'), c('dead', 'foes', { isDown: true })]).map((x) => x.id)).toEqual(['gob', 'bo']);
+  });
+});
+
+describe('the targets of a ruleset that gives no attack on one\'s own side', () => {
+  const ash = c('ash', 'party');
+  const bo = c('bo', 'party');
+  it('are the standing foes, in the order', () => {
+    expect(foeTargets(ash, [c('orc', 'foes'), bo, ash, c('gob', 'foes'), c('dead', 'foes', { isDown: true })]).map((x) => x.id)).toEqual(['orc', 'gob']);
+    expect(foeTargets(c('gob', 'foes'), [ash, c('gob', 'foes'), c('orc', 'foes'), bo]).map((x) => x.id)).toEqual(['ash', 'bo']);
+  });
+  it('are no one once every foe is down: never the attacker\'s own side', () => {
+    const fallen = [ash, bo, c('gob', 'foes', { isDown: true }), c('orc', 'foes', { isDown: true })];
+    expect(foeTargets(ash, fallen)).toEqual([]);
+    expect(pickTarget(foeTargets(ash, fallen), 'bo')).toBeUndefined();
+    // Where the rules allow it, the own side is still there to pick.
+    expect(attackTargets(ash, fallen).map((x) => x.id)).toEqual(['bo']);
+  });
+  it('keep the one picked while it is listed, else the first', () => {
+    const foes = [c('gob', 'foes'), c('orc', 'foes')];
+    expect(pickTarget(foes, 'orc')?.id).toBe('orc');
+    expect(pickTarget(foes, 'gone')?.id).toBe('gob');
+    expect(pickTarget(foes, null)?.id).toBe('gob');
+    expect(pickTarget([], null)).toBeUndefined();
+  });
+});
+
+describe('who may attack now', () => {
+  const ash = c('ash', 'party', { name: 'Ash' });
+  const gob = c('gob', 'foes', { name: 'Goblin' });
+  const player = { role: 'player' };
+  const fight = (currentId: string | null, isActive = true) => ({ isActive, currentId, combatants: [ash, gob] });
+  it('a player, with their combatant on its turn only, and says whose turn it is', () => {
+    expect(turnProblem(ash, fight('ash'), player)).toBeNull();
+    expect(turnProblem(ash, fight('gob'), player)).toBe("It is Goblin's turn: Ash attacks on their own.");
+    expect(turnProblem(ash, fight(null, false), player)).toBe('The fight has not started: Ash attacks on their turn.');
+    expect(turnProblem(ash, fight('removed'), player)).toBe('Ash attacks on their turn.');
+    expect(turnProblem(ash, fight('ash', false), null)).toMatch(/has not started/);
+  });
+  it('the Smith, with anyone at any time', () => {
+    const smith = { role: 'smith' };
+    expect(turnProblem(ash, fight('gob'), smith)).toBeNull();
+    expect(turnProblem(gob, fight(null, false), smith)).toBeNull();
   });
 });
 

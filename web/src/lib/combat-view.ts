@@ -245,10 +245,41 @@ export function defaultTarget(attacker: Pick<Combatant, 'id' | 'side'>, combatan
   return targets.find((c) => c.id === picked) ?? targets[0];
 }
 
-/** Those an attacker may aim at, foes of its side first (in the order), then the rest standing. */
+/**
+ * Those an attacker may aim at where the rules let a fighter strike their own side: foes of its side
+ * first (in the order), then the rest standing. Where they do not, `foeTargets`.
+ */
 export function attackTargets(attacker: Pick<Combatant, 'id' | 'side'>, combatants: readonly Combatant[]): Combatant[] {
   const standing = combatants.filter((c) => c.id !== attacker.id && !c.isDown);
   return [...standing.filter((c) => c.side !== attacker.side), ...standing.filter((c) => c.side === attacker.side)];
+}
+
+/**
+ * Those an attacker may aim at where the rules give no attack on one's own side: the standing
+ * combatants of the other side, in the order. Empty once every foe is down (no one left to attack).
+ * @example foeTargets(ash, [ash, bo, goblinDown]) // []
+ */
+export function foeTargets(attacker: Pick<Combatant, 'id' | 'side'>, combatants: readonly Combatant[]): Combatant[] {
+  return combatants.filter((c) => c.id !== attacker.id && !c.isDown && c.side !== attacker.side);
+}
+
+/** The target of a list an attacker aims at unless the player picks: the one picked while it is in the list, else the first. */
+export function pickTarget(targets: readonly Combatant[], picked: string | null): Combatant | undefined {
+  return targets.find((c) => c.id === picked) ?? targets[0];
+}
+
+/**
+ * Why the viewer may not attack with a combatant now, or null when they may: the Smith may always act;
+ * a player attacks with their combatant on its turn of a fight under way (a ruleset's defence against
+ * another's attack is not an attack, and is not held back by this).
+ * @example turnProblem(ash, { isActive: true, currentId: 'gob', combatants }, player) // "It is Goblin's turn: Ash attacks on their own."
+ */
+export function turnProblem(c: Pick<Combatant, 'id' | 'name'>, view: Pick<CombatView, 'isActive' | 'currentId' | 'combatants'>, you: { readonly role: string } | null): string | null {
+  if (you !== null && you.role === 'smith') return null;
+  if (!view.isActive) return `The fight has not started: ${c.name} attacks on their turn.`;
+  if (view.currentId === c.id) return null;
+  const acting = view.combatants.find((x) => x.id === view.currentId);
+  return acting === undefined ? `${c.name} attacks on their turn.` : `It is ${acting.name}'s turn: ${c.name} attacks on their own.`;
 }
 
 /** A field of a combatant the tracker's form shows a problem at. */

@@ -67,6 +67,11 @@ export interface TrayExtras {
   readonly feat?: FeatDie;
   /** Collapsible sections under the checks form; a panel's chunk loads when it is first opened. */
   readonly panels?: readonly TrayPanel[];
+  /**
+   * False when the ruleset's plain rolls take no steps along its chain (its chain steps only the dice
+   * that wear out): the tray's Roll mode then shows no Steps control and rolls the die as chosen.
+   */
+  readonly plainSteps?: boolean;
 }
 
 /** The Feat Die by character level. */
@@ -151,6 +156,11 @@ export interface CombatExtras {
   readonly attack?: CombatAttack;
   /** A panel shown in the tracker above the order (a ruleset's initiative flow). */
   readonly Panel?: ComponentType<CombatPanelProps>;
+  /**
+   * The Panel rolls initiative itself, with the ruleset's own choices (an ambush): the tracker shows
+   * no generic "Roll initiative" button beside it, so the Smith has one button that rolls it right.
+   */
+  readonly rollsInitiative?: boolean;
 }
 
 /** What a tracker panel is given. */
@@ -190,6 +200,11 @@ export interface CombatAttackProps {
   readonly act: (a: RulesetCombatAction) => Promise<boolean>;
   /** The viewer is the Smith (a ruleset may offer the Smith's actions only to them). */
   readonly isSmith?: boolean;
+  /**
+   * Why the viewer may not attack with the attacker now (a player off their combatant's turn,
+   * `turnProblem`), or null: the control shows it and sends no attack (a defence it offers still goes).
+   */
+  readonly offTurn?: string | null;
 }
 
 /** Attacks from the tracker. */

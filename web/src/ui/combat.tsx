@@ -19,6 +19,7 @@ import {
   readCombat,
   readScoreFields,
   scoreFields,
+  turnProblem,
   withCondition,
   withoutCondition,
   type AttackNote,
@@ -139,7 +140,18 @@ export function CombatPanel(props: { session: TableSession }) {
             lists={{ health: healthSuggests.dice.length > 0, armour: armourSuggests.dice.length > 0 }}
             attack={
               attack && attack.canAttack(c) && mayAttackWith(c, state.you, state.characters)
-                ? (act) => <attack.Control attacker={c} combatants={combat.combatants} combat={state.combat} characters={state.characters} settings={state.settings} act={act} isSmith={isSmith} />
+                ? (act) => (
+                    <attack.Control
+                      attacker={c}
+                      combatants={combat.combatants}
+                      combat={state.combat}
+                      characters={state.characters}
+                      settings={state.settings}
+                      act={act}
+                      isSmith={isSmith}
+                      offTurn={turnProblem(c, combat, state.you)}
+                    />
+                  )
                 : null
             }
             moveTo={(d) => moveInOrder(combat.combatants.map((x) => x.id), i, d)}
@@ -161,9 +173,11 @@ export function CombatPanel(props: { session: TableSession }) {
       {isSmith ? (
         <>
           <div class="row combat-controls" aria-busy={control.isBusy ? 'true' : undefined}>
-            <button type="button" onClick={oneClick(() => void control.run([{ type: 'roll-initiative' }]))} disabled={!has || control.isBusy}>
-              Roll initiative
-            </button>
+            {extras?.Panel && extras.rollsInitiative === true ? null : (
+              <button type="button" onClick={oneClick(() => void control.run([{ type: 'roll-initiative' }]))} disabled={!has || control.isBusy}>
+                Roll initiative
+              </button>
+            )}
             {combat.isActive ? (
               <button type="button" class="primary" disabled={control.isBusy} onClick={oneClick(() => void control.run([{ type: 'next-turn' }]))}>
                 Next turn

@@ -59,6 +59,9 @@ interface ActivePreset {
   readonly own: { readonly characterId: string; readonly params: ParamRecord } | null;
 }
 
+/** The steps range of a tray that offers none: no Steps control. */
+const NO_STEPS = { min: 0, max: 0 } as const;
+
 /** The tray section of a table. */
 export function DiceTray(props: { session: TableSession }) {
   const { session } = props;
@@ -117,7 +120,10 @@ export function DiceTray(props: { session: TableSession }) {
   const params =
     check && trayOwn && rs?.characterCheck && preset?.own && ownDocument !== undefined ? rs.characterCheck(ownDocument, { check: check.id, params: { ...preset.own.params, ...trayOwn } }).params : trayOwn;
   const belowBottom = belowBottomOf(table.settings);
-  const notation = trayNotation(tray, featSides);
+  // A ruleset whose plain rolls take no chain steps (`TrayExtras.plainSteps`): a roll that is no check of
+  // the ruleset's (Roll mode, and Test or Challenge where it has no such check) shows no Steps and rolls none.
+  const hasSteps = check !== null || tools?.plainSteps !== false;
+  const notation = trayNotation(hasSteps ? tray : { ...tray, steps: 0 }, featSides);
   const shownVisibility = preset?.visibility ?? visibility;
   // The number fields, read against the check's own ranges (or the plain tray's).
   const modRead = readTrayNumber(modText, 'Modifier', limits.mod);
@@ -176,7 +182,7 @@ export function DiceTray(props: { session: TableSession }) {
     void send({ kind: 'roll', notation, visibility: shownVisibility, ...(fullLabel ? { label: fullLabel } : {}) });
   }
 
-  const stepsRange = tray.mode === 'roll' ? TRAY_LIMITS.steps : limits.steps;
+  const stepsRange = !hasSteps ? NO_STEPS : tray.mode === 'roll' ? TRAY_LIMITS.steps : limits.steps;
   return (
     <section class="tray panel" aria-labelledby="tray-title">
       <h2 id="tray-title">Dice tray</h2>

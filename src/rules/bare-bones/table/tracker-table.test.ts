@@ -4,52 +4,16 @@
  * the tracker, and the ambush's first round to Blood (BB-38 .. BB-40).
  */
 import { describe, expect, it } from 'vitest';
-import { scriptedRandom, seededRandom, type RandomSource } from '../../../dice/random.js';
+import { scriptedRandom } from '../../../dice/random.js';
 import type { RuleSystem } from '../../rule-system.js';
-import { rollCommand, type Actor, type TableCommand } from '../../../table/commands.js';
-import { COMBAT_ACTION_TYPES } from '../../../table/combat.js';
-import { EVENT_SCHEMA_VERSION, type NewTableEvent, type TableEvent } from '../../../table/events.js';
-import { applyEvent, type TableState } from '../../../table/state.js';
 import { projectEvent } from '../../../table/project.js';
 import { ruleSystem as bareBones } from '../index.js';
 import type { BareBonesCharacter } from '../character.js';
 import { sheet } from '../../../../test/bare-bones-play.js';
+import { ada, bob, commandTable, smith } from '../../../../test/tracker-table.js';
 
 const rules = bareBones as unknown as RuleSystem;
-const smith: Actor = { id: 'S', role: 'smith' };
-const ada: Actor = { id: 'A', role: 'player' };
-const bob: Actor = { id: 'B', role: 'player' };
-
-function table() {
-  let state: TableState | null = null;
-  let n = 0;
-  let seq = 0;
-  const log: TableEvent[] = [];
-  const append = (made: readonly NewTableEvent[], actor: Actor | null) => {
-    for (const e of made) {
-      const stored = { ...e, seq: ++seq, at: 0, actorId: actor?.id ?? null, requestId: null, schemaVersion: EVENT_SCHEMA_VERSION } as TableEvent;
-      log.push(stored);
-      state = applyEvent(state, stored, rules.table);
-    }
-  };
-  append([{ kind: 'table-created', body: { name: 'T', ruleset: 'bare-bones', settings: {} } }], smith);
-  for (const m of [smith, ada, bob]) append([{ kind: 'member-joined', body: { member: { id: m.id, name: m.id, role: m.role } } }], m);
-  return {
-    get state(): TableState {
-      return state!;
-    },
-    log,
-    run(actor: Actor, command: Record<string, unknown>, rng: RandomSource = seededRandom(n)) {
-      const requestId = `r${++n}`;
-      const type = (command as { action?: { type?: string } }).action?.type;
-      const isOwn = command['kind'] === 'combat' && type !== undefined && !(COMBAT_ACTION_TYPES as readonly string[]).includes(type);
-      const full = (isOwn ? { kind: 'ruleset', requestId, command: { ...command, requestId } } : { ...command, requestId }) as TableCommand;
-      const r = rollCommand(state!, actor, full, { rng, rules, now: 0 });
-      if (r.ok) append(r.value, actor);
-      return r;
-    },
-  };
-}
+const table = () => commandTable(rules);
 
 // Ada: a human fighter, 10 Blood and no Sweat at level 1, STR 13, WIS 12, no armour (AC 8).
 const adaSheet = (() => {

@@ -4,15 +4,13 @@
  * it, the foe's HP in the tracker, the character's document after the damage).
  */
 import { describe, expect, it } from 'vitest';
-import { scriptedRandom, seededRandom, type RandomSource } from '../../../dice/random.js';
+import { scriptedRandom, seededRandom } from '../../../dice/random.js';
 import type { CombatState, Combatant, RuleSystem, TableCharacter } from '../../rule-system.js';
-import { rollCommand, type Actor, type TableCommand } from '../../../table/commands.js';
-import { EVENT_SCHEMA_VERSION, type NewTableEvent, type TableEvent } from '../../../table/events.js';
-import { applyEvent, type TableState } from '../../../table/state.js';
 import { withAttributeDamage, type ExaltedHackCharacter } from '../character.js';
 import { ruleSystem } from '../index.js';
 import { readMonsterLine } from './monster-line.js';
 import { rollTrackerAttack, trackerAttack, trackerAttackOdds, type TrackerAttackOptions } from './tracker-attack.js';
+import { ada, bob, commandTable, smith } from '../../../../test/tracker-table.js';
 
 function hero(over: Partial<ExaltedHackCharacter> = {}): ExaltedHackCharacter {
   const made = ruleSystem.rollCharacter(seededRandom(4), { name: 'Ada' });
@@ -184,28 +182,7 @@ describe('tracker attacks that are not the tracker’s to roll', () => {
 // ---- through the table ---------------------------------------------------------------------------
 
 const rules = ruleSystem as unknown as RuleSystem;
-const smith: Actor = { id: 'S', role: 'smith' };
-const ada: Actor = { id: 'A', role: 'player' };
-const bob: Actor = { id: 'B', role: 'player' };
-
-function table() {
-  let state: TableState | null = null;
-  let n = 0;
-  const append = (made: readonly NewTableEvent[], actor: Actor | null) => {
-    for (const e of made) state = applyEvent(state, { ...e, seq: ++n, at: 1, actorId: actor?.id ?? null, requestId: null, schemaVersion: EVENT_SCHEMA_VERSION } as TableEvent, rules.table);
-  };
-  append([{ kind: 'table-created', body: { name: 'T', ruleset: 'exalted-hack', settings: {} } }], smith);
-  for (const m of [smith, ada, bob]) append([{ kind: 'member-joined', body: { member: { id: m.id, name: m.id, role: m.role } } }], m);
-  const run = (actor: Actor, command: Record<string, unknown>, rng: RandomSource = seededRandom(n)) => {
-    const requestId = `r${n}`;
-    const isOwn = command['kind'] === 'combat' && (command['action'] as { type: string }).type === 'attack';
-    const full = (isOwn ? { kind: 'ruleset', requestId, command: { ...command, requestId } } : { ...command, requestId }) as TableCommand;
-    const r = rollCommand(state!, actor, full, { rng, rules, now: 1 });
-    if (r.ok) append(r.value, actor);
-    return r;
-  };
-  return { get state(): TableState { return state!; }, run };
-}
+const table = () => commandTable(rules);
 
 describe('tracker attacks through the table', () => {
   const setUp = () => {

@@ -4,55 +4,17 @@
  * after it, and a hidden foe's numbers kept from the players (TB-17).
  */
 import { describe, expect, it } from 'vitest';
-import { seededRandom, type RandomSource } from '../../../dice/random.js';
+import { seededRandom } from '../../../dice/random.js';
 import type { RuleSystem } from '../../rule-system.js';
-import { rollCommand, type Actor, type TableCommand } from '../../../table/commands.js';
-import { COMBAT_ACTION_TYPES } from '../../../table/combat.js';
-import { EVENT_SCHEMA_VERSION, type NewTableEvent, type TableEvent } from '../../../table/events.js';
-import { applyEvent, type TableState } from '../../../table/state.js';
 import { combatChangeForPlayers } from '../../../table/project.js';
 import type { CombatChangedBody } from '../../rule-system.js';
 import { ruleSystem } from '../index.js';
 import { statOf, type SlamdCharacter } from '../character.js';
 import { findWeapon } from '../data/weapons.js';
+import { ada, bob, commandTable, smith } from '../../../../test/tracker-table.js';
 
 const rules = ruleSystem as unknown as RuleSystem;
-const smith: Actor = { id: 'S', role: 'smith' };
-const ada: Actor = { id: 'A', role: 'player' };
-const bob: Actor = { id: 'B', role: 'player' };
-
-function table() {
-  let state: TableState | null = null;
-  let n = 0;
-  let seq = 0;
-  const made: NewTableEvent[][] = [];
-  const append = (events: readonly NewTableEvent[], actor: Actor | null) => {
-    made.push([...events]);
-    for (const e of events) state = applyEvent(state, { ...e, seq: ++seq, at: 0, actorId: actor?.id ?? null, requestId: null, schemaVersion: EVENT_SCHEMA_VERSION } as TableEvent, rules.table);
-  };
-  append([{ kind: 'table-created', body: { name: 'T', ruleset: ruleSystem.id, settings: {} } }], smith);
-  for (const m of [smith, ada, bob]) append([{ kind: 'member-joined', body: { member: { id: m.id, name: m.id, role: m.role } } }], m);
-  return {
-    get state(): TableState {
-      return state!;
-    },
-    get last(): NewTableEvent[] {
-      return made[made.length - 1]!;
-    },
-    run(actor: Actor, command: Record<string, unknown>, rng: RandomSource = seededRandom(n)) {
-      const requestId = `r${++n}`;
-      const type = (command as { action?: { type?: string } }).action?.type;
-      const isOwn = command['kind'] === 'combat' && type !== undefined && !(COMBAT_ACTION_TYPES as readonly string[]).includes(type);
-      // The server reads a ruleset's message with the extension's own reader (src/server/wire.ts).
-      const read = isOwn ? rules.table!.readCommand({ ...command, requestId }) : null;
-      if (read !== null && !read.ok) return read;
-      const full = (read !== null ? { kind: 'ruleset', requestId, command: read.value } : { ...command, requestId }) as TableCommand;
-      const r = rollCommand(state!, actor, full, { rng, rules, now: 0 });
-      if (r.ok) append(r.value, actor);
-      return r;
-    },
-  };
-}
+const table = () => commandTable(rules);
 
 function fightTable(foe: Record<string, unknown> = {}, patch: Partial<SlamdCharacter> = {}) {
   const t = table();
@@ -77,6 +39,24 @@ describe('the So Long as Men Die tracker attack at a table', () => {
     expect(hild!.characterId).toBe('ch1');
     const bad = t.run(smith, { kind: 'combat', action: { type: 'add', name: 'Imp', side: 'foes', monster: 'damage=1d7' } });
     expect(bad).toMatchObject({ ok: false, error: { code: 'so-long-as-men-die/bad-monster-line' } });
+  });
+
+  it('a foe added with its Wounds left empty gets them from its line, none taken, so its row shows them (SL-33)', () => {
+    const t = fightTable();
+    const add = (name: string, fields: Record<string, unknown>) => {
+      const r = t.run(smith, { kind: 'combat', action: { type: 'add', name, side: 'foes', ...fields } });
+      if (!r.ok) throw new Error(r.error.message);
+      return t.state.combat.combatants.find((c) => c.name === name)!;
+    };
+    expect(add('Wolf', { monster: 'damage=1d6,toughness=2,con=8' }).health).toBe('8/8');
+    expect(add('Bandit', { monster: 'damage=1d8' }).health).toBe('10/10');
+    expect(add('Brute', { monster: 'damage=1d8,con=14', health: '3/14' }).health).toBe('3/14');
+    // No line, no CON to count from: the field stays as given.
+    expect(add('Shade', {}).health).toBe('');
+    // Cleared later, the field is filled again from the line.
+    const wolf = t.state.combat.combatants.find((c) => c.name === 'Wolf')!;
+    expect(t.run(smith, { kind: 'combat', action: { type: 'update', combatantId: wolf.id, health: '' } }).ok).toBe(true);
+    expect(t.state.combat.combatants.find((c) => c.name === 'Wolf')!.health).toBe('8/8');
   });
 
   it('a foe’s blow lands on the character’s document, whoever owns it: Wounds, condition, history; the tracker follows', () => {

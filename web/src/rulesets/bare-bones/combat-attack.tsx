@@ -5,8 +5,8 @@
  * damage and writes Blood and Sweat on the character.
  */
 import { useMemo, useState } from 'preact/hooks';
-import { attackTargets, defaultTarget } from '../../lib/combat-view.js';
-import { oneClick, useAction } from '../../ui/use-action.js';
+import { foeTargets } from '../../lib/combat-view.js';
+import { AttackFrame, attackOdds, canSendPreview, useAttackAction, useAttackTargets } from '../../ui/combat-attack-frame.js';
 import { WEAPON_KINDS, WEAPON_WEIGHTS, type WeaponKindId, type WeaponWeightId } from '../../../../src/rules/bare-bones/data/weapons.js';
 import type { AttackMode, BareBonesAttackOptions } from '../../../../src/rules/bare-bones/table/tracker-attack.js';
 import type { CombatAttackProps } from '../types.js';
@@ -15,19 +15,16 @@ import { percent, previewAttack } from './attack-preview.js';
 const MISSILE_KINDS = WEAPON_KINDS.filter((k) => k.isMissile);
 const MELEE_KINDS = WEAPON_KINDS.filter((k) => !k.isMissile);
 
-/** The Attack control of one combatant. */
+/** The Attack control of one combatant: foes only (the text gives no blow at one's own side). */
 export function AttackControl(props: CombatAttackProps) {
   const { attacker: a } = props;
-  const targets = attackTargets(a, props.combatants);
-  const [pickedId, setPickedId] = useState<string | null>(null);
+  const targets = foeTargets(a, props.combatants);
   const [mode, setMode] = useState<AttackMode>('melee');
   const [weight, setWeight] = useState<WeaponWeightId | ''>('');
   const [kind, setKind] = useState<WeaponKindId | ''>('');
   const [skill, setSkill] = useState(false);
-  const attack = useAction(async (action: BareBonesAttackOptions & { type: 'attack'; attackerId: string; targetId: string }) => {
-    if (!(await props.act({ ...action }))) throw new Error('refused');
-  });
-  const target = defaultTarget(a, props.combatants, pickedId);
+  const attack = useAttackAction<BareBonesAttackOptions & { type: 'attack'; attackerId: string; targetId: string }>(props.act);
+  const { target, frame } = useAttackTargets(a, targets, props.offTurn);
   const kinds = mode === 'missile' ? MISSILE_KINDS : MELEE_KINDS;
   const chosenKind = kind !== '' && kinds.some((k) => k.id === kind) ? kind : mode === 'missile' ? 'bow' : '';
   const options: BareBonesAttackOptions = {
@@ -40,29 +37,29 @@ export function AttackControl(props: CombatAttackProps) {
     () => (target ? previewAttack(props.combat, props.characters, a.id, target.id, options, props.settings) : null),
     [props.combat, props.characters, props.settings, a.id, target?.id, mode, weight, chosenKind, skill],
   );
-  if (targets.length === 0 || target === undefined) return null;
-  const base = `atk-${a.id}`;
-  const canSend = preview !== null && (preview.ok || preview.isHidden === true);
+  const base = frame.idBase;
   const isMonster = a.characterId === null;
   return (
-    <form
-      class="attack"
-      aria-label={`Attack with ${a.name}`}
-      aria-busy={attack.isBusy ? 'true' : undefined}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!canSend) return;
-        void attack.run({ type: 'attack', attackerId: a.id, targetId: target.id, ...options });
-      }}
+    <AttackFrame
+      {...frame}
+      isBusy={attack.isBusy}
+      canSend={canSendPreview(preview)}
+      onSend={(t) => void attack.run({ type: 'attack', attackerId: a.id, targetId: t.id, ...options })}
+      odds={attackOdds(preview, (p) => (
+        <>
+          Hit <strong>{percent(p.hit)}</strong> · critical hit {percent(p.outcomes.find((o) => o.outcome === 'critical-hit')?.p ?? 0)} · {target?.name} down <strong>{percent(p.down)}</strong> · damage{' '}
+          {p.meanDamage.toFixed(1)} on average
+          <br />
+          <span class="muted">
+            {p.outcomes
+              .filter((o) => o.outcome !== 'critical-hit' && o.outcome !== 'hit' && o.p > 0)
+              .map((o) => `${o.label} ${percent(o.p)}`)
+              .join(' · ')}
+            {p.attackerNatural20 > 0 ? ` · ${mode === 'melee' ? 'weapon notched' : 'bowstring snaps'} ${percent(p.attackerNatural20)}` : ''}
+          </span>
+        </>
+      ))}
     >
-      <label for={`${base}-target`}>{a.name} attacks</label>
-      <select id={`${base}-target`} value={target.id} onChange={(e) => setPickedId(e.currentTarget.value)}>
-        {targets.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
-          </option>
-        ))}
-      </select>
       <label for={`${base}-mode`} class="sr-only">
         Melee or missile
       </label>
@@ -99,26 +96,6 @@ export function AttackControl(props: CombatAttackProps) {
       <label class="check">
         <input type="checkbox" checked={skill} onChange={(e) => setSkill(e.currentTarget.checked)} /> Skill +2
       </label>
-      <button type="submit" class="primary" disabled={attack.isBusy || !canSend} onClick={oneClick()}>
-        {attack.isBusy ? 'Attacking…' : 'Attack'}
-      </button>
-      {preview === null ? null : preview.ok ? (
-        <p class="attack-odds" id={`${base}-odds`}>
-          Hit <strong>{percent(preview.hit)}</strong> · critical hit {percent(preview.outcomes.find((o) => o.outcome === 'critical-hit')?.p ?? 0)} · {target.name} down <strong>{percent(preview.down)}</strong> · damage {preview.meanDamage.toFixed(1)} on average
-          <br />
-          <span class="muted">
-            {preview.outcomes
-              .filter((o) => o.outcome !== 'critical-hit' && o.outcome !== 'hit' && o.p > 0)
-              .map((o) => `${o.label} ${percent(o.p)}`)
-              .join(' · ')}
-            {preview.attackerNatural20 > 0 ? ` · ${mode === 'melee' ? 'weapon notched' : 'bowstring snaps'} ${percent(preview.attackerNatural20)}` : ''}
-          </span>
-        </p>
-      ) : (
-        <p class={`attack-odds muted${preview.isHidden === true ? ' odds-hidden' : ''}`} id={`${base}-odds`}>
-          {preview.message}
-        </p>
-      )}
-    </form>
+    </AttackFrame>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The Bare Bones web parts (the registry's `bare-bones` entry, a chunk of its own): the tracker's
  * melee and missile exchanges with their odds, the monster line, Blood and Sweat and Armor Class as the
- * tracker's Health and Armour, and the initiative panel with the ambush.
+ * tracker's Health and Armour, and the initiative panel with the ambush (the table's one Roll initiative button).
  */
 import { lazyComponent } from '../../ui/lazy.js';
 import type { CombatAttackProps, CombatPanelProps, RulesetWeb } from '../types.js';
@@ -30,5 +30,7 @@ export const web: RulesetWeb = {
     monsterLine: { label: 'Monster line (for the tracker’s attacks)', placeholder: MONSTER_LINE_EXAMPLE, Hint: MonsterLineHint },
     attack: { canAttack: (c) => c.characterId !== null || c.monster !== null, Control: AttackControl },
     Panel: InitiativePanel,
+    // The panel's button rolls the WIS saves with the ambush chosen: the tracker's generic one would roll without it.
+    rollsInitiative: true,
   },
 };

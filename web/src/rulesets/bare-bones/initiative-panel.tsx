@@ -1,7 +1,8 @@
 /**
  * The Bare Bones initiative in the tracker (the Smith's): the round's WIS saves with the side that
  * ambushed named, whose members act first every round and deal their first round's damage to Blood.
- * Sent as the `combat` action `initiative` (src/rules/bare-bones/table/extension.ts).
+ * Sent as the `combat` action `initiative` (src/rules/bare-bones/table/extension.ts). Its button is the
+ * tracker's only Roll initiative (`rollsInitiative`): the generic one would roll without the ambush.
  */
 import { useState } from 'preact/hooks';
 import { oneClick, useAction, ActionError } from '../../ui/use-action.js';
@@ -29,8 +30,8 @@ export function InitiativePanel(props: CombatPanelProps) {
           <option value="party">The party ambushes</option>
           <option value="foes">The foes ambush</option>
         </select>
-        <button type="button" disabled={roll.isBusy} onClick={oneClick(() => void roll.run())}>
-          Roll initiative (WIS saves)
+        <button type="button" disabled={roll.isBusy} aria-describedby="bb-initiative-odds" onClick={oneClick(() => void roll.run())}>
+          Roll initiative
         </button>
       </div>
       <p class="muted" id="bb-initiative-odds">

@@ -6,8 +6,8 @@
  * the d20 and the damage (ruling EH-35).
  */
 import { useMemo, useState } from 'preact/hooks';
-import { attackTargets, defaultTarget } from '../../lib/combat-view.js';
-import { oneClick, useAction } from '../../ui/use-action.js';
+import { foeTargets } from '../../lib/combat-view.js';
+import { AttackFrame, attackOdds, useAttackAction, useAttackTargets } from '../../ui/combat-attack-frame.js';
 import type { CombatAttackProps } from '../types.js';
 import { percent, previewAttack } from './attack-preview.js';
 
@@ -35,19 +35,16 @@ const WEAPONS = [
 export function AttackControl(props: CombatAttackProps) {
   const a = props.attacker;
   const isCharacter = a.characterId !== null;
-  // A character attacks foes; a foe attacks characters (the tracker rolls no PVP or NVN).
-  const targets = attackTargets(a, props.combatants).filter((t) => (t.characterId !== null) !== isCharacter);
-  const [pickedId, setPickedId] = useState<string | null>(null);
+  // A character attacks foes; a foe attacks characters (the tracker rolls no PVP or NVN), never its own side.
+  const targets = foeTargets(a, props.combatants).filter((t) => (t.characterId !== null) !== isCharacter);
   const [attribute, setAttribute] = useState('str');
   const [die, setDie] = useState(6);
   const [weapon, setWeapon] = useState('light');
   const [untrained, setUntrained] = useState(false);
   const [magical, setMagical] = useState(false);
   const [defence, setDefence] = useState('dex');
-  const attack = useAction(async (action: Record<string, unknown>) => {
-    if (!(await props.act({ type: 'attack', ...action }))) throw new Error('refused');
-  });
-  const target = defaultTarget(a, targets, pickedId);
+  const attack = useAttackAction<{ type: 'attack'; attackerId: string; targetId: string }>(props.act);
+  const { target, frame } = useAttackTargets(a, targets, props.offTurn);
   const options = isCharacter
     ? { attribute, die, weapon, ...(untrained ? { untrained: true } : {}), ...(magical ? { magical: true } : {}) }
     : { defence };
@@ -55,152 +52,138 @@ export function AttackControl(props: CombatAttackProps) {
     () => (target === undefined ? null : previewAttack(props.combat, props.characters, a.id, target.id, options as never)),
     [props.combat, props.characters, a.id, target?.id, attribute, die, weapon, untrained, magical, defence],
   );
-  if (target === undefined) return null;
-  const base = `atk-${a.id}`;
+  const base = frame.idBase;
   return (
     <>
-    <form
-      class="attack"
-      aria-label={`Attack with ${a.name}`}
-      aria-busy={attack.isBusy ? 'true' : undefined}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (preview === null || !preview.ok) return;
-        void attack.run({ attackerId: a.id, targetId: target.id, ...options });
-      }}
-    >
-      <label for={`${base}-target`}>{a.name} attacks</label>
-      <select id={`${base}-target`} value={target.id} onChange={(e) => setPickedId(e.currentTarget.value)}>
-        {targets.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
-          </option>
+      <AttackFrame
+        {...frame}
+        isBusy={attack.isBusy}
+        canSend={preview !== null && preview.ok}
+        onSend={(t) => void attack.run({ type: 'attack', attackerId: a.id, targetId: t.id, ...options })}
+        odds={attackOdds(preview, (p) => (
+          <>
+            {p.mode === 'attack' ? (
+              <>
+                Hit <strong>{percent(p.main)}</strong> · crit {percent(p.crit)}
+              </>
+            ) : (
+              <>
+                {target?.name} defends <strong>{percent(p.main)}</strong>
+              </>
+            )}
+            {p.down !== null ? (
+              <>
+                {' '}
+                · damage {p.mean.toFixed(1)} on average · {target?.name} down <strong>{percent(p.down)}</strong>
+              </>
+            ) : (
+              <> · its armour and HP are the DM's</>
+            )}
+            <br />
+            <span class="muted">{p.description}</span>
+          </>
         ))}
-      </select>
-      {isCharacter ? (
-        <>
-          <label for={`${base}-attribute`} class="sr-only">
-            Attribute rolled
-          </label>
-          <select id={`${base}-attribute`} value={attribute} onChange={(e) => setAttribute(e.currentTarget.value)}>
-            {ATTRIBUTES.map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.label}
-              </option>
-            ))}
-          </select>
-          <label for={`${base}-die`} class="sr-only">
-            Damage die
-          </label>
-          <select id={`${base}-die`} value={String(die)} onChange={(e) => setDie(Number(e.currentTarget.value))}>
-            {DICE.map((d) => (
-              <option key={d} value={String(d)}>
-                d{d} damage
-              </option>
-            ))}
-          </select>
-          <label for={`${base}-weapon`} class="sr-only">
-            Weapon
-          </label>
-          <select id={`${base}-weapon`} value={weapon} onChange={(e) => setWeapon(e.currentTarget.value)}>
-            {WEAPONS.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.label}
-              </option>
-            ))}
-          </select>
-          <label class="check">
-            <input type="checkbox" checked={untrained} onChange={(e) => setUntrained(e.currentTarget.checked)} /> Untrained
-          </label>
-          <label class="check">
-            <input type="checkbox" checked={magical} onChange={(e) => setMagical(e.currentTarget.checked)} /> Magical
-          </label>
-        </>
-      ) : (
-        <>
-          <label for={`${base}-defence`} class="sr-only">
-            {target.name}'s defence
-          </label>
-          <select id={`${base}-defence`} value={defence} onChange={(e) => setDefence(e.currentTarget.value)}>
-            {DEFENCES.map((d) => (
-              <option key={d.id} value={d.id}>
-                {target.name}: {d.label}
-              </option>
-            ))}
-          </select>
-        </>
-      )}
-      <button type="submit" class="primary" disabled={attack.isBusy || preview === null || !preview.ok} onClick={oneClick()}>
-        {attack.isBusy ? 'Attacking…' : 'Attack'}
-      </button>
-      {preview === null ? null : preview.ok ? (
-        <p class="attack-odds" id={`${base}-odds`}>
-          {preview.mode === 'attack' ? (
-            <>
-              Hit <strong>{percent(preview.main)}</strong> · crit {percent(preview.crit)}
-            </>
-          ) : (
-            <>
-              {target.name} defends <strong>{percent(preview.main)}</strong>
-            </>
-          )}
-          {preview.down !== null ? (
-            <>
-              {' '}
-              · damage {preview.mean.toFixed(1)} on average · {target.name} down <strong>{percent(preview.down)}</strong>
-            </>
-          ) : (
-            <> · its armour and HP are the DM's</>
-          )}
-          <br />
-          <span class="muted">{preview.description}</span>
-        </p>
-      ) : (
-        <p class="attack-odds muted" id={`${base}-odds`}>
-          {preview.message}
-        </p>
-      )}
-    </form>
-    {isCharacter ? <DefendControl {...props} /> : null}
+      >
+        {isCharacter ? (
+          <>
+            <label for={`${base}-attribute`} class="sr-only">
+              Attribute rolled
+            </label>
+            <select id={`${base}-attribute`} value={attribute} onChange={(e) => setAttribute(e.currentTarget.value)}>
+              {ATTRIBUTES.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.label}
+                </option>
+              ))}
+            </select>
+            <label for={`${base}-die`} class="sr-only">
+              Damage die
+            </label>
+            <select id={`${base}-die`} value={String(die)} onChange={(e) => setDie(Number(e.currentTarget.value))}>
+              {DICE.map((d) => (
+                <option key={d} value={String(d)}>
+                  d{d} damage
+                </option>
+              ))}
+            </select>
+            <label for={`${base}-weapon`} class="sr-only">
+              Weapon
+            </label>
+            <select id={`${base}-weapon`} value={weapon} onChange={(e) => setWeapon(e.currentTarget.value)}>
+              {WEAPONS.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.label}
+                </option>
+              ))}
+            </select>
+            <label class="check">
+              <input type="checkbox" checked={untrained} onChange={(e) => setUntrained(e.currentTarget.checked)} /> Untrained
+            </label>
+            <label class="check">
+              <input type="checkbox" checked={magical} onChange={(e) => setMagical(e.currentTarget.checked)} /> Magical
+            </label>
+          </>
+        ) : (
+          <>
+            <label for={`${base}-defence`} class="sr-only">
+              {target?.name}'s defence
+            </label>
+            <select id={`${base}-defence`} value={defence} onChange={(e) => setDefence(e.currentTarget.value)}>
+              {DEFENCES.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {target?.name}: {d.label}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+      </AttackFrame>
+      {isCharacter ? <DefendControl {...props} /> : null}
     </>
   );
 }
 
-/** A character's defence against a foe's attack: the player rolls it (ruling EH-35), with the odds first. */
+/**
+ * A character's defence against a foe's attack: the player rolls it (ruling EH-35), with the odds
+ * first, on the foe's turn as much as their own (a defence is not an attack).
+ */
 function DefendControl(props: CombatAttackProps) {
   const a = props.attacker;
   const foes = props.combatants.filter((c) => c.characterId === null && !c.isDown && c.side !== a.side);
-  const [pickedId, setPickedId] = useState<string | null>(null);
   const [defence, setDefence] = useState('dex');
-  const defend = useAction(async (action: Record<string, unknown>) => {
-    if (!(await props.act({ type: 'attack', ...action }))) throw new Error('refused');
-  });
-  const foe = foes.find((f) => f.id === pickedId) ?? foes[0];
+  const defend = useAttackAction<{ type: 'attack'; attackerId: string; targetId: string; defence: string }>(props.act);
+  const { target: foe, frame } = useAttackTargets(a, foes);
   const preview = useMemo(
     () => (foe === undefined ? null : previewAttack(props.combat, props.characters, foe.id, a.id, { defence } as never)),
     [props.combat, props.characters, a.id, foe?.id, defence],
   );
+  // Nothing to defend against: the Attack control above already says no one is left.
   if (foe === undefined) return null;
   const base = `def-${a.id}`;
   return (
-    <form
-      class="attack"
-      aria-label={`${a.name} defends`}
-      aria-busy={defend.isBusy ? 'true' : undefined}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (preview === null || !preview.ok) return;
-        void defend.run({ attackerId: foe.id, targetId: a.id, defence });
-      }}
+    <AttackFrame
+      {...frame}
+      idBase={base}
+      formLabel={`${a.name} defends`}
+      lead={`${a.name} defends against`}
+      isBusy={defend.isBusy}
+      canSend={preview !== null && preview.ok}
+      submit={{ label: 'Defend', busy: 'Defending…', isPrimary: false }}
+      onSend={(f) => void defend.run({ type: 'attack', attackerId: f.id, targetId: a.id, defence })}
+      odds={attackOdds(preview, (p) => (
+        <>
+          {a.name} defends <strong>{percent(p.main)}</strong>
+          {p.down !== null ? (
+            <>
+              {' '}
+              · damage {p.mean.toFixed(1)} on average · {a.name} down <strong>{percent(p.down)}</strong>
+            </>
+          ) : (
+            <> · its damage is the DM's</>
+          )}
+        </>
+      ))}
     >
-      <label for={`${base}-foe`}>{a.name} defends against</label>
-      <select id={`${base}-foe`} value={foe.id} onChange={(e) => setPickedId(e.currentTarget.value)}>
-        {foes.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
-          </option>
-        ))}
-      </select>
       <label for={`${base}-defence`} class="sr-only">
         How {a.name} defends
       </label>
@@ -211,26 +194,6 @@ function DefendControl(props: CombatAttackProps) {
           </option>
         ))}
       </select>
-      <button type="submit" disabled={defend.isBusy || preview === null || !preview.ok} onClick={oneClick()}>
-        {defend.isBusy ? 'Defending…' : 'Defend'}
-      </button>
-      {preview === null ? null : preview.ok ? (
-        <p class="attack-odds" id={`${base}-odds`}>
-          {a.name} defends <strong>{percent(preview.main)}</strong>
-          {preview.down !== null ? (
-            <>
-              {' '}
-              · damage {preview.mean.toFixed(1)} on average · {a.name} down <strong>{percent(preview.down)}</strong>
-            </>
-          ) : (
-            <> · its damage is the DM's</>
-          )}
-        </p>
-      ) : (
-        <p class="attack-odds muted" id={`${base}-odds`}>
-          {preview.message}
-        </p>
-      )}
-    </form>
+    </AttackFrame>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The Exalted Hack's web parts: the combat tracker's words (HP and armour as numbers, the foe's monster
- * line) and its one-click attacks (combat-attack.tsx, a lazy chunk of its own).
+ * line) and its one-click attacks (combat-attack.tsx, a lazy chunk of its own); a dice tray whose plain
+ * rolls take no Steps (EH-37).
  */
 import { lazyComponent } from '../../ui/lazy.js';
 import type { CombatAttackProps, RulesetWeb } from '../types.js';
@@ -19,6 +20,8 @@ const AttackControl = lazyComponent<CombatAttackProps>(() => import('./combat-at
 /** The Exalted Hack's web parts. */
 export const web: RulesetWeb = {
   id: 'exalted-hack',
+  // Its chain is the usage dice' (d4 to d12), stepped by use; a plain roll is never stepped (ruling EH-37).
+  tray: { plainSteps: false },
   combat: {
     healthExample: '9/9',
     armourExample: '1',

@@ -6,8 +6,8 @@
  * (Tactical Attack, Total Defense, damage that is not an attack...) follow (combat-actions.tsx).
  */
 import { useMemo, useState } from 'preact/hooks';
-import { attackTargets, defaultTarget, type Combatant } from '../../lib/combat-view.js';
-import { oneClick, useAction } from '../../ui/use-action.js';
+import { attackTargets, type Combatant } from '../../lib/combat-view.js';
+import { AttackFrame, attackOdds, canSendPreview, useAttackAction, useAttackTargets } from '../../ui/combat-attack-frame.js';
 import { percent, previewAttack, weaponsOf } from './attack-preview.js';
 import { WeaponSelect } from './weapon-select.js';
 import type { TableCharacter } from '../../lib/protocol.js';
@@ -26,25 +26,24 @@ export interface AttackControlProps {
   readonly act: CombatAttackProps['act'];
   /** The viewer is the Smith (damage that is not an attack is the Smith's). */
   readonly isSmith?: boolean;
+  /** Why the viewer may not attack now (`CombatAttackProps.offTurn`), or null. */
+  readonly offTurn?: string | null;
 }
 
 /** The Attack control of one combatant. */
 export function AttackControl(props: AttackControlProps) {
   const { attacker: a } = props;
   const targets = attackTargets(a, props.combatants);
-  // What the player picked, while it stands; else the first foe (taken up as foes are added or fall).
-  const [pickedId, setPickedId] = useState<string | null>(null);
   const [weaponId, setWeaponId] = useState<string>('');
   const [feat, setFeat] = useState(false);
   const [calledShot, setCalledShot] = useState(0);
   const [thrown, setThrown] = useState(false);
   // One click, one attack: a second click while the first is in flight is ignored.
-  const attack = useAction(async (action: TrackerAttackAction) => {
-    if (!(await props.act({ ...action }))) throw new Error('refused');
-  });
+  const attack = useAttackAction<TrackerAttackAction>(props.act);
   const character = a.characterId === null ? undefined : props.characters.find((x) => x.id === a.characterId);
   const weapons = useMemo(() => weaponsOf(character), [character]);
-  const target = defaultTarget(a, props.combatants, pickedId);
+  // What the player picked, while it stands; else the first foe (taken up as foes are added or fall).
+  const { target, frame } = useAttackTargets(a, targets, props.offTurn);
   // Until the player picks one, the first weapon the rules can resolve (a crossbow needs the Smith's Harm Dice).
   const usable = useMemo(
     () => (target === undefined ? undefined : weapons.find((w) => previewAttack(props.combat, props.characters, a.id, target.id, { weaponId: w.id }, props.settings ?? {}).ok)),
@@ -57,39 +56,24 @@ export function AttackControl(props: AttackControlProps) {
     [props.combat, props.characters, props.settings, a.id, target?.id, chosen, feat, calledShot, thrown],
   );
   if (targets.length === 0 || target === undefined) return <CombatActions {...props} />;
-  const base = `atk-${a.id}`;
-  const canSend = preview !== null && (preview.ok || preview.isHidden === true);
-  const foes = targets.filter((t) => t.side !== a.side);
-  const allies = targets.filter((t) => t.side === a.side);
+  const base = frame.idBase;
   return (
     <>
-      <form
-        class="attack"
-        aria-label={`Attack with ${a.name}`}
-        aria-busy={attack.isBusy ? 'true' : undefined}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!canSend) return;
-          void attack.run({ type: 'attack', attackerId: a.id, targetId: target.id, ...options } satisfies TrackerAttackAction);
-        }}
+      <AttackFrame
+        {...frame}
+        target={target}
+        isBusy={attack.isBusy}
+        canSend={canSendPreview(preview)}
+        onSend={(t) => void attack.run({ type: 'attack', attackerId: a.id, targetId: t.id, ...options } satisfies TrackerAttackAction)}
+        odds={attackOdds(preview, (p) => (
+          <>
+            {p.note !== undefined ? <>{p.note} </> : null}
+            Hit <strong>{percent(p.hit)}</strong> · crit {percent(p.crit)} · {target.name} down <strong>{percent(p.down)}</strong>
+            <br />
+            <span class="muted">Likeliest after: {p.likeliest.map((o) => `${o.text} ${percent(o.p)}`).join(' · ')}</span>
+          </>
+        ))}
       >
-        <label for={`${base}-target`}>{a.name} attacks</label>
-        <select id={`${base}-target`} value={target.id} onChange={(e) => setPickedId(e.currentTarget.value)}>
-          {foes.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-          {allies.length > 0 ? (
-            <optgroup label={foes.length > 0 ? 'Allies' : 'Own side'}>
-              {allies.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </optgroup>
-          ) : null}
-        </select>
         <WeaponSelect id={`${base}-weapon`} weapons={weapons} value={chosen} onChange={setWeaponId} />
         <label for={`${base}-called`} class="sr-only">
           Called shot
@@ -110,22 +94,7 @@ export function AttackControl(props: AttackControlProps) {
             <input type="checkbox" checked={thrown} onChange={(e) => setThrown(e.currentTarget.checked)} /> Thrown
           </label>
         ) : null}
-        <button type="submit" class="primary" disabled={attack.isBusy || !canSend} aria-busy={attack.isBusy ? 'true' : undefined} onClick={oneClick()}>
-          {attack.isBusy ? 'Attacking…' : 'Attack'}
-        </button>
-        {preview === null ? null : preview.ok ? (
-          <p class="attack-odds" id={`${base}-odds`}>
-            {preview.note !== undefined ? <>{preview.note} </> : null}
-            Hit <strong>{percent(preview.hit)}</strong> · crit {percent(preview.crit)} · {target.name} down <strong>{percent(preview.down)}</strong>
-            <br />
-            <span class="muted">Likeliest after: {preview.likeliest.map((o) => `${o.text} ${percent(o.p)}`).join(' · ')}</span>
-          </p>
-        ) : (
-          <p class={`attack-odds muted${preview.isHidden === true ? ' odds-hidden' : ''}`} id={`${base}-odds`}>
-            {preview.message}
-          </p>
-        )}
-      </form>
+      </AttackFrame>
       <CombatActions {...props} />
     </>
   );

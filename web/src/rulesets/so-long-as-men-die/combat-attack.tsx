@@ -4,53 +4,45 @@
  * then the `combat` action `attack`: the server rolls the Attack Roll, Defense, Toughness and the save.
  */
 import { useMemo, useState } from 'preact/hooks';
-import { attackTargets, defaultTarget } from '../../lib/combat-view.js';
-import { oneClick, useAction } from '../../ui/use-action.js';
+import { foeTargets } from '../../lib/combat-view.js';
+import { AttackFrame, attackOdds, canSendPreview, useAttackAction, useAttackTargets } from '../../ui/combat-attack-frame.js';
 import type { CombatAttackProps } from '../types.js';
 import { formatChance as percent } from '../../lib/tray.js';
 import { heldWeapons, previewSlamdAttack } from './attack-preview.js';
 
-/** The Attack control of one combatant. */
+/** The Attack control of one combatant: foes only (the text gives no attack on one's own side). */
 export function SlamdAttackControl(props: CombatAttackProps) {
   const { attacker: a } = props;
-  const targets = attackTargets(a, props.combatants);
-  const [pickedId, setPickedId] = useState<string | null>(null);
+  const targets = foeTargets(a, props.combatants);
   const [weaponId, setWeaponId] = useState('');
   const [choice, setChoice] = useState<'unconscious' | 'mutilated'>('unconscious');
-  const attack = useAction(async (action: { type: 'attack'; attackerId: string; targetId: string; weaponId?: string; choice?: string }) => {
-    if (!(await props.act({ ...action }))) throw new Error('refused');
-  });
+  const attack = useAttackAction<{ type: 'attack'; attackerId: string; targetId: string; weaponId?: string; choice?: string }>(props.act);
   const character = a.characterId === null ? undefined : props.characters.find((x) => x.id === a.characterId);
   const weapons = useMemo(() => heldWeapons(character), [character]);
-  const target = defaultTarget(a, props.combatants, pickedId);
+  const { target, frame } = useAttackTargets(a, targets, props.offTurn);
   const options = { ...(weaponId !== '' ? { weaponId } : {}), ...(choice !== 'unconscious' ? { choice } : {}) };
   const preview = useMemo(
     () => (target ? previewSlamdAttack(props.combat, props.characters, a.id, target.id, options, props.settings) : null),
     [props.combat, props.characters, props.settings, a.id, target?.id, weaponId, choice],
   );
-  if (targets.length === 0 || target === undefined) return null;
-  const base = `atk-${a.id}`;
-  const canSend = preview !== null && (preview.ok || preview.isHidden === true);
+  const base = frame.idBase;
   return (
-    <form
-      class="attack"
-      aria-label={`Attack with ${a.name}`}
-      aria-busy={attack.isBusy ? 'true' : undefined}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!canSend) return;
-        void attack.run({ type: 'attack', attackerId: a.id, targetId: target.id, ...options });
-      }}
+    <AttackFrame
+      {...frame}
+      isBusy={attack.isBusy}
+      canSend={canSendPreview(preview)}
+      onSend={(t) => void attack.run({ type: 'attack', attackerId: a.id, targetId: t.id, ...options })}
+      odds={attackOdds(preview, (p) => (
+        <>
+          Past Defense <strong>{percent(p.pastDefense)}</strong> · past Toughness <strong>{percent(p.pastToughness)}</strong> · {target?.name} down{' '}
+          <strong>{percent(p.down)}</strong> · killed {percent(p.dead)}
+          <br />
+          <span class="muted">{p.description}</span>
+          <br />
+          <span class="muted">{p.outcomes.map((o) => `${o.label} ${percent(o.p)}`).join(' · ')}</span>
+        </>
+      ))}
     >
-      <label for={`${base}-target`}>{a.name} attacks</label>
-      <select id={`${base}-target`} value={target.id} onChange={(e) => setPickedId(e.currentTarget.value)}>
-        {targets.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
-            {t.side === a.side ? ' (own side)' : ''}
-          </option>
-        ))}
-      </select>
       {weapons.length > 1 ? (
         <>
           <label for={`${base}-weapon`} class="sr-only">
@@ -66,28 +58,15 @@ export function SlamdAttackControl(props: CombatAttackProps) {
           </select>
         </>
       ) : null}
-      <label for={`${base}-choice`}>If {target.name} makes the CON save</label>
-      <select id={`${base}-choice`} value={choice} onChange={(e) => setChoice(e.currentTarget.value === 'mutilated' ? 'mutilated' : 'unconscious')}>
-        <option value="unconscious">falls unconscious</option>
-        <option value="mutilated">stays up, mutilated</option>
-      </select>
-      <button type="submit" class="primary" disabled={attack.isBusy || !canSend} onClick={oneClick()}>
-        {attack.isBusy ? 'Attacking…' : 'Attack'}
-      </button>
-      {preview === null ? null : preview.ok ? (
-        <p class="attack-odds" id={`${base}-odds`}>
-          Past Defense <strong>{percent(preview.pastDefense)}</strong> · past Toughness <strong>{percent(preview.pastToughness)}</strong> · {target.name} down{' '}
-          <strong>{percent(preview.down)}</strong> · killed {percent(preview.dead)}
-          <br />
-          <span class="muted">{preview.description}</span>
-          <br />
-          <span class="muted">{preview.outcomes.map((o) => `${o.label} ${percent(o.p)}`).join(' · ')}</span>
-        </p>
-      ) : (
-        <p class={`attack-odds muted${preview.isHidden === true ? ' odds-hidden' : ''}`} id={`${base}-odds`}>
-          {preview.message}
-        </p>
-      )}
-    </form>
+      {target !== undefined ? (
+        <>
+          <label for={`${base}-choice`}>If {target.name} makes the CON save</label>
+          <select id={`${base}-choice`} value={choice} onChange={(e) => setChoice(e.currentTarget.value === 'mutilated' ? 'mutilated' : 'unconscious')}>
+            <option value="unconscious">falls unconscious</option>
+            <option value="mutilated">stays up, mutilated</option>
+          </select>
+        </>
+      ) : null}
+    </AttackFrame>
   );
 }
