@@ -56,6 +56,8 @@ describe.skipIf(reason !== null)(`The Bare Bones fight in Chromium${reason !== n
       const p = await openTable(pc, player.tableId);
       // A check is always a d20 (BB-37): the tray's Test mode offers no Steps.
       expect(await p.locator('#tray-steps').count()).toBe(1);
+      // Its Test is the roll-under attribute check; it has no Challenge (TB-22).
+      expect(await p.locator('.tray').getByRole('button', { name: 'Challenge', exact: true }).count()).toBe(0);
       await p.locator('.tray').getByRole('button', { name: 'Test', exact: true }).click();
       await expect.poll(() => p.locator('#tray-steps').count(), POLL).toBe(0);
       const s = await openTable(sc, smith.tableId);

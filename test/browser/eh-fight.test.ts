@@ -37,12 +37,17 @@ describe.skipIf(reason !== null)(`The Exalted Hack: a whole fight in Chromium${r
     const pc = await seated(player);
     try {
       const p = await openTable(pc, player.tableId);
-      // A plain roll takes no chain steps here (EH-37): the tray has no Steps control, in Roll mode or Test.
+      // A plain roll takes no chain steps here (EH-37): the tray has no Steps control. It has no Test or
+      // Challenge mode, which are no check of this ruleset, and it offers the d20 it starts on (TB-22).
       await p.locator('.tray .chain button').first().waitFor();
       await expect.poll(() => p.locator('#tray-steps').count(), POLL).toBe(0);
-      await p.locator('.tray').getByRole('button', { name: 'Test', exact: true }).click();
-      expect(await p.locator('#tray-steps').count()).toBe(0);
       expect(await p.locator('output.stepped').count()).toBe(0);
+      expect(await p.locator('.tray').getByRole('button', { name: 'Test', exact: true }).count()).toBe(0);
+      expect(await p.locator('.tray').getByRole('button', { name: 'Challenge', exact: true }).count()).toBe(0);
+      expect(await p.locator('.tray .chain button').allInnerTexts()).toEqual(['d4', 'd6', 'd8', 'd10', 'd12', 'd20']);
+      await p.locator('.tray .chain').getByRole('button', { name: 'd6', exact: true }).click();
+      await p.locator('.tray .chain').getByRole('button', { name: 'd20', exact: true }).click();
+      expect(await p.locator('.tray .chain').getByRole('button', { name: 'd20', exact: true }).getAttribute('aria-pressed')).toBe('true');
       for (const [seed, name] of [[5, 'Ada'], [6, 'Bo']] as const) {
         await p.getByRole('tab', { name: 'Characters' }).click();
         const back = p.getByRole('button', { name: /All characters/ });

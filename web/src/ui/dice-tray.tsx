@@ -182,21 +182,27 @@ export function DiceTray(props: { session: TableSession }) {
     void send({ kind: 'roll', notation, visibility: shownVisibility, ...(fullLabel ? { label: fullLabel } : {}) });
   }
 
+  // Test and Challenge are the tray's when the ruleset has those checks (a table without rules: plain odds).
+  const modes = MODES.filter(([m]) => m === 'roll' || rs === null || trayCheck(rs, m) !== null);
+  // The tray starts on a d20: a ruleset whose chain stops short of it (usage dice d4-d12) still gets its button.
+  const dieButtons = chain.sides.includes(INITIAL_TRAY.die) ? chain.sides : [...chain.sides, INITIAL_TRAY.die].sort((a, b) => a - b);
   const stepsRange = !hasSteps ? NO_STEPS : tray.mode === 'roll' ? TRAY_LIMITS.steps : limits.steps;
   return (
     <section class="tray panel" aria-labelledby="tray-title">
       <h2 id="tray-title">Dice tray</h2>
       {!canRoll && table.you ? <p class="notice">Observers watch the table; they do not roll.</p> : null}
       <form onSubmit={roll} noValidate>
+        {modes.length > 1 ? (
         <div class="segmented" role="group" aria-label="What to roll">
-          {MODES.map(([m, text]) => (
+          {modes.map(([m, text]) => (
             <button key={m} type="button" aria-pressed={tray.mode === m} onClick={() => set({ mode: m })}>
               {text}
             </button>
           ))}
         </div>
+        ) : null}
         <div class="chain" role="group" aria-label="Die">
-          {chain.sides.map((s) => (
+          {dieButtons.map((s) => (
             <button key={s} type="button" class="die" aria-pressed={tray.die === s && !typed} onClick={() => set({ die: s, notation: '' })}>
               d{s}
             </button>

@@ -23,6 +23,8 @@ function MonsterLineHint() {
 /** So Long as Men Die's web parts. */
 export const web: RulesetWeb = {
   id: 'so-long-as-men-die',
+  // No roll of the text moves a die along a chain from the tray (SL-38).
+  tray: { plainSteps: false },
   combat: {
     healthLabel: 'Wounds left',
     armourLabel: 'Defense',
