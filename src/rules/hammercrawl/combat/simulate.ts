@@ -7,7 +7,7 @@
 import type { RandomSource } from '../../../dice/index.js';
 import { HAMMERCRAWL_CHAIN } from '../../../dice/index.js';
 import type { Character } from '../character.js';
-import { attackOdds, prepareAttack, rollAttackChecks, type PreparedAttack } from './attack.js';
+import { attackOdds, prepareAttack, rollAttackChecks, type AttackSpec, type PreparedAttack } from './attack.js';
 import { rollHarm } from './harm.js';
 import { rollHit } from '../damage.js';
 import { DEFAULT_COMBAT_SETTINGS, buildAttack, canDeclareFeat, type AttackOptions, type CombatSettings } from './build-attack.js';
@@ -82,8 +82,16 @@ export interface FightResult {
   readonly wentDown: ReadonlySet<string>;
 }
 
+/** Each die's place on the chain by its sides (-1 off the chain), read instead of searching the chain. */
+const CHAIN_POSITION: readonly number[] = (() => {
+  const sides = HAMMERCRAWL_CHAIN.sides;
+  const out: number[] = new Array<number>(sides[sides.length - 1]! + 1).fill(-1);
+  sides.forEach((s, i) => (out[s] = i));
+  return out;
+})();
+
 function position(die: number | null): number {
-  return die === null ? -1 : HAMMERCRAWL_CHAIN.sides.indexOf(die as (typeof HAMMERCRAWL_CHAIN.sides)[number]);
+  return die === null ? -1 : (CHAIN_POSITION[die] ?? -1);
 }
 
 function weakestFoe(enc: Encounter, side: Fighter['side']): Fighter | null {
@@ -466,6 +474,32 @@ interface Memo {
 }
 
 /** The soak re-rolls of a planned fighter: none (planned fights have no specials acting on single dice). */
+/** What `#walk` gives when the path leaves the tree. */
+const MISSING: unique symbol = Symbol('missing');
+
+/** The checks part of a planned attack: 0 miss, 1 hit, 2 hit with a combat Crit. */
+function rollChecksPart(rng: RandomSource, memo: Memo): number {
+  const c = rollAttackChecks(rng, memo.attack);
+  return c.isHit ? (c.critBy !== null ? 2 : 1) : 0;
+}
+
+/** The damage part of a planned attack: the DV. */
+function rollHarmPart(rng: RandomSource, memo: Memo): number {
+  return rollHarm(rng, memo.attack.spec.harm).dv;
+}
+
+/** The hit part of a planned attack: the hit through the soak with no re-rolls to spend (as `rollHitWithRerolls` with none). */
+function rollHitPart(rng: RandomSource, hit: { readonly spec: AttackSpec; readonly dv: number; readonly isCrit: boolean }): DefenderAfter {
+  const spec = hit.spec;
+  const after = rollHit(rng, spec.defender, { ...spec.hit, dv: hit.dv, isCrit: hit.isCrit }, spec.damageSettings).defender;
+  return { healthDie: after.healthDie, armourDie: after.armourDie };
+}
+
+/** The Initiative Contest part of a planned fight: the side that starts. */
+function rollStartPart(rng: RandomSource, fighters: readonly Fighter[]): 'party' | 'foes' {
+  return rollStartingSide(rng, fighters);
+}
+
 const NO_TABLE: Table = { cum: new Float64Array(0), health: [], armour: [] };
 
 /**
@@ -603,56 +637,60 @@ class PlannedFights {
    * roll, then the hit through the soak with no re-rolls to spend) and returns the target's dice after it.
    */
   #rollAttack(rng: RandomSource, memo: Memo): DefenderAfter {
-    const p = memo.attack;
-    const checks = this.#memoRoll(rng, memo.checks, (r) => {
-      const c = rollAttackChecks(r, p);
-      return c.isHit ? (c.critBy !== null ? 2 : 1) : 0;
-    });
+    let checks = this.#walk(rng, memo.checks);
+    if (checks === MISSING) checks = this.#fill(rng, memo.checks, memo, rollChecksPart);
     if (checks === 0) return memo.missed;
-    const spec = p.spec;
-    const dv = this.#memoRoll(rng, memo.harm, (r) => rollHarm(r, spec.harm).dv);
+    let dv = this.#walk(rng, memo.harm);
+    if (dv === MISSING) dv = this.#fill(rng, memo.harm, memo, rollHarmPart);
     const isCrit = checks === 2;
     const slot = dv * 2 + (isCrit ? 1 : 0);
     const tree = (memo.hits[slot] ??= this.#tree(this.#hitTrees, `${memo.hitKey}|${dv}|${isCrit}`));
-    return this.#memoRoll(rng, tree, (r) => {
-      const after = rollHit(r, spec.defender, { ...spec.hit, dv, isCrit }, spec.damageSettings).defender;
-      return { healthDie: after.healthDie, armourDie: after.armourDie };
-    });
+    const after = this.#walk(rng, tree);
+    if (after !== MISSING) return after;
+    return this.#fill(rng, tree, { spec: memo.attack.spec, dv, isCrit }, rollHitPart);
   }
 
   /**
-   * Rolls `roll`, a pure function of the faces it reads (the die it asks for next depends only on the faces
-   * before), through its tree of faces: a path already walked is read from the tree, die by die from the
-   * same source; a new one is rolled by `roll`, replaying the faces already drawn, and added while the
-   * trees have fewer than `maxMemoNodes` nodes. The source gives the same dice, in the same order, as
-   * `roll` alone.
+   * Reads a roll from its tree of faces (a pure function of the faces it reads: the die it asks for next
+   * depends only on the faces before), die by die from the source: the value at the end of the path, or
+   * MISSING when the path leaves the tree (the faces drawn so far wait in the path for `#fill`).
    */
-  #memoRoll<T>(rng: RandomSource, tree: FaceTree<T>, roll: (rng: RandomSource) => T): T {
-    const path = this.#path;
-    path.length = 0;
+  #walk<T>(rng: RandomSource, tree: FaceTree<T>): T | typeof MISSING {
+    this.#pathLength = 0;
     let node = tree.root;
-    while (node !== null) {
+    if (node === null) return MISSING;
+    const path = this.#path;
+    for (;;) {
       if (node.sides === 0) return (node as FaceLeaf<T>).value;
       const face = rng.rollDie(node.sides);
-      path.push(face);
+      path[this.#pathLength++] = face;
       const next: FaceNode<T> | FaceLeaf<T> | undefined = (node as FaceNode<T>).next[face];
-      if (next === undefined) break;
+      if (next === undefined) return MISSING;
       node = next;
     }
-    const asked = this.#asked;
-    asked.length = 0;
+  }
+
+  /**
+   * Rolls `roll` after `#walk` left the tree, replaying the faces already drawn then drawing from the
+   * source, and adds its path while the trees have fewer than `maxMemoNodes` nodes. The source gives the
+   * same dice, in the same order, as `roll` alone.
+   */
+  #fill<T, A>(rng: RandomSource, tree: FaceTree<T>, arg: A, roll: (rng: RandomSource, arg: A) => T): T {
+    const path = this.#path;
+    const asked: number[] = [];
+    let length = this.#pathLength;
     let read = 0;
     const replay: RandomSource = {
       rollDie(sides: number): number {
         asked.push(sides);
-        if (read < path.length) return path[read++]!;
+        if (read < length) return path[read++]!;
         const face = rng.rollDie(sides);
-        path.push(face);
+        path[length++] = face;
         read++;
         return face;
       },
     };
-    const value = roll(replay);
+    const value = roll(replay, arg);
     if (this.#memoNodes >= this.#maxMemoNodes) return value;
     // Add the path: a node per die asked for, the value at its end.
     const leaf: FaceLeaf<T> = { sides: 0, value };
@@ -670,13 +708,19 @@ class PlannedFights {
     return value;
   }
 
+  #start(rng: RandomSource, fs: readonly Fighter[]): 'party' | 'foes' {
+    const side = this.#walk(rng, this.#initiative);
+    return side === MISSING ? this.#fill(rng, this.#initiative, fs, rollStartPart) : side;
+  }
+
   #node<T>(sides: number): FaceNode<T> {
     this.#memoNodes += 1;
     return { sides, next: [] };
   }
 
+  /** The faces drawn by the last `#walk` (the first `#pathLength` of them). */
   readonly #path: number[] = [];
-  readonly #asked: number[] = [];
+  #pathLength = 0;
 
   #table(actor: number, slot: number, fist: number, target: number, health: number, armour: number | null): Table {
     const key = this.#key(actor, slot, fist, target, health, armour);
@@ -710,7 +754,7 @@ class PlannedFights {
     let foesUp = 0;
     for (let i = 0; i < n; i++) if (health[i] !== null) isParty[i] ? partyUp++ : foesUp++;
     let rounds = 0;
-    let side: 'party' | 'foes' = this.#rule === 'initiative' ? this.#memoRoll(rng, this.#initiative, (r) => rollStartingSide(r, fs)) : this.#rule;
+    let side: 'party' | 'foes' = this.#rule === 'initiative' ? this.#start(rng, fs) : this.#rule;
     while (rounds < this.#maxRounds && partyUp > 0 && foesUp > 0) {
       rounds += 1;
       for (const i of this.#orders[side]) {
@@ -748,7 +792,10 @@ class PlannedFights {
         const slots = this.#plans[i]![f]!;
         if (this.#mode === 'dice') {
           // As `takeTurn`: an attack `buildAttack` refuses undoes the turn (its dice stay rolled).
-          const before = { health: health[target]!, armour: armour[target]!, fist: fist[i]!, wentDown: wentDown[target]! };
+          const healthBefore = health[target]!;
+          const armourBefore = armour[target]!;
+          const fistBefore = fist[i]!;
+          const downBefore = wentDown[target]!;
           let refused = false;
           for (let s = 0; s < slots.length; s++) {
             const h = health[target]!;
@@ -765,12 +812,12 @@ class PlannedFights {
             if (after.healthDie === null) wentDown[target] = true;
           }
           if (refused) {
-            health[target] = before.health;
-            armour[target] = before.armour;
-            fist[i] = before.fist;
-            wentDown[target] = before.wentDown;
+            health[target] = healthBefore;
+            armour[target] = armourBefore;
+            fist[i] = fistBefore;
+            wentDown[target] = downBefore;
           }
-          if (before.health !== null && health[target] === null) {
+          if (healthBefore !== null && health[target] === null) {
             if (isParty[target]) partyUp--;
             else foesUp--;
           }
