@@ -214,39 +214,37 @@ function explodedRecord(term: ResolvedDiceTerm, sides: number, faces: number[], 
  */
 function rollPlainTerm(rng: RandomSource, term: ResolvedDiceTerm, sides: number, out: DieRecord[]): number {
   const n = term.rolled;
-  const values = scratch;
   const explode = term.explode;
+  const mask = term.keepMask;
+  const byFace = term.index < INTERN_TERMS && sides <= INTERN_SIDES ? (internedRecords[term.index * (INTERN_SIDES + 1) + sides] ??= []) : null;
+  let subtotal = 0;
+  if (!mask) {
+    // Every die counts: each record is made as its die is thrown.
+    for (let i = 0; i < n; i++) {
+      const v = rng.rollDie(sides);
+      if (explode && v === sides) {
+        const value = throwChain(rng, term, sides);
+        subtotal += value;
+        out.push(explodedRecord(term, sides, lastChain, value, true));
+      } else {
+        subtotal += v;
+        out.push(recordOf(term, sides, byFace, undefined, v, true));
+      }
+    }
+    return subtotal;
+  }
+  const values = scratch;
   // Chains of exploding dice, by die; only dice that exploded have one.
   let chains: (number[] | undefined)[] | null = null;
   for (let i = 0; i < n; i++) {
     let v = rng.rollDie(sides);
     if (explode && v === sides) {
-      const second = rng.rollDie(sides);
-      let faces: number[];
-      if (second !== sides && sides <= INTERN_EXPLODED_SIDES && term.index < INTERN_TERMS) {
-        // Two throws: the chain's list is the shared one of its record.
-        faces = ((twoThrows[sides] ??= [])[second] ??= Object.freeze([sides, second])) as number[];
-        v = sides + second;
-      } else {
-        faces = [v, second];
-        let value = v + second;
-        v = second;
-        while (v === sides) {
-          if (faces.length > MAX_EXPLOSION_CHAIN) explosionLimit(term);
-          v = rng.rollDie(sides);
-          faces.push(v);
-          value += v;
-        }
-        v = value;
-      }
-      (chains ??= [])[i] = faces;
+      v = throwChain(rng, term, sides);
+      (chains ??= [])[i] = lastChain;
     }
     values[i] = v;
   }
-  const mask = term.keepMask;
-  let subtotal = 0;
-  const byFace = term.index < INTERN_TERMS && sides <= INTERN_SIDES ? (internedRecords[term.index * (INTERN_SIDES + 1) + sides] ??= []) : null;
-  const run = mask && n <= RANK_BY_COUNTING_MAX ? keptRun(mask) : -1;
+  const run = n <= RANK_BY_COUNTING_MAX ? keptRun(mask) : -1;
   if (run >= 0) {
     const start = run >> 8;
     const end = run & 255;
@@ -264,34 +262,53 @@ function rollPlainTerm(rng: RandomSource, term: ResolvedDiceTerm, sides: number,
     }
     return subtotal;
   }
-  if (mask) {
-    // Sort this term's dice highest first (ties: the earlier die first), then apply the mask.
-    for (let i = 0; i < n; i++) {
-      const v = values[i]!;
-      let j = i;
-      while (j > 0 && values[order[j - 1]!]! < v) {
-        order[j] = order[j - 1]!;
-        j -= 1;
-      }
-      order[j] = i;
-    }
-    const first = out.length;
-    for (let i = 0; i < n; i++) out.push(NO_RECORD);
-    for (let pos = 0; pos < n; pos++) {
-      const i = order[pos]!;
-      const v = values[i]!;
-      const kept = mask[pos]!;
-      if (kept) subtotal += v;
-      out[first + i] = recordOf(term, sides, byFace, chains?.[i], v, kept);
-    }
-    return subtotal;
-  }
+  // Sort this term's dice highest first (ties: the earlier die first), then apply the mask.
   for (let i = 0; i < n; i++) {
     const v = values[i]!;
-    subtotal += v;
-    out.push(recordOf(term, sides, byFace, chains?.[i], v, true));
+    let j = i;
+    while (j > 0 && values[order[j - 1]!]! < v) {
+      order[j] = order[j - 1]!;
+      j -= 1;
+    }
+    order[j] = i;
+  }
+  const first = out.length;
+  for (let i = 0; i < n; i++) out.push(NO_RECORD);
+  for (let pos = 0; pos < n; pos++) {
+    const i = order[pos]!;
+    const v = values[i]!;
+    const kept = mask[pos]!;
+    if (kept) subtotal += v;
+    out[first + i] = recordOf(term, sides, byFace, chains?.[i], v, kept);
   }
   return subtotal;
+}
+
+/** The chain of faces `throwChain` last threw. */
+let lastChain: number[] = [];
+
+/**
+ * The rest of the chain of an exploding plain die that showed its top face: throws until a face below
+ * the top, returns the chain's value and leaves the chain in `lastChain` (a shared list when it is two
+ * throws long).
+ */
+function throwChain(rng: RandomSource, term: ResolvedDiceTerm, sides: number): number {
+  const second = rng.rollDie(sides);
+  if (second !== sides && sides <= INTERN_EXPLODED_SIDES && term.index < INTERN_TERMS) {
+    lastChain = ((twoThrows[sides] ??= [])[second] ??= Object.freeze([sides, second])) as number[];
+    return sides + second;
+  }
+  const faces = [sides, second];
+  let value = sides + second;
+  let v = second;
+  while (v === sides) {
+    if (faces.length > MAX_EXPLOSION_CHAIN) explosionLimit(term);
+    v = rng.rollDie(sides);
+    faces.push(v);
+    value += v;
+  }
+  lastChain = faces;
+  return value;
 }
 
 /** A placeholder while a sorted term's records are filled in (never left in a record). */
