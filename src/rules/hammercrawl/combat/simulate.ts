@@ -39,7 +39,7 @@ export interface SimulationOptions {
    * do not act on single dice (ruling CB-21), otherwise the simulator falls back to `dice` and says why.
    */
   readonly mode?: 'dice' | 'exact';
-  /** Most tree nodes the faces of planned dice-mode attacks may take; default and at most `MAX_MEMO_NODES`. Past it attacks roll without the tree, the same dice. */
+  /** Most tree nodes the faces of planned dice-mode attacks (and the Initiative Contest) may take; default and at most `MAX_MEMO_NODES`. Past it new paths are rolled without being kept, the same dice. */
   readonly maxMemoNodes?: number;
 }
 
@@ -504,10 +504,12 @@ const NO_TABLE: Table = { cum: new Float64Array(0), health: [], armour: [] };
 
 /**
  * Fights of fighters whose specials do not act on single dice (ruling CB-21), from the attacks the tactics
- * would make, built by `buildAttack` once per attacker, slot, target and target dice. In `exact` mode each
- * attack's end state is weighed by `attackOdds` and drawn with one uniform number; in `dice` mode the
- * prepared attack (its checks and damage roll compiled once) is rolled by `rollAttack`, die for die as
- * `takeTurn` rolls it, without the encounter objects and events a turn builds.
+ * would make, built by `buildAttack` once per attacker, slot, target and target dice (fighters alike in all
+ * but id and name share them). In `exact` mode each attack's end state is weighed by `attackOdds` and drawn
+ * with one uniform number; in `dice` mode the prepared attack is rolled in the parts `rollAttack` rolls (the
+ * checks, the damage roll, the hit through the soak), die for die as `takeTurn` rolls it, each part read
+ * from its tree of faces once a path has been rolled, without the encounter objects, events and words a
+ * turn builds.
  */
 class PlannedFights {
   readonly #fighters: readonly Fighter[];
