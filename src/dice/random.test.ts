@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { DiceError } from './errors.js';
-import { MAX_SEED, scriptedRandom, seededRandom, seededRandomFromState } from './random.js';
+import { MAX_SEED, scrambleSeed, scriptedRandom, seededRandom, seededRandomFromState } from './random.js';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { chiSquareStatistic } from '../../test/chi-square.js';
 import { catchDiceError } from '../../test/dice-errors.js';
 
@@ -19,6 +21,23 @@ describe('seededRandom', () => {
         expect(draw(seededRandom(seed), 50, sides)).toEqual(draw(seededRandom(seed), 50, sides));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  test("draws exactly what pure-rand's uniformInt draws from the same generator, for every size of die", () => {
+    // The remainder is taken in doubles (no `%`): the faces must stay those of uniformInt(gen, 1, sides).
+    const sidesArb = fc.oneof(
+      fc.integer({ min: 1, max: 1000 }),
+      fc.integer({ min: 1, max: 2 ** 32 - 1 }),
+      fc.constantFrom(2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 2 ** 32 - 2, 2 ** 32 - 1, 3, 7, 2 ** 30),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_SEED }), fc.array(sidesArb, { minLength: 1, maxLength: 60 }), (seed, sides) => {
+        const rng = seededRandom(seed);
+        const gen = xoroshiro128plus(scrambleSeed(seed));
+        for (const s of sides) expect(rng.rollDie(s)).toBe(uniformInt(gen, 1, s));
+      }),
+      { numRuns: 300 },
     );
   });
 

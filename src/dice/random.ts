@@ -60,14 +60,18 @@ const UINT32_RANGE = 2 ** 32;
 /**
  * A face of a die with 1 to 2^32 - 1 sides from a 32-bit generator, drawn exactly as pure-rand's
  * `uniformInt(gen, 1, sides)` draws it (the same values from the same stream, so seeded rolls do not
- * change): rejection sampling keeps every face equally likely, then the remainder is taken in unsigned
- * 32-bit integers rather than doubles, which V8 turns into one machine division instead of a call.
+ * change): rejection sampling keeps every face equally likely, then the remainder is taken. The remainder
+ * is `draw - floor(draw / sides) * sides` in doubles rather than `%`: V8 turns a `%` by a divisor it does not
+ * know into a call (about 20 ns here), a division and a floor into a few instructions. It is exact: for
+ * integers `draw < 2^32` and `sides < 2^32`, a quotient just under an integer k is at least 1/sides under it,
+ * more than half a unit in the last place of k since k * sides < 2^33 is far below 2^53; so the rounded
+ * division never reaches k, and the product and difference are exact.
  */
 function unbiasedDie(gen: { next(): number }, sides: number): number {
-  const allowed = sides > 2 ? ~~(UINT32_RANGE / sides) * sides : UINT32_RANGE;
+  const allowed = sides > 2 ? Math.floor(UINT32_RANGE / sides) * sides : UINT32_RANGE;
   let draw = gen.next() + 2147483648;
   while (draw >= allowed) draw = gen.next() + 2147483648;
-  return ((draw >>> 0) % (sides >>> 0)) + 1;
+  return draw - Math.floor(draw / sides) * sides + 1;
 }
 
 function wrapGenerator(gen: ReturnType<typeof xoroshiro128plus>, seed: number): SeededRandom {

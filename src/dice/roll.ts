@@ -105,21 +105,6 @@ const INTERN_SIDES = 100;
 /** Shared one-throw records of plain dice, by `term * (INTERN_SIDES + 1) + sides`, then `value * 2 + (kept ? 0 : 1)`. */
 const internedRecords: DieRecord[][] = [];
 
-/**
- * The record of a plain die that showed one face and was neither re-rolled nor exploded. Such records
- * carry nothing but the term, die, face and whether it counted, so small dice share one frozen record per
- * face (records are never mutated): a roll then allocates its list of dice and little else.
- */
-function plainRecord(term: ResolvedDiceTerm, sides: number, v: number, kept: boolean): DieRecord {
-  if (term.index >= INTERN_TERMS || sides > INTERN_SIDES) {
-    return { term: term.index, die: term.label, value: v, faces: oneFace(v), rerolled: NONE, exploded: false, kept };
-  }
-  const key = term.index * (INTERN_SIDES + 1) + sides;
-  const byFace = (internedRecords[key] ??= []);
-  const slot = v * 2 + (kept ? 0 : 1);
-  return (byFace[slot] ??= Object.freeze({ term: term.index, die: term.label, value: v, faces: oneFace(v), rerolled: NONE, exploded: false, kept }));
-}
-
 function stepsRecord(steps: AppliedSteps): NonNullable<Extract<TermRecord, { kind: 'dice' }>['steps']> {
   return {
     from: steps.from,
@@ -186,31 +171,163 @@ function dieRecord(term: ResolvedDiceTerm, w: DieWork): DieRecord {
 
 /** Scratch space for sorting one term's dice (a term has at most MAX_DICE_PER_TERM dice). */
 const order = new Int32Array(MAX_DICE_PER_TERM);
+/** Scratch space for the values of one term's plain dice. */
+const scratch = new Int32Array(MAX_DICE_PER_TERM);
+/** Up to this many dice, a term's kept dice are found by counting each die's rank rather than sorting. */
+const RANK_BY_COUNTING_MAX = 8;
+/** Exploding plain dice of at most this many sides share their record when the chain is two throws long (`[6, 2]`). */
+const INTERN_EXPLODED_SIDES = 20;
+/** Shared two-throw chains `[sides, second]` of exploding plain dice, by sides then second face. */
+const twoThrows: (readonly number[])[][] = [];
+/** Shared two-throw records of exploding plain dice, by `term * (INTERN_EXPLODED_SIDES + 1) + sides`, then `second face * 2 + (kept ? 0 : 1)`. */
+const internedExplosions: DieRecord[][] = [];
+
+/**
+ * The sorted positions (highest first, ties: the earlier die first) that count, as the run [start, end)
+ * packed in one number (`start * 256 + end`), when a keep mask is one run (every mask `keepMaskFor`
+ * gives is); -1 when it is not.
+ */
+function keptRun(mask: readonly boolean[]): number {
+  const n = mask.length;
+  let start = 0;
+  while (start < n && !mask[start]) start += 1;
+  let end = start;
+  while (end < n && mask[end]) end += 1;
+  for (let i = end; i < n; i++) if (mask[i]) return -1;
+  return start * 256 + end;
+}
+
+/** The record of an exploding plain die whose chain is `faces` (at least two throws). */
+function explodedRecord(term: ResolvedDiceTerm, sides: number, faces: number[], value: number, kept: boolean): DieRecord {
+  if (faces.length === 2 && sides <= INTERN_EXPLODED_SIDES && term.index < INTERN_TERMS) {
+    const byFace = (internedExplosions[term.index * (INTERN_EXPLODED_SIDES + 1) + sides] ??= []);
+    const slot = faces[1]! * 2 + (kept ? 0 : 1);
+    return (byFace[slot] ??= Object.freeze({ term: term.index, die: term.label, value, faces: Object.isFrozen(faces) ? faces : Object.freeze(faces), rerolled: NONE, exploded: true, kept }));
+  }
+  return { term: term.index, die: term.label, value, faces, rerolled: NONE, exploded: true, kept };
+}
+
+/**
+ * A term of plain dice without re-rolls, the common case: the faces are drawn into scratch space, the
+ * kept ones found (by rank for a few dice, by sorting for more), and each die's record made once, with
+ * whether it counts. The same faces from the same draws, and the same records, as the general path.
+ */
+function rollPlainTerm(rng: RandomSource, term: ResolvedDiceTerm, sides: number, out: DieRecord[]): number {
+  const n = term.rolled;
+  const explode = term.explode;
+  const mask = term.keepMask;
+  const byFace = term.index < INTERN_TERMS && sides <= INTERN_SIDES ? (internedRecords[term.index * (INTERN_SIDES + 1) + sides] ??= []) : null;
+  let subtotal = 0;
+  if (!mask) {
+    // Every die counts: each record is made as its die is thrown.
+    for (let i = 0; i < n; i++) {
+      const v = rng.rollDie(sides);
+      if (explode && v === sides) {
+        const value = throwChain(rng, term, sides);
+        subtotal += value;
+        out.push(explodedRecord(term, sides, lastChain, value, true));
+      } else {
+        subtotal += v;
+        out.push(recordOf(term, sides, byFace, undefined, v, true));
+      }
+    }
+    return subtotal;
+  }
+  const values = scratch;
+  // Chains of exploding dice, by die; only dice that exploded have one.
+  let chains: (number[] | undefined)[] | null = null;
+  for (let i = 0; i < n; i++) {
+    let v = rng.rollDie(sides);
+    if (explode && v === sides) {
+      v = throwChain(rng, term, sides);
+      (chains ??= [])[i] = lastChain;
+    }
+    values[i] = v;
+  }
+  const run = n <= RANK_BY_COUNTING_MAX ? keptRun(mask) : -1;
+  if (run >= 0) {
+    const start = run >> 8;
+    const end = run & 255;
+    for (let i = 0; i < n; i++) {
+      const v = values[i]!;
+      // The die's place in the order highest first, ties: the earlier die first.
+      let rank = 0;
+      for (let j = 0; j < n; j++) {
+        const w = values[j]!;
+        if (w > v || (w === v && j < i)) rank += 1;
+      }
+      const kept = rank >= start && rank < end;
+      if (kept) subtotal += v;
+      out.push(recordOf(term, sides, byFace, chains?.[i], v, kept));
+    }
+    return subtotal;
+  }
+  // Sort this term's dice highest first (ties: the earlier die first), then apply the mask.
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    let j = i;
+    while (j > 0 && values[order[j - 1]!]! < v) {
+      order[j] = order[j - 1]!;
+      j -= 1;
+    }
+    order[j] = i;
+  }
+  const first = out.length;
+  for (let i = 0; i < n; i++) out.push(NO_RECORD);
+  for (let pos = 0; pos < n; pos++) {
+    const i = order[pos]!;
+    const v = values[i]!;
+    const kept = mask[pos]!;
+    if (kept) subtotal += v;
+    out[first + i] = recordOf(term, sides, byFace, chains?.[i], v, kept);
+  }
+  return subtotal;
+}
+
+/** The chain of faces `throwChain` last threw. */
+let lastChain: number[] = [];
+
+/**
+ * The rest of the chain of an exploding plain die that showed its top face: throws until a face below
+ * the top, returns the chain's value and leaves the chain in `lastChain` (a shared list when it is two
+ * throws long).
+ */
+function throwChain(rng: RandomSource, term: ResolvedDiceTerm, sides: number): number {
+  const second = rng.rollDie(sides);
+  if (second !== sides && sides <= INTERN_EXPLODED_SIDES && term.index < INTERN_TERMS) {
+    lastChain = ((twoThrows[sides] ??= [])[second] ??= Object.freeze([sides, second])) as number[];
+    return sides + second;
+  }
+  const faces = [sides, second];
+  let value = sides + second;
+  let v = second;
+  while (v === sides) {
+    if (faces.length > MAX_EXPLOSION_CHAIN) explosionLimit(term);
+    v = rng.rollDie(sides);
+    faces.push(v);
+    value += v;
+  }
+  lastChain = faces;
+  return value;
+}
+
+/** A placeholder while a sorted term's records are filled in (never left in a record). */
+const NO_RECORD = Object.freeze({}) as DieRecord;
+
+function recordOf(term: ResolvedDiceTerm, sides: number, byFace: DieRecord[] | null, chain: number[] | undefined, v: number, kept: boolean): DieRecord {
+  if (chain) return explodedRecord(term, sides, chain, v, kept);
+  if (byFace === null) return { term: term.index, die: term.label, value: v, faces: oneFace(v), rerolled: NONE, exploded: false, kept };
+  const slot = v * 2 + (kept ? 0 : 1);
+  return byFace[slot] ?? (byFace[slot] = Object.freeze({ term: term.index, die: term.label, value: v, faces: oneFace(v), rerolled: NONE, exploded: false, kept }));
+}
 
 function rollTerm(rng: RandomSource, term: ResolvedDiceTerm, out: DieRecord[]): number {
   const unit = term.unit;
   if (!unit) return 0;
+  if (unit.kind === 'plain' && !term.reroll) return rollPlainTerm(rng, term, unit.sides, out);
   const first = out.length;
-  const plain = unit.kind === 'plain' && !term.reroll;
   for (let i = 0; i < term.rolled; i++) {
-    if (plain) {
-      // The common case, kept allocation-light: a plain die, perhaps exploding.
-      const sides = (unit as { sides: number }).sides;
-      let v = rng.rollDie(sides);
-      if (term.explode && v === sides) {
-        const faces = [v];
-        let value = v;
-        while (v === sides) {
-          if (faces.length > MAX_EXPLOSION_CHAIN) explosionLimit(term);
-          v = rng.rollDie(sides);
-          faces.push(v);
-          value += v;
-        }
-        out.push({ term: term.index, die: term.label, value, faces, rerolled: NONE, exploded: true, kept: true });
-      } else {
-        out.push(plainRecord(term, sides, v, true));
-      }
-    } else if (!term.explode && !term.reroll) {
+    if (!term.explode && !term.reroll) {
       const t = rollUnit(rng, unit);
       out.push(
         t.parts
@@ -236,10 +353,8 @@ function rollTerm(rng: RandomSource, term: ResolvedDiceTerm, out: DieRecord[]): 
       order[j] = i;
     }
     for (let pos = 0; pos < n; pos++) {
-      const at = first + order[pos]!;
-      const d = out[at]!;
+      const d = out[first + order[pos]!]!;
       if (mask[pos]) subtotal += d.value;
-      else if (plain && d.faces.length === 1) out[at] = plainRecord(term, (unit as { sides: number }).sides, d.value, false);
       else (d as { kept: boolean }).kept = false;
     }
   } else {

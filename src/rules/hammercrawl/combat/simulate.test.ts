@@ -214,6 +214,14 @@ describe("simulateEncounter mode 'dice' from planned attacks", () => {
     ['4 PCs against 6 goblins, initiative', fourPcs, [gobs], 'initiative', 100],
     ['2 PCs against goblins and ogres, party first, 7 rounds at most', fourPcs.slice(0, 2), [gobs, ogres], 'party', 7],
     ['4 PCs against 2 ogres, foes first', fourPcs, [ogres], 'foes', 100],
+    // Fighters alike but for one number (one PC even under the same name): attacks are shared only by fighters alike in all but id and name.
+    [
+      'PCs and goblins alike but for armour, Defense, CON or Health Die',
+      [fourPcs[0]!, testPc({ id: 'pc9', name: 'PC 0', armourDie: 8, baseArmourDie: 8, defenseMod: 3, conMod: 1 }), fourPcs[1]!],
+      [{ ...gobs, name: 'goblin guard', defense: 16, count: 2 }, gobs, { ...gobs, name: 'goblin boss', healthDie: 8, count: 1 }],
+      'initiative',
+      100,
+    ],
   ];
   it.each(cases)('%s: the same fights and the same dice as turn by turn', (_label, pcs, monsters, first, maxRounds) => {
     const fighters = [...pcs, ...monsters.flatMap((m) => monsterFighters(m))];

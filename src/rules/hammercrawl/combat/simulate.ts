@@ -7,7 +7,9 @@
 import type { RandomSource } from '../../../dice/index.js';
 import { HAMMERCRAWL_CHAIN } from '../../../dice/index.js';
 import type { Character } from '../character.js';
-import { attackOdds, prepareAttack, rollAttack, type PreparedAttack } from './attack.js';
+import { attackOdds, prepareAttack, rollAttackChecks, type AttackSpec, type PreparedAttack } from './attack.js';
+import { rollHarm } from './harm.js';
+import { rollHit } from '../damage.js';
 import { DEFAULT_COMBAT_SETTINGS, buildAttack, canDeclareFeat, type AttackOptions, type CombatSettings } from './build-attack.js';
 import { isFightOver, nextRound, startEncounter, takeTurn, type CombatAction, type Encounter, type ExtraAttack } from './encounter.js';
 import { fighterFromCharacter, monsterFighters, type Fighter, type MonsterSpec } from './fighter.js';
@@ -37,7 +39,7 @@ export interface SimulationOptions {
    * do not act on single dice (ruling CB-21), otherwise the simulator falls back to `dice` and says why.
    */
   readonly mode?: 'dice' | 'exact';
-  /** Most tree nodes the faces of planned dice-mode attacks may take; default and at most `MAX_MEMO_NODES`. Past it attacks roll without the tree, the same dice. */
+  /** Most tree nodes the faces of planned dice-mode attacks (and the Initiative Contest) may take; default and at most `MAX_MEMO_NODES`. Past it new paths are rolled without being kept, the same dice. */
   readonly maxMemoNodes?: number;
 }
 
@@ -80,8 +82,16 @@ export interface FightResult {
   readonly wentDown: ReadonlySet<string>;
 }
 
+/** Each die's place on the chain by its sides (-1 off the chain), read instead of searching the chain. */
+const CHAIN_POSITION: readonly number[] = (() => {
+  const sides = HAMMERCRAWL_CHAIN.sides;
+  const out: number[] = new Array<number>(sides[sides.length - 1]! + 1).fill(-1);
+  sides.forEach((s, i) => (out[s] = i));
+  return out;
+})();
+
 function position(die: number | null): number {
-  return die === null ? -1 : HAMMERCRAWL_CHAIN.sides.indexOf(die as (typeof HAMMERCRAWL_CHAIN.sides)[number]);
+  return die === null ? -1 : (CHAIN_POSITION[die] ?? -1);
 }
 
 function weakestFoe(enc: Encounter, side: Fighter['side']): Fighter | null {
@@ -421,35 +431,85 @@ const EXACT_DRAW = 2 ** 30;
 /** Most tree nodes the faces of planned dice-mode attacks may take in one simulation; past it, attacks are rolled without the tree. */
 export const MAX_MEMO_NODES = 2_000_000;
 
-/** A target's dice after an attack: a leaf of an attack's tree of faces (`sides` 0). */
+/** A target's dice after an attack. */
 interface DefenderAfter {
-  readonly sides: 0;
   readonly healthDie: number | null;
   readonly armourDie: number | null;
 }
 
-/** A die an attack asks for, and what follows each of its faces. */
-interface FaceNode {
-  readonly sides: number;
-  readonly next: (FaceNode | DefenderAfter | undefined)[];
+/** The end of a path of faces: what the roll gave (`sides` 0). */
+interface FaceLeaf<T> {
+  readonly sides: 0;
+  readonly value: T;
 }
 
-/** A prepared attack and the tree of the faces its rolls have read so far. */
+/** A die a roll asks for, and what follows each of its faces. */
+interface FaceNode<T> {
+  readonly sides: number;
+  readonly next: (FaceNode<T> | FaceLeaf<T> | undefined)[];
+}
+
+/** The faces one roll (a pure function of the faces it reads) has read so far, and what each path gave. */
+interface FaceTree<T> {
+  root: FaceNode<T> | FaceLeaf<T> | null;
+}
+
+/**
+ * A planned attack, in the three parts `rollAttack` rolls one after the other, each a pure function of the
+ * faces it reads: the checks (miss, hit or crit), the damage roll (the DV), and the hit through the soak
+ * (the target's dice after). Each part has its tree of faces, shared by every planned attack whose part is
+ * the same (the same check, the same damage roll, the same target dice and hit): a pack of like fighters
+ * reads one tree.
+ */
 interface Memo {
   readonly attack: PreparedAttack;
-  root: FaceNode | DefenderAfter | null;
+  readonly missed: DefenderAfter;
+  /** 0 miss, 1 hit, 2 hit with a combat Crit. */
+  readonly checks: FaceTree<number>;
+  readonly harm: FaceTree<number>;
+  /** What makes the hit part of this attack: the target's dice and the hit's tags. */
+  readonly hitKey: string;
+  /** The hit part's tree by `dv * 2 + (crit ? 1 : 0)`, filled as DVs come up. */
+  readonly hits: (FaceTree<DefenderAfter> | undefined)[];
 }
 
 /** The soak re-rolls of a planned fighter: none (planned fights have no specials acting on single dice). */
-const NO_SOAK_REROLLS = Object.freeze({ revenant: null, hdRerolls: 0, armourRerolls: 0 });
+/** What `#walk` gives when the path leaves the tree. */
+const MISSING: unique symbol = Symbol('missing');
+
+/** The checks part of a planned attack: 0 miss, 1 hit, 2 hit with a combat Crit. */
+function rollChecksPart(rng: RandomSource, memo: Memo): number {
+  const c = rollAttackChecks(rng, memo.attack);
+  return c.isHit ? (c.critBy !== null ? 2 : 1) : 0;
+}
+
+/** The damage part of a planned attack: the DV. */
+function rollHarmPart(rng: RandomSource, memo: Memo): number {
+  return rollHarm(rng, memo.attack.spec.harm).dv;
+}
+
+/** The hit part of a planned attack: the hit through the soak with no re-rolls to spend (as `rollHitWithRerolls` with none). */
+function rollHitPart(rng: RandomSource, hit: { readonly spec: AttackSpec; readonly dv: number; readonly isCrit: boolean }): DefenderAfter {
+  const spec = hit.spec;
+  const after = rollHit(rng, spec.defender, { ...spec.hit, dv: hit.dv, isCrit: hit.isCrit }, spec.damageSettings).defender;
+  return { healthDie: after.healthDie, armourDie: after.armourDie };
+}
+
+/** The Initiative Contest part of a planned fight: the side that starts. */
+function rollStartPart(rng: RandomSource, fighters: readonly Fighter[]): 'party' | 'foes' {
+  return rollStartingSide(rng, fighters);
+}
+
 const NO_TABLE: Table = { cum: new Float64Array(0), health: [], armour: [] };
 
 /**
  * Fights of fighters whose specials do not act on single dice (ruling CB-21), from the attacks the tactics
- * would make, built by `buildAttack` once per attacker, slot, target and target dice. In `exact` mode each
- * attack's end state is weighed by `attackOdds` and drawn with one uniform number; in `dice` mode the
- * prepared attack (its checks and damage roll compiled once) is rolled by `rollAttack`, die for die as
- * `takeTurn` rolls it, without the encounter objects and events a turn builds.
+ * would make, built by `buildAttack` once per attacker, slot, target and target dice (fighters alike in all
+ * but id and name share them). In `exact` mode each attack's end state is weighed by `attackOdds` and drawn
+ * with one uniform number; in `dice` mode the prepared attack is rolled in the parts `rollAttack` rolls (the
+ * checks, the damage roll, the hit through the soak), die for die as `takeTurn` rolls it, each part read
+ * from its tree of faces once a path has been rolled, without the encounter objects, events and words a
+ * turn builds.
  */
 class PlannedFights {
   readonly #fighters: readonly Fighter[];
@@ -459,6 +519,11 @@ class PlannedFights {
   readonly #plans: Slot[][][] = [];
   readonly #tables = new Map<number, Table>();
   readonly #prepared = new Map<number, Memo | null>();
+  readonly #checkTrees = new Map<string, FaceTree<number>>();
+  readonly #harmTrees = new Map<string, FaceTree<number>>();
+  readonly #hitTrees = new Map<string, FaceTree<DefenderAfter>>();
+  /** The Initiative Contest's tree of faces: the side that starts. */
+  readonly #initiative: FaceTree<'party' | 'foes'> = { root: null };
   #memoNodes = 0;
   readonly #maxMemoNodes: number;
   readonly #mode: 'dice' | 'exact';
@@ -466,6 +531,8 @@ class PlannedFights {
   readonly #settings: CombatSettings;
   readonly #isParty: boolean[];
   readonly #isPc: boolean[];
+  /** For each fighter, the first fighter alike in all but id and name: attacks are built and prepared for it. */
+  readonly #likeOf: number[];
   readonly #hdRerolls: number[];
   readonly #armourRerolls: number[];
 
@@ -477,6 +544,16 @@ class PlannedFights {
     this.#maxRounds = Math.min(options.maxRounds ?? MAX_ROUNDS, MAX_ROUNDS);
     this.#isParty = start.fighters.map((f) => f.side === 'party');
     this.#isPc = start.fighters.map((f) => f.role === 'pc');
+    // Fighters alike in everything but id and name (a pack from one monster line, PCs built the same)
+    // attack and are attacked alike: `buildAttack` reads their id and name for words only.
+    const alike = new Map<string, number>();
+    this.#likeOf = start.fighters.map((f, i) => {
+      const key = JSON.stringify({ ...f, id: '', name: '' });
+      const first = alike.get(key);
+      if (first !== undefined) return first;
+      alike.set(key, i);
+      return i;
+    });
     this.#hdRerolls = start.fighters.map((f) => f.resources.hdRerolls);
     this.#armourRerolls = start.fighters.map((f) => f.resources.armourRerolls);
     this.#rule = options.first ?? DEFAULT_TURN_ORDER;
@@ -514,10 +591,14 @@ class PlannedFights {
   }
 
   #key(actor: number, slot: number, fist: number, target: number, health: number, armour: number | null): number {
+    actor = this.#likeOf[actor]!;
+    target = this.#likeOf[target]!;
     return ((((actor * 8 + slot) * 2 + fist) * this.#fighters.length + target) * 32 + position(health)) * 32 + (armour === null ? 31 : position(armour));
   }
 
   #build(actor: number, slot: number, fist: number, target: number, health: number, armour: number | null) {
+    actor = this.#likeOf[actor]!;
+    target = this.#likeOf[target]!;
     const d = { ...this.#fighters[target]!, healthDie: health, armourDie: armour };
     return buildAttack(this.#fighters[actor]!, d, this.#plans[actor]![fist]![slot]!.options, this.#settings);
   }
@@ -528,68 +609,120 @@ class PlannedFights {
     let p = this.#prepared.get(key);
     if (p !== undefined) return p;
     const built = this.#build(actor, slot, fist, target, health, armour);
-    p = built.ok ? { attack: prepareAttack(built.spec), root: null } : null;
+    if (built.ok) {
+      const attack = prepareAttack(built.spec);
+      const spec = attack.spec;
+      // The keys hold everything each part reads (their labels too: a key is only ever more specific).
+      const checkKey = JSON.stringify([spec.mode, spec.attack, spec.defense, spec.target, spec.critMin, spec.critFaces]);
+      p = {
+        attack,
+        missed: { healthDie: spec.defender.healthDie, armourDie: spec.defender.armourDie },
+        checks: this.#tree(this.#checkTrees, checkKey),
+        harm: this.#tree(this.#harmTrees, JSON.stringify(spec.harm.spec)),
+        hitKey: JSON.stringify([spec.defender, spec.hit, spec.damageSettings]),
+        hits: [],
+      };
+    } else p = null;
     this.#prepared.set(key, p);
     return p;
   }
 
+  /** The tree of a part of a planned attack, shared by every attack whose part has the same key. */
+  #tree<T>(trees: Map<string, FaceTree<T>>, key: string): FaceTree<T> {
+    let t = trees.get(key);
+    if (!t) trees.set(key, (t = { root: null }));
+    return t;
+  }
+
   /**
-   * Rolls a prepared attack and returns the target's dice after it. An attack is a pure function of the
-   * faces it reads (the die it asks for next depends only on the faces before), so the faces seen are kept
-   * in a tree: a path already walked is read from the tree, die by die from the same source; a new one is
-   * rolled by `rollAttack`, replaying the faces already drawn, and added. The source gives the same dice,
-   * in the same order, as `rollAttack` alone.
+   * Rolls a planned attack in its three parts (as `rollAttack` rolls them: the checks, on a hit the damage
+   * roll, then the hit through the soak with no re-rolls to spend) and returns the target's dice after it.
    */
   #rollAttack(rng: RandomSource, memo: Memo): DefenderAfter {
+    let checks = this.#walk(rng, memo.checks);
+    if (checks === MISSING) checks = this.#fill(rng, memo.checks, memo, rollChecksPart);
+    if (checks === 0) return memo.missed;
+    let dv = this.#walk(rng, memo.harm);
+    if (dv === MISSING) dv = this.#fill(rng, memo.harm, memo, rollHarmPart);
+    const isCrit = checks === 2;
+    const slot = dv * 2 + (isCrit ? 1 : 0);
+    const tree = (memo.hits[slot] ??= this.#tree(this.#hitTrees, `${memo.hitKey}|${dv}|${isCrit}`));
+    const after = this.#walk(rng, tree);
+    if (after !== MISSING) return after;
+    return this.#fill(rng, tree, { spec: memo.attack.spec, dv, isCrit }, rollHitPart);
+  }
+
+  /**
+   * Reads a roll from its tree of faces (a pure function of the faces it reads: the die it asks for next
+   * depends only on the faces before), die by die from the source: the value at the end of the path, or
+   * MISSING when the path leaves the tree (the faces drawn so far wait in the path for `#fill`).
+   */
+  #walk<T>(rng: RandomSource, tree: FaceTree<T>): T | typeof MISSING {
+    this.#pathLength = 0;
+    let node = tree.root;
+    if (node === null) return MISSING;
     const path = this.#path;
-    path.length = 0;
-    let node = memo.root;
-    while (node !== null) {
-      if (node.sides === 0) return node as DefenderAfter;
+    for (;;) {
+      if (node.sides === 0) return (node as FaceLeaf<T>).value;
       const face = rng.rollDie(node.sides);
-      path.push(face);
-      const next: FaceNode | DefenderAfter | undefined = (node as FaceNode).next[face];
-      if (next === undefined) break;
+      path[this.#pathLength++] = face;
+      const next: FaceNode<T> | FaceLeaf<T> | undefined = (node as FaceNode<T>).next[face];
+      if (next === undefined) return MISSING;
       node = next;
     }
-    const asked = this.#asked;
-    asked.length = 0;
+  }
+
+  /**
+   * Rolls `roll` after `#walk` left the tree, replaying the faces already drawn then drawing from the
+   * source, and adds its path while the trees have fewer than `maxMemoNodes` nodes. The source gives the
+   * same dice, in the same order, as `roll` alone.
+   */
+  #fill<T, A>(rng: RandomSource, tree: FaceTree<T>, arg: A, roll: (rng: RandomSource, arg: A) => T): T {
+    const path = this.#path;
+    const asked: number[] = [];
+    let length = this.#pathLength;
     let read = 0;
     const replay: RandomSource = {
       rollDie(sides: number): number {
         asked.push(sides);
-        if (read < path.length) return path[read++]!;
+        if (read < length) return path[read++]!;
         const face = rng.rollDie(sides);
-        path.push(face);
+        path[length++] = face;
         read++;
         return face;
       },
     };
-    const r = rollAttack(replay, memo.attack, NO_SOAK_REROLLS);
-    const after: DefenderAfter = { sides: 0, healthDie: r.defender.healthDie, armourDie: r.defender.armourDie };
-    if (this.#memoNodes >= this.#maxMemoNodes) return after;
-    // Add the path: a node per die asked for, the end state at its end.
+    const value = roll(replay, arg);
+    if (this.#memoNodes >= this.#maxMemoNodes) return value;
+    // Add the path: a node per die asked for, the value at its end.
+    const leaf: FaceLeaf<T> = { sides: 0, value };
     if (asked.length === 0) {
-      memo.root = after;
-      return after;
+      tree.root = leaf;
+      return value;
     }
-    memo.root ??= this.#node(asked[0]!);
-    let at = memo.root as FaceNode;
+    tree.root ??= this.#node<T>(asked[0]!);
+    let at = tree.root as FaceNode<T>;
     for (let k = 0; k < asked.length; k++) {
       const face = path[k]!;
-      if (k === asked.length - 1) at.next[face] = after;
-      else at = (at.next[face] ??= this.#node(asked[k + 1]!)) as FaceNode;
+      if (k === asked.length - 1) at.next[face] = leaf;
+      else at = (at.next[face] ??= this.#node<T>(asked[k + 1]!)) as FaceNode<T>;
     }
-    return after;
+    return value;
   }
 
-  #node(sides: number): FaceNode {
+  #start(rng: RandomSource, fs: readonly Fighter[]): 'party' | 'foes' {
+    const side = this.#walk(rng, this.#initiative);
+    return side === MISSING ? this.#fill(rng, this.#initiative, fs, rollStartPart) : side;
+  }
+
+  #node<T>(sides: number): FaceNode<T> {
     this.#memoNodes += 1;
     return { sides, next: [] };
   }
 
+  /** The faces drawn by the last `#walk` (the first `#pathLength` of them). */
   readonly #path: number[] = [];
-  readonly #asked: number[] = [];
+  #pathLength = 0;
 
   #table(actor: number, slot: number, fist: number, target: number, health: number, armour: number | null): Table {
     const key = this.#key(actor, slot, fist, target, health, armour);
@@ -623,7 +756,7 @@ class PlannedFights {
     let foesUp = 0;
     for (let i = 0; i < n; i++) if (health[i] !== null) isParty[i] ? partyUp++ : foesUp++;
     let rounds = 0;
-    let side: 'party' | 'foes' = this.#rule === 'initiative' ? rollStartingSide(rng, fs) : this.#rule;
+    let side: 'party' | 'foes' = this.#rule === 'initiative' ? this.#start(rng, fs) : this.#rule;
     while (rounds < this.#maxRounds && partyUp > 0 && foesUp > 0) {
       rounds += 1;
       for (const i of this.#orders[side]) {
@@ -661,7 +794,10 @@ class PlannedFights {
         const slots = this.#plans[i]![f]!;
         if (this.#mode === 'dice') {
           // As `takeTurn`: an attack `buildAttack` refuses undoes the turn (its dice stay rolled).
-          const before = { health: health[target]!, armour: armour[target]!, fist: fist[i]!, wentDown: wentDown[target]! };
+          const healthBefore = health[target]!;
+          const armourBefore = armour[target]!;
+          const fistBefore = fist[i]!;
+          const downBefore = wentDown[target]!;
           let refused = false;
           for (let s = 0; s < slots.length; s++) {
             const h = health[target]!;
@@ -678,12 +814,12 @@ class PlannedFights {
             if (after.healthDie === null) wentDown[target] = true;
           }
           if (refused) {
-            health[target] = before.health;
-            armour[target] = before.armour;
-            fist[i] = before.fist;
-            wentDown[target] = before.wentDown;
+            health[target] = healthBefore;
+            armour[target] = armourBefore;
+            fist[i] = fistBefore;
+            wentDown[target] = downBefore;
           }
-          if (before.health !== null && health[target] === null) {
+          if (healthBefore !== null && health[target] === null) {
             if (isParty[target]) partyUp--;
             else foesUp--;
           }
