@@ -90,7 +90,15 @@ export function CombatPanel(props: { session: TableSession }) {
     <div class="combat">
       <h2>Combat</h2>
       <p class="combat-status" aria-live="polite">
-        {combat.isActive ? `Round ${combat.round}` : has ? 'Not started' : 'No fight under way.'}
+        {combat.isActive
+          ? `Round ${combat.round}`
+          : !has
+            ? 'No fight under way.'
+            : combat.initiative.length > 0
+              ? 'Order rolled, not started: "Start the fight" begins round 1.'
+              : extras?.rollsInitiative === true
+                ? 'Not started.'
+                : 'Not started: roll initiative, then "Start the fight".'}
         {acting ? (
           <>
             {' · '}
