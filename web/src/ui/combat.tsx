@@ -243,15 +243,15 @@ export function CombatPanel(props: { session: TableSession }) {
                 <option value="party">Party</option>
               </select>
             </div>
-            <TextField id="combat-health" label={words.health} value={health} placeholder={healthExample} list={healthSuggests.dice.length > 0 ? 'combat-dice-health' : undefined} problem={atField('health')} onInput={setHealth} />
-            <TextField id="combat-armour" label={words.armour} value={armour} placeholder={armourExample} list={armourSuggests.dice.length > 0 ? 'combat-dice-armour' : undefined} problem={atField('armour')} onInput={setArmour} />
+            <TextField id="combat-health" label={words.health} value={health} placeholder={healthExample ? `e.g. ${healthExample}` : undefined} list={healthSuggests.dice.length > 0 ? 'combat-dice-health' : undefined} problem={atField('health')} onInput={setHealth} />
+            <TextField id="combat-armour" label={words.armour} value={armour} placeholder={armourExample ? `e.g. ${armourExample}` : undefined} list={armourSuggests.dice.length > 0 ? 'combat-dice-armour' : undefined} problem={atField('armour')} onInput={setArmour} />
             {askScores.map((f) => (
               <TextField
                 key={f.id}
                 id={`combat-score-${f.id}`}
                 label={f.label}
                 value={scores[f.id] ?? ''}
-                placeholder="10"
+                placeholder="e.g. 10"
                 maxLength={6}
                 inputMode="numeric"
                 hint="For initiative; a character's comes from their sheet."
@@ -276,7 +276,7 @@ export function CombatPanel(props: { session: TableSession }) {
                   maxLength={MAX_MONSTER_LINE_LENGTH}
                   autoComplete="off"
                   spellcheck={false}
-                  placeholder={monsterLine.placeholder}
+                  placeholder={`e.g. ${monsterLine.placeholder}`}
                   aria-invalid={atField('monster') ? 'true' : undefined}
                   aria-describedby={atField('monster') ? 'combat-monster-hint combat-monster-problem' : 'combat-monster-hint'}
                   onInput={(e) => setMonster(e.currentTarget.value)}
@@ -311,7 +311,7 @@ function TextField(props: {
   readonly id: string;
   readonly label: string;
   readonly value: string;
-  readonly placeholder?: string;
+  readonly placeholder?: string | undefined;
   readonly maxLength?: number;
   /** The id of the datalist of suggestions. */
   readonly list?: string | undefined;
