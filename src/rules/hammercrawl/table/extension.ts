@@ -163,7 +163,10 @@ function decideHammer(rng: RandomSource, state: HammercrawlTableState, command: 
   if (useBanked > bank.length) return problem('hammer/not-banked', `${character!.id} holds ${bank.length} set-aside ${bank.length === 1 ? 'die' : 'dice'}; ${useBanked} asked for.`, '$.command.useBanked');
   const setting = hammerDieSettingOf(context.settings);
   if (!setting.ok) return setting;
-  const request = hammerCheckRequest(command.pool, command.check, setting.value, bank.slice(0, useBanked));
+  // The check is the named character's: its stock's abilities on the check's stat apply (characterCheck),
+  // and under replace the advantages they give join the pool (H-26).
+  const asked = command.check !== undefined && character !== undefined && context.rules.characterCheck !== undefined ? context.rules.characterCheck(character.document, command.check) : command.check;
+  const request = hammerCheckRequest(command.pool, asked, setting.value, bank.slice(0, useBanked));
   if (!request.ok) return request;
   // The pool is built before the Check die rolls, and both roll together (H-15, H-22).
   let check: CheckRoll | undefined;
