@@ -354,6 +354,7 @@ export function decideHammercrawlCommand(
           ...(action.calledShot !== undefined ? { calledShot: action.calledShot } : {}),
           ...(action.feat !== undefined ? { feat: action.feat } : {}),
           ...(action.thrown !== undefined ? { thrown: action.thrown } : {}),
+          ...(action.opportune !== undefined ? { opportune: action.opportune } : {}),
         },
         combatSettingsOf(context.settings),
       );
