@@ -31,7 +31,7 @@ describe('ruleSystem (HAMMERCRAWL!)', () => {
   it('offers the CLI mechanics as checks, with the CLI flag names', () => {
     expect(ruleSystem.checks.map((k) => k.id)).toEqual(['test', 'challenge', 'open', 'save', 'compete']);
     const test = ruleSystem.checks.find((k) => k.id === 'test')!;
-    expect(test.params.map((d) => d.name)).toEqual(['target', 'half', 'die', 'steps', 'mod', 'adv', 'dis', 'feat', 'weak', 'crit', 'crit-range', 'below-d3', 'stat', 'stock', 'off-earth', 'full-health', 'hammer-die']);
+    expect(test.params.map((d) => d.name)).toEqual(['target', 'half', 'die', 'steps', 'mod', 'adv', 'dis', 'feat', 'weak', 'crit', 'crit-range', 'below-d3', 'stat', 'stock', 'off-earth', 'full-health', 'hammer-die', 'vantage-pooled']);
     const compete = ruleSystem.checks.find((k) => k.id === 'compete')!;
     expect(compete.params.map((d) => d.name)).toContain('vs-steps');
     expect(compete.params.map((d) => d.name)).toContain('ties');

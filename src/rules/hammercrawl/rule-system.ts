@@ -78,6 +78,7 @@ import { RESOURCE_DICE, RESOURCE_STEP_DOWN_MAX_FACE, ResourceError, resourceOdds
 import { prepareSave, rollSave, saveOdds, type SaveSpec } from './saves.js';
 import { rollInitiativeContest } from './initiative/contest.js';
 import { turnBegins } from './table/tracker-conditions.js';
+import { ruleGivenCount, ruleGivenVantageOf, ruleGivenWords } from './rule-given.js';
 
 /** Largest target or static mod a check parameter accepts (either sign); far past any stat or mod. */
 export const MAX_CHECK_NUMBER = 1000;
@@ -143,6 +144,34 @@ function hammerDieRefusal(p: Read): RuleResult<never> | null {
   );
 }
 
+/**
+ * THE HAMMER DIE under `replace` (ruling H-26): the check's rule-given advantages and disadvantages (a
+ * stock's ability) are in its hammer pool, so the d20 rolls without them. The hammer command sets it for
+ * the check it rolls with the pool; a plain check bringing any without it is refused.
+ */
+const VANTAGE_POOLED: CheckParamDef = {
+  name: 'vantage-pooled', role: 'option', kind: 'boolean', default: false,
+  label: 'Rule-given advantages in the hammer pool',
+  help: "under hammer-die replace: the advantages and disadvantages the rules give this check (a stock's ability) are rolled as hammer dice in its pool, not in the d20 (the Hammer dice pool sets it); no effect with hammer-die off",
+  ref: 'ruling H-26',
+};
+
+/**
+ * Under `hammer-die: replace`, a plain check that the rules give an advantage or disadvantage (a stock's
+ * ability) is refused, naming what it brings (H-26): those are hammer dice, rolled with the Check die in
+ * the check's pool.
+ */
+function ruleGivenRefusal(def: CheckKindDef, p: Read): RuleResult<never> | null {
+  if (p['hammer-die'] !== 'replace' || p['vantage-pooled'] === true) return null;
+  const given = ruleGivenVantageOf(def.id, p as unknown as ParamRecord);
+  if (ruleGivenCount(given) === 0) return null;
+  return problem(
+    'check/rule-given-hammer-dice',
+    `This table plays THE HAMMER DIE in place of the Feat Die and Advantage (table setting hammer-die: replace), and this ${def.label} brings ${ruleGivenWords(given)!} to its hammer pool ("If anything gives you an advantage, count the total"): roll it in the Hammer dice pool with the ${def.label} as its Check die and the character named, where they become hammer dice; or the Smith sets hammer-die to off.`,
+    '$.params',
+  );
+}
+
 /** The stat a Test or Challenge is on: a stat's button sends it, so that the roller's stock abilities on it apply (STOCKS). */
 const CHECK_STAT: CheckParamDef = { name: 'stat', role: 'stat', kind: 'choice', choices: STAT_IDS.map((x) => ({ id: x, label: x })), label: 'Stat', help: 'the stat the check is on (with --stock, that stock\'s abilities on it apply)' };
 
@@ -165,14 +194,14 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
     label: 'Test',
     help: 'roll the check die at or under the target (positive steps move down the chain)',
     ref: `${REF}, DICE CHECKS (Tests)`,
-    params: [{ ...TARGET, role: 'stat-score', help: 'succeed at or under it (usually a stat)' }, { name: 'half', role: 'option', kind: 'boolean', default: false, label: 'Half-stat', help: 'the target is the half-stat of --target (rounded up)' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW, CHECK_STAT, ...STOCK_PARAMS, HAMMER_DIE],
+    params: [{ ...TARGET, role: 'stat-score', help: 'succeed at or under it (usually a stat)' }, { name: 'half', role: 'option', kind: 'boolean', default: false, label: 'Half-stat', help: 'the target is the half-stat of --target (rounded up)' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW, CHECK_STAT, ...STOCK_PARAMS, HAMMER_DIE, VANTAGE_POOLED],
   },
   {
     id: 'challenge',
     label: 'Challenge',
     help: 'roll the check die plus mods; beat the target',
     ref: `${REF}, DICE CHECKS (Challenges)`,
-    params: [{ ...TARGET, help: 'the roll must beat it' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW, CHECK_STAT, ...STOCK_PARAMS, HAMMER_DIE],
+    params: [{ ...TARGET, help: 'the roll must beat it' }, ...dieParams('', ''), CRIT, CRIT_RANGE, BELOW, CHECK_STAT, ...STOCK_PARAMS, HAMMER_DIE, VANTAGE_POOLED],
   },
   {
     id: 'open',
@@ -203,6 +232,7 @@ const CHECK_KINDS: readonly CheckKindDef[] = [
       STOCK_LEVEL,
       CRIT_RANGE,
       HAMMER_DIE,
+      VANTAGE_POOLED,
     ],
   },
   {
@@ -271,6 +301,11 @@ function stockBonuses(p: Read, kind: 'test' | 'challenge', isSave: boolean, leve
   return stockBonusesById(p['stock'], p['stat'], level, { kind, isSave, isOnEarth: p['off-earth'] !== true, isHealthFull: p['full-health'] === true });
 }
 
+/** The rule-given advantages are in the check's hammer pool (H-26): only under `replace`. */
+function isVantagePooled(p: Read): boolean {
+  return p['hammer-die'] === 'replace' && p['vantage-pooled'] === true;
+}
+
 function checkSpec(kind: CheckKind, p: Read): CheckSpec {
   let target = num(p, 'target');
   if (target !== undefined && p['half'] === true) target = halfStat(target);
@@ -283,7 +318,7 @@ function checkSpec(kind: CheckKind, p: Read): CheckSpec {
     ...own,
     steps: [...(own.steps ?? []), ...stock.steps],
     mods: [...(own.mods ?? []), ...stock.mods],
-    vantage: [...(own.vantage ?? []), ...stock.vantage],
+    vantage: [...(own.vantage ?? []), ...(isVantagePooled(p) ? [] : stock.vantage)],
     ...(target !== undefined ? { target } : {}),
     ...(crit !== undefined ? { critMin: crit } : {}),
     ...(critRange !== undefined && critRange !== USUAL_CRIT_RANGE ? { critRange } : {}),
@@ -301,7 +336,7 @@ function saveSpec(p: Read): SaveSpec {
   // Saves are Challenges (SAVES); Strength of the Earth adds the level, the Feat's when no other is given.
   const stock = stockBonuses(p, 'challenge', true, num(p, 'stock-level') ?? level ?? num(p, 'feat') ?? MIN_CHARACTER_LEVEL);
   const steps = [...(s.steps ?? []), ...stock.steps];
-  const vantage = [...(s.vantage ?? []), ...stock.vantage];
+  const vantage = [...(s.vantage ?? []), ...(isVantagePooled(p) ? [] : stock.vantage)];
   return {
     statMod: num(p, 'mod')!,
     target: num(p, 'target')!,
@@ -358,7 +393,7 @@ function withRequest<T>(request: CheckRequest, f: (def: CheckKindDef, p: Read) =
   }
   const p = readParams(def.params, request.params);
   if (!p.ok) return p;
-  const refused = hammerDieRefusal(p.value);
+  const refused = hammerDieRefusal(p.value) ?? ruleGivenRefusal(def, p.value);
   if (refused !== null) return refused;
   return guarded(() => f(def, p.value));
 }

@@ -31,6 +31,7 @@ import { DEFAULT_MAGICK_SETTINGS, rollMagickCommand, type MagickCommand, type Ma
 import type { MagickEvent, MagickState } from '../magick/magick-state.js';
 import { rollVentureCommand, type VentureCommand, type VentureEvent, type VentureState } from '../venture/venture.js';
 import { burntConOf, xpOf } from './character-writes.js';
+import { NO_RULE_GIVEN, ruleGivenCount, ruleGivenVantageOf } from '../rule-given.js';
 
 /** `Omit` over each member of a union. */
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -308,10 +309,18 @@ function addVantage(count: VantageCount | undefined, n: number, source: string):
   return ((count as number | undefined) ?? 0) + n;
 }
 
+/** Named sources added to a count, so that the die's reason names them (a bare count's own read "asked"). */
+function addNamed(count: VantageCount | undefined, sources: readonly string[]): VantageCount {
+  if (Array.isArray(count)) return [...(count as readonly string[]), ...sources];
+  return [...Array.from({ length: (count as number | undefined) ?? 0 }, () => 'asked'), ...sources];
+}
+
 /**
  * A Check's pool and its d20 check as rolled together (H-22, H-23): with `replace`, the check's Feat (a
- * level), advantage and disadvantage leave its params and join the pool; `banked` set-aside dice add their
- * advantages (H-20). A pool that is not a Check's cannot take them.
+ * level), advantage and disadvantage leave its params and join the pool, and so do the advantages and
+ * disadvantages the rules give the check (a stock's ability, `ruleGivenVantageOf`; H-26), the check then
+ * rolled with `vantage-pooled`; `banked` set-aside dice add their advantages (H-20). A pool that is not a
+ * Check's cannot take them.
  */
 export function hammerCheckRequest(
   pool: HammerPoolRequest,
@@ -319,7 +328,8 @@ export function hammerCheckRequest(
   setting: HammerDieSetting,
   banked: readonly { readonly advantages: number; readonly why: string }[],
 ): RuleResult<{ readonly pool: HammerPoolRequest; readonly check?: { readonly check: string; readonly params: ParamRecord } }> {
-  const moves = setting === 'replace' && check !== undefined && FEAT_AND_VANTAGE_PARAMS.some((k) => check.params[k] !== undefined && check.params[k] !== false);
+  const given = setting === 'replace' && check !== undefined ? ruleGivenVantageOf(check.check, check.params) : NO_RULE_GIVEN;
+  const moves = setting === 'replace' && check !== undefined && (FEAT_AND_VANTAGE_PARAMS.some((k) => check.params[k] !== undefined && check.params[k] !== false) || ruleGivenCount(given) > 0);
   if (pool.kind !== 'check' && (banked.length > 0 || moves)) {
     return problem('hammer/not-a-check-pool', "Set-aside dice and the check's Feat and advantages join a Check's pool: send pool.kind check.", '$.command.pool.kind');
   }
@@ -335,9 +345,11 @@ export function hammerCheckRequest(
     }
     if (p['adv'] === true) next = { ...next, advantages: addVantage(next.advantages, 1, 'the check\'s advantage') };
     if (p['dis'] === true) next = { ...next, disadvantages: addVantage(next.disadvantages, 1, 'the check\'s disadvantage') };
+    if (given.advantages.length > 0) next = { ...next, advantages: addNamed(next.advantages, given.advantages) };
+    if (given.disadvantages.length > 0) next = { ...next, disadvantages: addNamed(next.disadvantages, given.disadvantages) };
     const rest: Record<string, ParamRecord[string]> = {};
     for (const [k, v] of Object.entries(p)) if (!(FEAT_AND_VANTAGE_PARAMS as readonly string[]).includes(k)) rest[k] = v;
-    params = rest;
+    params = ruleGivenCount(given) > 0 ? { ...rest, 'vantage-pooled': true } : rest;
   }
   for (const d of banked) next = { ...next, advantages: addVantage(next.advantages, d.advantages, d.why) };
   return ok({ pool: next, ...(check !== undefined ? { check: { check: check.check, params: params! } } : {}) });

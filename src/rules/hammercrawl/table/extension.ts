@@ -164,7 +164,10 @@ function decideHammer(rng: RandomSource, state: HammercrawlTableState, command: 
   if (useBanked > bank.length) return problem('hammer/not-banked', `${character!.id} holds ${bank.length} set-aside ${bank.length === 1 ? 'die' : 'dice'}; ${useBanked} asked for.`, '$.command.useBanked');
   const setting = hammerDieSettingOf(context.settings);
   if (!setting.ok) return setting;
-  const request = hammerCheckRequest(command.pool, command.check, setting.value, bank.slice(0, useBanked));
+  // The check is the named character's: its stock's abilities on the check's stat apply (characterCheck),
+  // and under replace the advantages they give join the pool (H-26).
+  const asked = command.check !== undefined && character !== undefined && context.rules.characterCheck !== undefined ? context.rules.characterCheck(character.document, command.check) : command.check;
+  const request = hammerCheckRequest(command.pool, asked, setting.value, bank.slice(0, useBanked));
   if (!request.ok) return request;
   // The pool is built before the Check die rolls, and both roll together (H-15, H-22).
   let check: CheckRoll | undefined;
@@ -327,7 +330,10 @@ export function decideHammercrawlCommand(
             for (const x of (e.body as unknown as InitiativeChangedBody).events) if (x.kind === 'turn-given') for (const id of x.to) given.add(id);
           }
         }
-        return ok(decided.value.map((e) => withTurnBegun(context.combat, e, given)));
+        const moved = decided.value.map((e) => turnBegun(context.combat, e, given));
+        // The initiative's card says what ended as the turns began (the tracker's line says it too).
+        const ended = moved.flatMap((m) => m.notes);
+        return ok(moved.map(({ event: e }) => (ended.length > 0 && 'own' in e && e.own === 'initiative-changed' ? { ...e, body: { ...(e.body as InitiativeChangedBody), ended } } : e)));
       }
       // THE HAMMER DIE in place of the Feat Die (H-25): an attack asked as a Feat is refused by name.
       if ((command.action.type === 'attack' || command.action.type === 'tactical-attack') && command.action.feat === true) {
@@ -352,6 +358,7 @@ export function decideHammercrawlCommand(
           ...(action.calledShot !== undefined ? { calledShot: action.calledShot } : {}),
           ...(action.feat !== undefined ? { feat: action.feat } : {}),
           ...(action.thrown !== undefined ? { thrown: action.thrown } : {}),
+          ...(action.opportune !== undefined ? { opportune: action.opportune } : {}),
         },
         combatSettingsOf(context.settings),
       );
@@ -371,9 +378,12 @@ export function decideHammercrawlCommand(
   }
 }
 
-/** A tracker change that moved the turn, with what ends as that turn begins (tracker-conditions.ts `afterTurnMoved`). */
-function withTurnBegun(before: ExtensionContext['combat'], e: ExtensionEvent, given: ReadonlySet<string> = new Set()): ExtensionEvent {
-  if (!('shared' in e) || e.shared !== 'combat-changed') return e;
+/**
+ * A tracker change that moved the turn, with what ends as that turn begins (tracker-conditions.ts
+ * `afterTurnMoved`), and the notes of what ended ("Hero's Total Defense ends: their turn.").
+ */
+function turnBegun(before: ExtensionContext['combat'], e: ExtensionEvent, given: ReadonlySet<string> = new Set()): { readonly event: ExtensionEvent; readonly notes: readonly string[] } {
+  if (!('shared' in e) || e.shared !== 'combat-changed') return { event: e, notes: [] };
   const moved = afterTurnMoved(before, e.body.combat);
   let combat = moved.combat;
   const notes = moved.note === null ? [] : [moved.note];
@@ -383,7 +393,7 @@ function withTurnBegun(before: ExtensionContext['combat'], e: ExtensionEvent, gi
     combat = begun.combat;
     if (begun.note !== null) notes.push(begun.note);
   }
-  return notes.length === 0 ? e : { shared: 'combat-changed', body: { ...e.body, combat, summary: `${e.body.summary} ${notes.join(' ')}` } };
+  return notes.length === 0 ? { event: e, notes } : { event: { shared: 'combat-changed', body: { ...e.body, combat, summary: `${e.body.summary} ${notes.join(' ')}` } }, notes };
 }
 
 function withHammer(state: HammercrawlTableState, hammer: HammerTableState): HammercrawlTableState {

@@ -294,3 +294,61 @@ describe('THE HAMMER DIE replaces the Feat Die and Advantage in every d20 check 
     }
   });
 });
+
+describe('under replace, the advantages the rules give a check join its hammer pool (H-26)', () => {
+  const replace = { 'hammer-die': 'replace' } as const;
+  /** The table with an Elfin character of Ada's (ch2) at full Health, for Blessed Intellect. */
+  function withElf(settings: TableSettings = {}) {
+    const t = table(settings);
+    const elf = hammercrawl.rollCharacter(seededRandom(5), { method: 'semi', stock: 'elfin' });
+    if (!elf.ok) throw new Error(elf.error.message);
+    const saved = t.run(ada, { kind: 'character-save', character: elf.value });
+    if (!saved.ok) throw new Error(saved.error.message);
+    const id = t.state.characters.at(-1)!.id;
+    return { t, id, document: t.state.characters.at(-1)!.document };
+  }
+  const intSave = { check: 'save', params: { stat: 'INT', target: 12, mod: 0 } } as const;
+
+  it("a plain Save given an advantage by the character's stock is refused under replace, naming the hammer die it brings", () => {
+    const { document } = withElf(replace);
+    const request = hammercrawl.characterCheck!(document, intSave);
+    expect(request.params['stock']).toBe('elfin');
+    expect(request.params['full-health']).toBe(true);
+    for (const r of [rules.rollCheck(seededRandom(1), { check: 'save', params: { ...request.params, 'hammer-die': 'replace' } }), rules.checkOdds({ check: 'save', params: { ...request.params, 'hammer-die': 'replace' } })]) {
+      expect(r).toMatchObject({ ok: false, error: { code: 'check/rule-given-hammer-dice' } });
+      if (!r.ok) expect(r.error.message).toContain('brings 1 advantage from Blessed Intellect');
+    }
+    // Under off the advantage stays in the d20: two dice, the better kept.
+    const off = rules.rollCheck(seededRandom(1), { check: 'save', params: { ...request.params } });
+    expect(off.ok && off.value.dice.length).toBe(2);
+    // Rolled with its pool (the pool holding the advantage), the d20 is one die.
+    const pooled = rules.rollCheck(seededRandom(1), { check: 'save', params: { ...request.params, 'hammer-die': 'replace', 'vantage-pooled': true } });
+    expect(pooled.ok && pooled.value.dice.length).toBe(1);
+  });
+
+  it("the Hammer dice pool with its Save counts the stock's advantage as a hammer die, and the d20 rolls without it", () => {
+    const { t, id } = withElf(replace);
+    const r = t.run(ada, { kind: 'hammer', pool: { kind: 'check' }, visibility: 'public', characterId: id, check: intSave });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const body = r.value[0]!.body as { pool: { dice: { colour: string; source: string; reason: string }[] }; check: { dice: unknown[] } };
+    expect(body.pool.dice.map((d) => `${d.source}:${d.colour}`)).toEqual(['advantage:white']);
+    expect(body.pool.dice[0]!.reason).toContain('Blessed Intellect');
+    expect(body.check.dice).toHaveLength(1);
+    // With one advantage asked too, the count is two: a blue die.
+    const two = t.run(ada, { kind: 'hammer', pool: { kind: 'check', advantages: 1 }, visibility: 'public', characterId: id, check: intSave });
+    expect(two.ok && (two.value[0]!.body as { pool: { dice: { colour: string }[] } }).pool.dice.map((d) => d.colour)).toEqual(['blue']);
+    // A listed-dice pool cannot take them.
+    expect(t.run(ada, { kind: 'hammer', pool: { kind: 'dice', colours: ['white'] }, visibility: 'public', characterId: id, check: intSave })).toMatchObject({ ok: false, error: { code: 'hammer/not-a-check-pool' } });
+  });
+
+  it('under off the pool leaves the advantage in the d20', () => {
+    const { t, id } = withElf();
+    const r = t.run(ada, { kind: 'hammer', pool: reckless, visibility: 'public', characterId: id, check: intSave });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const body = r.value[0]!.body as { pool: { dice: { source: string }[] }; check: { dice: unknown[] } };
+    expect(body.pool.dice.map((d) => d.source)).toEqual(['stance']);
+    expect(body.check.dice).toHaveLength(2);
+  });
+});

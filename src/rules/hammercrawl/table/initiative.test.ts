@@ -160,6 +160,28 @@ describe('initiative settings', () => {
     expect(summary).toContain("Goblin 2's Total Defense ends");
   });
 
+  it("under Exchanges a Total Defense lasts the rest of the Exchange and ends when the next Exchange gives its holder the first action (CB-44)", () => {
+    const t = fight({ 'initiative-flow': 'exchanges' });
+    expect(t.init(smith, { kind: 'start', initiator: 'c1' }).ok).toBe(true);
+    // Brakka's action is Total Defense; then everyone else acts, one after another.
+    expect(t.own(smith, { type: 'total-defense', combatantId: 'c1' }).ok).toBe(true);
+    for (const next of ['c3', 'c2', 'c4']) expect(t.init(smith, { kind: 'end-action', affected: [], next: [next] })).toMatchObject({ ok: true });
+    expect(t.state.combat.combatants.find((c) => c.id === 'c1')!.conditions).toContain('Total Defense');
+    expect(t.init(smith, { kind: 'end-action', affected: [] })).toMatchObject({ ok: true });
+    expect(t.initiative!.status).toBe('exchange-over');
+    // The next Exchange opens with Brakka: his Total Defense ends as his action begins.
+    expect(t.init(smith, { kind: 'new-exchange', first: ['c1'] })).toMatchObject({ ok: true });
+    expect(t.initiative!.acting).toEqual(['c1']);
+    expect(t.state.combat.combatants.find((c) => c.id === 'c1')!.conditions).not.toContain('Total Defense');
+    const summary = (t.events.filter((e) => e.kind === 'combat-changed').at(-1)!.body as { summary: string }).summary;
+    expect(summary).toContain("Brakka's Total Defense ends");
+    // The initiative's own event says it too, for its log card.
+    const body = t.events.filter((e) => e.kind === 'initiative-changed').at(-1)!.body as { ended?: string[] };
+    expect(body.ended).toEqual(["Brakka's Total Defense ends: their turn."]);
+    const before = t.events.filter((e) => e.kind === 'initiative-changed').at(-2)!.body as { ended?: string[] };
+    expect(before.ended).toBeUndefined();
+  });
+
   it('interrupt ties: re-rolled by default in the passing flow, to the target when the table says so (IN-4)', () => {
     const tied = fight();
     tied.init(smith, { kind: 'start' });

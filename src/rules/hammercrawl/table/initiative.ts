@@ -45,6 +45,8 @@ export type InitiativeChangedBody = {
   readonly requestId: string;
   readonly events: readonly InitiativeEvent[];
   readonly forSmith?: { readonly events: readonly InitiativeEvent[] };
+  /** What ended as the turns it gave began ("Hero's Total Defense ends: their turn."; CB-37, CB-44), for the log card. */
+  readonly ended?: readonly string[];
 };
 
 const id = readString({ min: 1, max: MAX_TABLE_ID_LENGTH });

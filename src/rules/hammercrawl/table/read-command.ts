@@ -234,6 +234,7 @@ const trackerAttack: Reader<TrackerAttackAction | TrackerCombatAction | TrackerI
     calledShot: optional(whole(0, MAX_CALLED_SHOT)),
     feat: optional(readBoolean),
     thrown: optional(readBoolean),
+    opportune: optional(readBoolean),
   }),
   // Total Defense, Tactical Attacks, damage that is not an attack... (tracker-actions.ts).
   ...TRACKER_ACTION_READERS,

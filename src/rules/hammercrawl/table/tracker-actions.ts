@@ -48,7 +48,7 @@ export type TrackerCombatAction =
   | { readonly type: 'pass'; readonly combatantId: string }
   | { readonly type: 'adjust-inventory'; readonly combatantId: string; readonly text?: string }
   | { readonly type: 'crit-step'; readonly combatantId: string; readonly to: 'armour' | 'health' }
-  | ({ readonly type: 'tactical-attack'; readonly attackerId: string; readonly targetId: string; readonly stat: StatId } & Omit<TrackerAttackOptions, 'thrown'>)
+  | ({ readonly type: 'tactical-attack'; readonly attackerId: string; readonly targetId: string; readonly stat: StatId } & Omit<TrackerAttackOptions, 'thrown' | 'opportune'>)
   | { readonly type: 'tactical-effect'; readonly targetId: string; readonly effects: readonly TrackerTacticalEffect[] }
   | ({ readonly type: 'damage' } & TrackerDamageBody)
   /** `override`: the Smith allows a second basic Lay on Hands in one turn out of a fight (CB-45). */

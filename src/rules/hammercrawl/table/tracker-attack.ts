@@ -10,7 +10,7 @@ import { HAMMERCRAWL_CHAIN } from '../../../dice/dice-chain.js';
 import type { RandomSource } from '../../../dice/random.js';
 import { ok, problem, type CombatState, type Combatant, type RuleResult, type TableCharacter, type TableSettings } from '../../rule-system.js';
 import type { Character } from '../character.js';
-import { buildAttack, DEFAULT_COMBAT_SETTINGS, type AttackOptions, type BuiltAttack, type CombatSettings } from '../combat/build-attack.js';
+import { buildAttack, canDeclareFeat, DEFAULT_COMBAT_SETTINGS, type AttackOptions, type BuiltAttack, type CombatSettings } from '../combat/build-attack.js';
 import { rollAttack } from '../combat/attack.js';
 import { fighterFromCharacter, monsterFighters, type Fighter } from '../combat/fighter.js';
 import { parseMonsterSpec } from '../combat/monster-spec.js';
@@ -24,6 +24,27 @@ export interface TrackerAttackOptions {
   readonly feat?: boolean;
   /** The weapon is thrown (a melee weapon thrown: -1 step to attack and damage; CB-29). */
   readonly thrown?: boolean;
+  /** The attacker says the target is hampered, distracted or unaware of the attacker's position: an Opportunist's attack and damage may be Feats (CB-46). */
+  readonly opportune?: boolean;
+}
+
+/** Whether a character's attacks may be declared Feats: always (a Combatant), only against a foe hampered, distracted or unaware (an Opportunist), or never. */
+export type AttackFeatOffer = 'always' | 'opportune' | 'never';
+
+/**
+ * What the attack form offers a character (CB-46): its class's Feats decide (`canDeclareFeat`), read
+ * from its document; a document that cannot be read as a fighter offers none.
+ * @example attackFeatOffer(combatant.document) // 'always'
+ */
+export function attackFeatOffer(document: unknown): AttackFeatOffer {
+  let f: Fighter;
+  try {
+    f = fighterFromCharacter(document as Character);
+  } catch {
+    return 'never';
+  }
+  if (canDeclareFeat(f, 'attack')) return 'always';
+  return canDeclareFeat(f, 'attack', true) ? 'opportune' : 'never';
 }
 
 /** What a tracker attack did: the lines to show and the target's dice after it. */
@@ -126,6 +147,7 @@ export function trackerAttack(
     ...(options.calledShot !== undefined ? { calledShot: options.calledShot } : {}),
     ...(options.feat !== undefined ? { feat: options.feat } : {}),
     ...(options.thrown === true ? { thrown: true } : {}),
+    ...(options.opportune === true ? { isOpportune: true } : {}),
     ...(extra.tactical === true ? { tactical: true } : {}),
     ...(cover !== undefined ? { defenseFeat: true } : {}),
     // The defender's choice for a Crit's free step (Combat Crits; CB-38): the Armour Die unless they chose Health.

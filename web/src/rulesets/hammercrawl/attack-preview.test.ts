@@ -3,7 +3,7 @@ import { seededRandom } from '../../../../src/dice/random.js';
 import { loadRuleSystem } from '../../../../src/rules/catalogue.js';
 import { EMPTY_COMBAT, rollCombatAction, type CombatAction, type CombatState } from '../../../../src/table/combat.js';
 import { trackerForPlayers } from '../../../../src/table/project.js';
-import { previewAttack } from './attack-preview.js';
+import { featOfferOf, previewAttack } from './attack-preview.js';
 
 const rs = await loadRuleSystem('hammercrawl');
 
@@ -70,5 +70,21 @@ describe('the odds of the tracker’s other actions, before the click', () => {
     expect(preview(s, [], 'c2', 'c1').ok && (preview(s, [], 'c2', 'c1') as { note?: string }).note).toBeFalsy();
     s = step(s, { type: 'update', combatantId: 'c1', conditions: ['Total Defense'] });
     expect(preview(s, [], 'c2', 'c1')).toMatchObject({ ok: true, note: 'Goblin is in Total Defense: a Competition.' });
+  });
+});
+
+describe('the Feat the attack form offers (CB-46)', () => {
+  const made = (options: Record<string, string>) => {
+    const c = rs.rollCharacter(seededRandom(11), { method: 'semi', ...options });
+    if (!c.ok) throw new Error(c.error.message);
+    return { id: 'ch1', ownerId: 'A', document: c.value as unknown as Record<string, unknown> };
+  };
+  it("a Combatant's always, an Opportunist's against a foe hampered, distracted or unaware, a True Mage's never; none under THE HAMMER DIE or without a character", () => {
+    const combatant = made({ class: 'combatant', 'class-prime': 'STR' });
+    expect(featOfferOf(combatant, {})).toBe('always');
+    expect(featOfferOf(made({ class: 'specialist', 'class-prime': 'DEX', 'specialist-choices': 'opportunist', skills: 'riding,sporting', specialties: 'sporting', 'save-feat': 'WIL' }), {})).toBe('opportune');
+    expect(featOfferOf(made({ class: 'true-mage', 'class-prime': 'INT' }), {})).toBe('never');
+    expect(featOfferOf(combatant, { 'hammer-die': 'replace' })).toBe('never');
+    expect(featOfferOf(undefined, {})).toBe('never');
   });
 });

@@ -7,7 +7,7 @@ import type { Character } from '../../../../src/rules/hammercrawl/character.js';
 import { attackOdds } from '../../../../src/rules/hammercrawl/combat/attack.js';
 import { fighterFromCharacter } from '../../../../src/rules/hammercrawl/combat/fighter.js';
 import type { CombatState } from '../../../../src/table/combat.js';
-import { combatSettingsOf, trackerAttack, type TrackerAttackOptions } from '../../../../src/rules/hammercrawl/table/tracker-attack.js';
+import { attackFeatOffer, combatSettingsOf, trackerAttack, type AttackFeatOffer, type TrackerAttackOptions } from '../../../../src/rules/hammercrawl/table/tracker-attack.js';
 import type { TableSettings } from '../../../../src/table/events.js';
 import type { TableCharacter } from '../../lib/protocol.js';
 import type { StatId } from '../../../../src/rules/hammercrawl/check-modifiers.js';
@@ -27,6 +27,16 @@ export function weaponsOf(character: TableCharacter | undefined): readonly Weapo
   } catch {
     return [];
   }
+}
+
+/**
+ * Whether the attack form offers the Feat for a character's attacks (CB-46): as its class allows
+ * (`attackFeatOffer`: always, against a foe hampered, distracted or unaware, or never), and never at a
+ * table playing THE HAMMER DIE in place of the Feat Die, where an attack asked as a Feat is refused (H-25).
+ */
+export function featOfferOf(character: TableCharacter | undefined, settings: TableSettings): AttackFeatOffer {
+  if (character === undefined || settings['hammer-die'] === 'replace') return 'never';
+  return attackFeatOffer(character.document);
 }
 
 /** A die as the tracker writes it: `d6`, or `down` / `none`. */

@@ -8,7 +8,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { attackTargets, type Combatant } from '../../lib/combat-view.js';
 import { AttackFrame, attackOdds, canSendPreview, useAttackAction, useAttackTargets } from '../../ui/combat-attack-frame.js';
-import { percent, previewAttack, weaponsOf } from './attack-preview.js';
+import { featOfferOf, percent, previewAttack, weaponsOf } from './attack-preview.js';
 import { WeaponSelect } from './weapon-select.js';
 import type { TableCharacter } from '../../lib/protocol.js';
 import type { CombatAttackProps } from '../types.js';
@@ -38,22 +38,25 @@ export function AttackControl(props: AttackControlProps) {
   const [feat, setFeat] = useState(false);
   const [calledShot, setCalledShot] = useState(0);
   const [thrown, setThrown] = useState(false);
+  const [opportune, setOpportune] = useState(false);
   // One click, one attack: a second click while the first is in flight is ignored.
   const attack = useAttackAction<TrackerAttackAction>(props.act);
   const character = a.characterId === null ? undefined : props.characters.find((x) => x.id === a.characterId);
   const weapons = useMemo(() => weaponsOf(character), [character]);
   // What the player picked, while it stands; else the first foe (taken up as foes are added or fall).
   const { target, frame } = useAttackTargets(a, targets, props.offTurn);
+  // The Feat only where the class grants it (an Opportunist's against a foe hampered, distracted or unaware) and the table plays the Feat Die (CB-46, H-25).
+  const featOffer = useMemo(() => featOfferOf(character, props.settings ?? {}), [character, props.settings]);
   // Until the player picks one, the first weapon the rules can resolve (a crossbow needs the Smith's Harm Dice).
   const usable = useMemo(
     () => (target === undefined ? undefined : weapons.find((w) => previewAttack(props.combat, props.characters, a.id, target.id, { weaponId: w.id }, props.settings ?? {}).ok)),
     [weapons, props.combat, props.characters, props.settings, a.id, target?.id],
   );
   const chosen = weaponId !== '' ? weaponId : usable !== undefined && usable.id !== weapons[0]?.id ? usable.id : '';
-  const options = { ...(chosen !== '' ? { weaponId: chosen } : {}), ...(feat ? { feat: true } : {}), ...(calledShot > 0 ? { calledShot } : {}), ...(thrown ? { thrown: true } : {}) };
+  const options = { ...(chosen !== '' ? { weaponId: chosen } : {}), ...(feat && featOffer !== 'never' ? { feat: true, ...(featOffer === 'opportune' && opportune ? { opportune: true } : {}) } : {}), ...(calledShot > 0 ? { calledShot } : {}), ...(thrown ? { thrown: true } : {}) };
   const preview = useMemo(
     () => (target ? previewAttack(props.combat, props.characters, a.id, target.id, options, props.settings ?? {}) : null),
-    [props.combat, props.characters, props.settings, a.id, target?.id, chosen, feat, calledShot, thrown],
+    [props.combat, props.characters, props.settings, a.id, target?.id, chosen, feat, opportune, featOffer, calledShot, thrown],
   );
   if (targets.length === 0 || target === undefined) return <CombatActions {...props} />;
   const base = frame.idBase;
@@ -84,9 +87,14 @@ export function AttackControl(props: AttackControlProps) {
           <option value="2">Called shot, hard (2 steps)</option>
           <option value="3">Called shot, very hard (3 steps)</option>
         </select>
-        {a.characterId !== null ? (
+        {featOffer !== 'never' ? (
           <label class="check">
             <input type="checkbox" checked={feat} onChange={(e) => setFeat(e.currentTarget.checked)} /> Feat
+          </label>
+        ) : null}
+        {featOffer === 'opportune' && feat ? (
+          <label class="check" title="Opportunist: a Feat against a foe hampered, distracted or unaware of your position">
+            <input type="checkbox" checked={opportune} onChange={(e) => setOpportune(e.currentTarget.checked)} /> Foe hampered, distracted or unaware
           </label>
         ) : null}
         {a.characterId !== null ? (

@@ -7,6 +7,9 @@ import { useMemo, useState } from 'preact/hooks';
 import { HAMMER_COLOURS, type HammerColour } from '../../../../src/rules/hammercrawl/hammer-dice.js';
 import { checkPool, effectsFor, hammerPool, hammerPoolOdds, type HammerPlusChoice, type PoolContext, type Stance } from '../../../../src/rules/hammercrawl/hammer-pools.js';
 import { ruleSystem as hammercrawl } from '../../../../src/rules/hammercrawl/rule-system.js';
+import { STAT_IDS } from '../../../../src/rules/hammercrawl/check-modifiers.js';
+import { NO_RULE_GIVEN, ruleGivenVantageOf, ruleGivenWords } from '../../../../src/rules/hammercrawl/rule-given.js';
+import type { ParamRecord } from '../../../../src/rules/rule-system.js';
 import { shownPicks } from './hammer-picks.js';
 import { foldHammerEvents, PAY_IT_FORWARD, type EffectPick, type OpenHammerRoll } from '../../../../src/rules/hammercrawl/table/hammer-apply.js';
 import { CommandError } from '../../lib/live.js';
@@ -22,8 +25,7 @@ type Mode = 'check' | 'dice';
 type CheckKind = 'test' | 'challenge' | 'open' | 'save';
 
 /** P(success) of the Check die as the ruleset's own check gives it (a Save's mod is its stat mod), or null. */
-function checkSuccess(kind: CheckKind, target: number, mod: number): number | null {
-  const params = kind === 'save' ? { target, mod } : { ...(kind !== 'open' ? { target } : {}), ...(mod !== 0 ? { mod } : {}) };
+function checkSuccess(kind: CheckKind, params: ParamRecord): number | null {
   const odds = hammercrawl.checkOdds({ check: kind, params });
   if (!odds.ok) return null;
   const success = odds.value.outcomes.find((o) => o.outcome === 'success');
@@ -55,6 +57,8 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
   const [checkKind, setCheckKind] = useState<'none' | CheckKind>(isReplace && context === 'check' ? 'test' : 'none');
   const [checkTarget, setCheckTarget] = useState(12);
   const [checkMod, setCheckMod] = useState(0);
+  // The stat the check is on: with a character named, its stock's abilities on it apply (and under replace, their advantages join the pool: H-26).
+  const [checkStat, setCheckStat] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const colours = HAMMER_COLOURS.flatMap((c) => Array.from({ length: counts[c] }, () => c));
@@ -66,17 +70,27 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
   const hammerState = useMemo(() => foldHammerEvents(table.rulesetEvents as unknown as readonly { kind: string }[]), [table.rulesetEvents]);
   const bank = characterId !== '' && Object.hasOwn(hammerState.banked, characterId) ? hammerState.banked[characterId]! : [];
   const spend = Math.min(useBanked, bank.length);
+  const hasStat = checkKind === 'test' || checkKind === 'challenge' || checkKind === 'save';
   const check =
     context === 'check' && mode === 'check' && checkKind !== 'none'
       ? {
           check: checkKind,
-          params:
-            checkKind === 'save'
-              ? { target: checkTarget, mod: checkMod }
-              : { ...(checkKind !== 'open' ? { target: checkTarget } : {}), ...(checkMod !== 0 ? { mod: checkMod } : {}) },
+          params: {
+            ...(checkKind === 'save' ? { target: checkTarget, mod: checkMod } : { ...(checkKind !== 'open' ? { target: checkTarget } : {}), ...(checkMod !== 0 ? { mod: checkMod } : {}) }),
+            ...(hasStat && checkStat !== '' ? { stat: checkStat } : {}),
+          },
         }
       : null;
-  const checkChances = useMemo(() => (check === null ? null : checkSuccess(checkKind as CheckKind, checkTarget, checkMod)), [checkKind, checkTarget, checkMod, check === null]);
+  // The check as the server rolls it: the named character's stock filled in (characterCheck), the table's setting.
+  const rollerDoc = characterId === '' ? undefined : table.characters.find((c) => c.id === characterId)?.document;
+  const rolledCheck = check === null ? null : rollerDoc !== undefined && hammercrawl.characterCheck ? hammercrawl.characterCheck(rollerDoc, check) : check;
+  const given = rolledCheck !== null && isReplace ? ruleGivenVantageOf(rolledCheck.check, rolledCheck.params) : NO_RULE_GIVEN;
+  const givenWords = ruleGivenWords(given);
+  const checkParamsKey = JSON.stringify(rolledCheck);
+  const checkChances = useMemo(
+    () => (rolledCheck === null ? null : checkSuccess(rolledCheck.check as CheckKind, { ...rolledCheck.params, ...(isReplace ? { 'hammer-die': 'replace' } : {}), ...(givenWords !== null ? { 'vantage-pooled': true } : {}) })),
+    [checkParamsKey, isReplace],
+  );
   const spec: HammerPoolRequest =
     mode === 'check'
       ? { kind: 'check', level, isFeat, advantages, disadvantages, stance }
@@ -84,7 +98,7 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
   const odds = useMemo(() => {
     try {
       const banked = bank.slice(0, spend).reduce((n, d) => n + d.advantages, 0);
-      const pool = mode === 'check' ? checkPool({ level, isFeat, advantages: advantages + banked, disadvantages, stance }) : hammerPool(colours, context);
+      const pool = mode === 'check' ? checkPool({ level, isFeat, advantages: advantages + banked + given.advantages.length, disadvantages: disadvantages + given.disadvantages.length, stance }) : hammerPool(colours, context);
       if (pool.dice.length === 0) return { pool, odds: null };
       return {
         pool,
@@ -98,7 +112,7 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
-  }, [JSON.stringify(spec), spend, settings['stance-symbols'], settings['xp-when-both']]);
+  }, [JSON.stringify(spec), spend, JSON.stringify(given), settings['stance-symbols'], settings['xp-when-both']]);
   async function roll(e: Event) {
     e.preventDefault();
     setError(null);
@@ -233,6 +247,24 @@ export function HammerTray(props: { session: RulesetSession; visibility: Visibil
               <label for={`${prefix}-check-mod`}>{checkKind === 'save' ? 'Stat mod' : 'Mod'}</label>
               <input id={`${prefix}-check-mod`} type="number" inputMode="numeric" value={checkMod} onInput={(e) => setCheckMod(Math.trunc(Number(e.currentTarget.value)) || 0)} />
             </div>
+          ) : null}
+          {hasStat ? (
+            <div class="field small">
+              <label for={`${prefix}-check-stat`}>Stat</label>
+              <select id={`${prefix}-check-stat`} value={checkStat} onChange={(e) => setCheckStat(e.currentTarget.value)}>
+                <option value="">(not given)</option>
+                {STAT_IDS.map((x) => (
+                  <option value={x} key={x}>
+                    {x}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          {givenWords !== null ? (
+            <p class="note" id={`${prefix}-rule-given`}>
+              This check brings {givenWords} to its hammer dice (the rules give it: counted in the pool, not in the d20).
+            </p>
           ) : null}
           {checkChances !== null ? (
             <p class="muted" id={`${prefix}-check-odds`}>

@@ -11,6 +11,7 @@ import { cardsOf, Evening, PIA, SMITH, type Readers } from '../../lib/evening.te
 import { hammercrawlLogCard } from './log-card.js';
 import { hammercrawlRollCard } from './roll-card.js';
 import { initiativeOf } from './initiative-moves.js';
+import { initiativeCard } from './initiative-log.js';
 
 const READERS: Readers = { readRoll: hammercrawlRollCard, readEvent: hammercrawlLogCard };
 
@@ -71,5 +72,17 @@ describe('the initiative log card of a surprise Test', () => {
     const find = (v: typeof SMITH) => cardsOf(night.viewOf(v), rules, READERS).find((c) => c.title === 'Surprise: INT Tests')!;
     expect(find(SMITH).lines).toEqual(['Goblin: d20 6 against INT 7: recovers']);
     expect(find(PIA).lines).toEqual(['Goblin: INT Test (hidden): recovers']);
+  });
+});
+
+describe('the initiative card says what ended as a turn began (CB-44)', () => {
+  it("a Total Defense ended is a line of the card; without one the turn reads alone", () => {
+    const ctx = { nameOf: () => 'Smith', characterName: () => null, combatantName: (id: string) => (id === 'c1' ? 'Hero' : null) };
+    const turn = { kind: 'initiative-changed', seq: 9, at: 0, by: null, requestId: 'r', events: [{ kind: 'turn-given', to: ['c1'], by: [] }] };
+    const plain = initiativeCard(turn as never, ctx as never)!;
+    expect(plain.lines).toEqual([]);
+    const ended = initiativeCard({ ...turn, ended: ["Hero's Total Defense ends: their turn."] } as never, ctx as never)!;
+    expect(ended.lines).toContain("Hero's Total Defense ends: their turn.");
+    expect(ended.lines.join(' ')).toMatch(/Hero acts/);
   });
 });

@@ -107,6 +107,9 @@ export function initiativeCard(e: RulesetEvent, ctx: RulesetLogContext): LogCard
         break;
     }
   }
+  // What ended as the turns began (a Total Defense held since the last turn: CB-37, CB-44).
+  const ended = (e as unknown as { ended?: unknown }).ended;
+  if (Array.isArray(ended)) for (const x of ended) if (typeof x === 'string') lines.push(x);
   const shownTitle = title ?? (lines.length > 0 ? 'Initiative' : null);
   if (shownTitle === null) return null;
   // The card's title says what happened; a turn given alone reads as its one line.

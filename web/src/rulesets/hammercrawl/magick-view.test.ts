@@ -3,7 +3,7 @@ import { EMPTY_MAGICK_STATE, type MagickState } from '../../../../src/rules/hamm
 import type { RulesetEvent } from '../../lib/protocol.js';
 import { seededRandom } from '../../../../src/dice/random.js';
 import { rollCharacter } from '../../../../src/rules/hammercrawl/create-character.js';
-import { defaultPreparation, harmNotes, hitWhileSustaining, magickTiming, scrollOdds } from './magick-view.js';
+import { defaultPreparation, harmNotes, hitWhileSustaining, magickTiming, magickView, scrollOdds } from './magick-view.js';
 
 const spell = (id: string) => ({ id, name: id, level: 1 });
 const sustaining: MagickState = {
@@ -68,5 +68,21 @@ describe('the magick view', () => {
     expect(magickTiming('prepare', combat(true), [], true)).toBeNull();
     expect(magickTiming('cast', combat(true), [], false)).toBeNull();
     expect(magickTiming('remember', null, [], false)?.code).toBe('magick/not-at-camp');
+  });
+});
+
+describe("the magick panel reads the character's document (TC-4)", () => {
+  it('an imported caster with Mana-burn shows its caster and burn with no magick event at the table; a document without magick folds the events', () => {
+    const mage = rollCharacter(seededRandom(2), { method: 'semi', choices: { class: 'true-mage', classPrime: 'INT' }, name: 'Mira' });
+    if (!mage.ok) throw new Error(mage.error.message);
+    const caster = { level: 1, grade: 'dedicated', spellStat: 'INT', spellStatScore: 16, sustainDivisor: 1, conScore: 12, hasManaBurn: true, canOvercast: true, profileId: 'true-mage-spellcasting' } as const;
+    const doc = { ...(mage.character as unknown as Record<string, unknown>), magick: { ...EMPTY_MAGICK_STATE, caster, burnSteps: 1 } };
+    const view = magickView(doc, []);
+    expect(view.ok && view.state.burnSteps).toBe(1);
+    expect(view.ok && view.state.caster?.spellStat).toBe('INT');
+    const none = magickView(mage.character as unknown as Record<string, unknown>, []);
+    expect(none.ok && none.state.caster).toBeNull();
+    // Magick the document cannot hold is said, not shown as none.
+    expect(magickView({ ...doc, magick: { burnSteps: 'lots' } }, []).ok).toBe(false);
   });
 });

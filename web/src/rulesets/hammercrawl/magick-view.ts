@@ -22,6 +22,7 @@ import {
   type ForgetChoice,
 } from '../../../../src/rules/hammercrawl/magick/index.js';
 import type { Settings } from '../../lib/protocol.js';
+import { readMagickDocument } from '../../../../src/rules/hammercrawl/magick/magick-document.js';
 import type { RulesetEvent } from '../../lib/protocol.js';
 import { readCombat, type AttackNote } from '../../lib/combat-view.js';
 import { foldVenture } from '../../../../src/rules/hammercrawl/venture/venture.js';
@@ -57,7 +58,14 @@ export function isCasterDocument(doc: Readonly<Record<string, unknown>>): boolea
 /** Folds a character's magick events. */
 export function magickView(doc: Readonly<Record<string, unknown>>, events: readonly MagickEvent[]): MagickView {
   try {
-    const state = foldMagickEvents(events);
+    // The document is the one truth of the character's magick once a document with magick was saved (an
+    // imported caster, a return to town; TC-4): the table's fold starts from it, as the server's does.
+    let state: MagickState;
+    if (doc['magick'] !== undefined) {
+      const read = readMagickDocument(doc['magick'], '$.magick');
+      if (!read.ok) return { ok: false, message: read.error.message };
+      state = read.value;
+    } else state = foldMagickEvents(events);
     const caster = state.caster;
     return {
       ok: true,
