@@ -101,7 +101,7 @@ function fighterOf(c: Combatant, characters: readonly TableCharacter[]): RuleRes
     if (!parsed.ok) return problem(parsed.problem.code, parsed.problem.message.replace(/^monster 'monster': /, `${c.name}'s monster line: `));
     fighter = { ...monsterFighters({ ...parsed.spec, name: c.name }, c.side)[0]!, id: c.id, name: c.name };
   } else {
-    return problem('combat/no-stats', `${c.name} has neither a character nor a monster line (hd=2,attack=+3,defense=12,damage=d6): the tracker cannot roll for them.`);
+    return problem('combat/no-stats', `${c.name} has neither a character nor a monster line (such as hd=2,attack=+3,defense=12,damage=d6): the tracker cannot roll for them.`);
   }
   const health = dieOf(c.health);
   const armour = dieOf(c.armour);
