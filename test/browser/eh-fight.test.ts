@@ -63,8 +63,8 @@ describe.skipIf(reason !== null)(`The Exalted Hack: a whole fight in Chromium${r
       await s.getByRole('button', { name: 'Add the party' }).click();
       for (const name of ['Ada', 'Bo']) await expect.poll(() => row(s, name).innerText(), POLL).toMatch(/HP \d+\/\d+/);
       // The form speaks the ruleset's words: HP and a damage line, no HAMMERCRAWL! dice.
-      expect(await s.locator('#combat-health').getAttribute('placeholder')).toBe('9/9');
-      expect(await s.locator('#combat-monster').getAttribute('placeholder')).toBe('damage=d8+1');
+      expect(await s.locator('#combat-health').getAttribute('placeholder')).toBe('e.g. 9/9');
+      expect(await s.locator('#combat-monster').getAttribute('placeholder')).toBe('e.g. damage=d8+1');
       for (const [name, hp, dex] of [['Orc', '60/60', '9'], ['Goblin', '60/60', '15']] as const) {
         await s.locator('#combat-name').fill(name);
         await s.locator('#combat-health').fill(hp);

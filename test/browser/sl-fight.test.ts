@@ -48,8 +48,8 @@ describe.skipIf(reason !== null)(`So Long as Men Die fight in Chromium${reason !
       // Wounds left out of the CON Score, and the Defense Die (d0 without armour), from each sheet.
       for (const h of heroes) await expect.poll(() => row(s, h).innerText(), POLL).toMatch(/Wounds left \d+\/\d+.*Defense d\d+/s);
       // The add form speaks the ruleset's words, not another's dice.
-      expect(await s.locator('#combat-health').getAttribute('placeholder')).toBe('10/10');
-      expect(await s.locator('#combat-armour').getAttribute('placeholder')).toBe('d6 +2');
+      expect(await s.locator('#combat-health').getAttribute('placeholder')).toBe('e.g. 10/10');
+      expect(await s.locator('#combat-armour').getAttribute('placeholder')).toBe('e.g. d6 +2');
       for (const name of ['Ogre', 'Ogress']) {
         await s.locator('#combat-name').fill(name);
         await s.locator('#combat-armour').fill('d4');

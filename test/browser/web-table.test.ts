@@ -290,7 +290,7 @@ describe.skipIf(reason !== null)(`web table in Chromium${reason !== null ? ` (sk
           const s = await openTable(sc, smith.tableId);
           await s.getByRole('tab', { name: 'Combat' }).click();
           await s.locator('#combat-health').waitFor();
-          expect(await s.locator('#combat-health').getAttribute('placeholder')).toBe('8/8 (Sweat 3/3)');
+          expect(await s.locator('#combat-health').getAttribute('placeholder')).toBe('e.g. 8/8 (Sweat 3/3)');
           expect(await s.locator('datalist option[value="d3"]').count()).toBe(0);
           await s.locator('#combat-armour').fill('d3');
           await expect.poll(() => s.locator('#combat-armour-hint').innerText(), { timeout: 10_000 }).toMatch(/Armor Class is a whole number/);

@@ -21,9 +21,9 @@ export function importProblems(rs: Pick<RuleSystem, 'id' | 'label' | 'readCharac
   const parsed = parseJsonText(text);
   if (!parsed.ok) return { ok: false, problems: [{ path: null, message: parsed.message }] };
   let doc = parsed.value;
-  // `hammercrawl char new --json` writes a list, of one character unless --count says more.
+  // The command line's `char new --json` writes a list, of one character unless --count says more.
   if (Array.isArray(doc)) {
-    if (doc.length !== 1) return { ok: false, problems: [{ path: '$', message: `This holds ${doc.length} characters (a list, as 'hammercrawl char new --count ${Math.max(doc.length, 2)} --json' writes); import them one at a time.` }] };
+    if (doc.length !== 1) return { ok: false, problems: [{ path: '$', message: `This holds ${doc.length} characters (a list, as the command line's 'char new --count ${Math.max(doc.length, 2)} --json' writes); import them one at a time.` }] };
     doc = doc[0];
   }
   // A character of another ruleset: that is the one problem worth saying, not every field it lacks.
