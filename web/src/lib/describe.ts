@@ -256,6 +256,12 @@ const NO_BODY = { detail: null, dice: [], lines: [], total: null, outcome: null 
 function followLines(entry: LogEntry): string[] {
   const out: string[] = [];
   for (const f of entry.follows) {
+    // A tracker action that changed a sheet (a Lay on Hands) came first: its line is what happened.
+    if (f.kind === 'combat-changed' && isCoreEvent(f) && f.seq < entry.event.seq) {
+      const summary = (f as { summary?: unknown }).summary;
+      if (typeof summary === 'string' && summary !== '') out.push(summary);
+      continue;
+    }
     // The tracker following a sheet says nothing the card does not.
     if (f.kind !== 'character-saved' || !isCoreEvent(f)) continue;
     const e = f as Extract<CoreEvent, { kind: 'character-saved' }>;
@@ -368,7 +374,8 @@ function characterCard(e: Extract<CoreEvent, { kind: 'character-saved' }>, entry
   if (change.id === 'created') return plain('character', `New character ${name}`, { detail: change.summary });
   const outcome = change.outcome !== undefined ? { id: change.outcome, label: fieldName(change.outcome) } : null;
   const dice = checkDice(change.dice);
-  const lines = [...(change.explanation ?? [])];
+  // What the tracker action that made the change said (a Lay on Hands, "The Smith allowed a second this turn").
+  const lines = [...followLines(entry), ...(change.explanation ?? [])];
   return plain('character', name, {
     detail: change.summary,
     dice,
